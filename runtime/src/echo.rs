@@ -1,0 +1,92 @@
+//! Echoing what the model sent: sanitized, quoted and cut short, so a 1 MB
+//! string never makes a 1 MB error line.
+
+use serde_json::Value;
+
+use crate::sanitize::sanitize_line;
+
+/// The most characters of a string or key repeated back in a line.
+pub(crate) const ECHO_CHARS: usize = 40;
+
+/// Cuts `text` to at most `max` characters, marking a cut with `…`.
+pub(crate) fn truncate(text: &str, max: usize) -> String {
+    match text.char_indices().nth(max) {
+        None => text.to_owned(),
+        Some((end, _)) => {
+            let mut cut = String::with_capacity(end + '…'.len_utf8());
+            cut.push_str(&text[..end]);
+            cut.push('…');
+            cut
+        }
+    }
+}
+
+/// `text` on one line, cut short, in double quotes: `"seperator"`.
+pub(crate) fn quoted(text: &str) -> String {
+    // Cut before sanitizing so the work is bounded by the echo length, then
+    // cut again: sanitizing only ever shortens.
+    let head = match text.char_indices().nth(ECHO_CHARS * 4) {
+        None => text,
+        Some((end, _)) => &text[..end],
+    };
+    let clean = sanitize_line(head);
+    let mut shown = truncate(&clean, ECHO_CHARS);
+    if head.len() < text.len() && !shown.ends_with('…') {
+        shown.push('…');
+    }
+    format!("\"{shown}\"")
+}
+
+/// A value as it appears after "got": `string "5"`, `number 500`, `object`.
+pub(crate) fn describe(value: &Value) -> String {
+    match value {
+        Value::Null => "null".to_owned(),
+        Value::Bool(b) => format!("boolean {b}"),
+        Value::Number(n) => format!("number {n}"),
+        Value::String(s) => format!("string {}", quoted(s)),
+        Value::Array(_) => "array".to_owned(),
+        Value::Object(_) => "object".to_owned(),
+    }
+}
+
+/// A schema constant as listed in a line: strings bare, anything else as
+/// compact JSON, both sanitized and cut short.
+pub(crate) fn constant(value: &Value) -> String {
+    let text = match value {
+        Value::String(s) => sanitize_line(s),
+        other => sanitize_line(&other.to_string()),
+    };
+    truncate(&text, ECHO_CHARS * 2)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use serde_json::json;
+
+    #[test]
+    fn cuts_long_text_with_an_ellipsis() {
+        assert_eq!(truncate("abcdef", 3), "abc…");
+        assert_eq!(truncate("abc", 3), "abc");
+        assert_eq!(truncate("ééé", 2), "éé…");
+    }
+
+    #[test]
+    fn quotes_sanitized_and_bounded() {
+        assert_eq!(quoted("seperator"), "\"seperator\"");
+        assert_eq!(quoted("a\nb"), "\"a b\"");
+        let long = "x".repeat(1_000_000);
+        assert_eq!(quoted(&long), format!("\"{}…\"", "x".repeat(ECHO_CHARS)));
+    }
+
+    #[test]
+    fn describes_each_kind() {
+        assert_eq!(describe(&json!("5")), "string \"5\"");
+        assert_eq!(describe(&json!(500)), "number 500");
+        assert_eq!(describe(&json!(1.5)), "number 1.5");
+        assert_eq!(describe(&json!(true)), "boolean true");
+        assert_eq!(describe(&json!(null)), "null");
+        assert_eq!(describe(&json!([1])), "array");
+        assert_eq!(describe(&json!({})), "object");
+    }
+}

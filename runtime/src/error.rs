@@ -1,0 +1,188 @@
+//! The errors: `ToolInputError` (the model's call failed the schema, one line
+//! per problem) and `SchemaError` (the schema itself is outside the subset).
+
+use std::fmt;
+
+use crate::pointer;
+
+/// What kind of problem an [`Issue`] reports.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+#[non_exhaustive]
+pub enum IssueKind {
+    /// A key the object does not take.
+    UnknownProperty,
+    /// Required keys are absent; [`Issue::missing`] names them.
+    MissingProperty,
+    /// The value has the wrong JSON type.
+    Type,
+    /// The value is not one of the allowed values.
+    Enum,
+    /// The value is not the one allowed value.
+    Const,
+    /// A string does not match the pattern.
+    Pattern,
+    /// A string is too short or too long.
+    Length,
+    /// A number is outside its bounds.
+    Bound,
+    /// A number is not a multiple of the required step.
+    MultipleOf,
+    /// An array has too few or too many items.
+    ItemCount,
+    /// An array has equal items where they must be unique.
+    Unique,
+    /// The schema allows no value here.
+    NotAllowed,
+    /// The value nests deeper than the validator follows.
+    TooDeep,
+    /// A repair could not be made safely (two spellings of one key).
+    Ambiguous,
+    /// The value passed the schema but not the tool's own argument type.
+    Deserialize,
+}
+
+/// One problem with a call: where, what, and for missing keys which ones.
+#[derive(Debug, Clone, PartialEq, Eq)]
+#[non_exhaustive]
+pub struct Issue {
+    /// RFC 6901 pointer to the value at fault; empty for the root.
+    pub at: String,
+    /// What is wrong, in the words the model reads, e.g. `must be at most 50, got 500`.
+    pub problem: String,
+    /// The required keys that are absent (for [`IssueKind::MissingProperty`]).
+    pub missing: Vec<String>,
+    /// The kind of problem.
+    pub kind: IssueKind,
+}
+
+impl Issue {
+    pub(crate) fn new(at: String, kind: IssueKind, problem: String) -> Self {
+        Issue {
+            at,
+            problem,
+            missing: Vec::new(),
+            kind,
+        }
+    }
+
+    /// The line a model reads: `Invalid arguments at /limit: must be at most 50, got 500`.
+    pub fn line(&self) -> String {
+        self.line_with(|at| pointer::display(at))
+    }
+
+    fn line_with(&self, location: impl Fn(&str) -> String) -> String {
+        if self.at.is_empty() {
+            format!("{PREFIX}: {}", self.problem)
+        } else {
+            format!("{PREFIX} at {}: {}", location(&self.at), self.problem)
+        }
+    }
+}
+
+const PREFIX: &str = "Invalid arguments";
+
+/// The arguments of a call failed the schema: every problem, as one line each.
+///
+/// `Display` is [`lines`](ToolInputError::lines) joined by newlines.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct ToolInputError {
+    issues: Vec<Issue>,
+    omitted: usize,
+}
+
+impl ToolInputError {
+    /// At most this many issues are kept; the rest are counted.
+    pub const MAX_ISSUES: usize = 20;
+
+    pub(crate) fn new(issues: Vec<Issue>, omitted: usize) -> Self {
+        ToolInputError { issues, omitted }
+    }
+
+    /// The problems, in the order of the lines.
+    pub fn issues(&self) -> &[Issue] {
+        &self.issues
+    }
+
+    /// How many problems were found beyond the kept [`issues`](Self::issues).
+    pub fn omitted(&self) -> usize {
+        self.omitted
+    }
+
+    /// The text for the model: one line per problem, ending with
+    /// `… and N more problems` when some were left out.
+    pub fn lines(&self) -> Vec<String> {
+        self.lines_with(pointer::display)
+    }
+
+    /// The lines with each location rendered by `location` from the issue's
+    /// pointer (a command line says `--limit` where others say `/limit`).
+    /// Problems at the root keep no location.
+    pub fn lines_with(&self, location: impl Fn(&str) -> String) -> Vec<String> {
+        let mut lines: Vec<String> = self.issues.iter().map(|i| i.line_with(&location)).collect();
+        if self.omitted > 0 {
+            let noun = if self.omitted == 1 { "problem" } else { "problems" };
+            lines.push(format!("… and {} more {noun}", self.omitted));
+        }
+        lines
+    }
+}
+
+impl fmt::Display for ToolInputError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        for (i, line) in self.lines().iter().enumerate() {
+            if i > 0 {
+                f.write_str("\n")?;
+            }
+            f.write_str(line)?;
+        }
+        Ok(())
+    }
+}
+
+impl std::error::Error for ToolInputError {}
+
+/// A schema the validator cannot take: a keyword outside the supported
+/// subset, or a keyword with a malformed value.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct SchemaError {
+    keyword: String,
+    at: String,
+    reason: String,
+}
+
+impl SchemaError {
+    pub(crate) fn new(keyword: &str, at: String, reason: impl Into<String>) -> Self {
+        SchemaError {
+            keyword: crate::echo::truncate(&crate::sanitize::sanitize_line(keyword), 64),
+            at,
+            reason: reason.into(),
+        }
+    }
+
+    /// The keyword at fault, e.g. `$ref` or `minimum`.
+    pub fn keyword(&self) -> &str {
+        &self.keyword
+    }
+
+    /// RFC 6901 pointer, inside the schema, of the object holding the keyword.
+    pub fn at(&self) -> &str {
+        &self.at
+    }
+
+    /// Why the keyword was refused.
+    pub fn reason(&self) -> &str {
+        &self.reason
+    }
+}
+
+impl fmt::Display for SchemaError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "schema keyword \"{}\"", self.keyword)?;
+        if !self.at.is_empty() {
+            write!(f, " at {}", pointer::display(&self.at))?;
+        }
+        write!(f, ": {}", self.reason)
+    }
+}
+
+impl std::error::Error for SchemaError {}

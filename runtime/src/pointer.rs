@@ -1,0 +1,83 @@
+//! RFC 6901 JSON pointers, built only when a problem is reported.
+
+use std::fmt::Write;
+
+use crate::echo::truncate;
+use crate::sanitize::sanitize_line;
+
+/// One step from a parent value to a child.
+#[derive(Debug, Clone, Copy)]
+pub(crate) enum Step<'a> {
+    Key(&'a str),
+    Index(usize),
+}
+
+/// Writes `steps` as a pointer: `/point/x`, `/items/3`, `` for the root.
+pub(crate) fn to_pointer(steps: &[Step<'_>]) -> String {
+    let mut out = String::new();
+    for step in steps {
+        out.push('/');
+        match step {
+            Step::Key(key) => escape_into(key, &mut out),
+            Step::Index(i) => {
+                let _ = write!(out, "{i}");
+            }
+        }
+    }
+    out
+}
+
+/// Appends `key` with `~` as `~0` and `/` as `~1`.
+pub(crate) fn escape_into(key: &str, out: &mut String) {
+    if !key.contains(['~', '/']) {
+        out.push_str(key);
+        return;
+    }
+    for c in key.chars() {
+        match c {
+            '~' => out.push_str("~0"),
+            '/' => out.push_str("~1"),
+            c => out.push(c),
+        }
+    }
+}
+
+/// The longest pointer segment shown in a line, in characters.
+const SEGMENT_CHARS: usize = 40;
+
+/// A pointer as shown in a line: each segment on one line and cut short.
+pub(crate) fn display(pointer: &str) -> String {
+    let plain = |b: u8| (0x20..0x7f).contains(&b);
+    if pointer.len() <= 200 && pointer.bytes().all(plain) && !pointer.contains("  ") {
+        return pointer.to_owned();
+    }
+    let mut out = String::with_capacity(pointer.len().min(512));
+    for segment in pointer.split('/').skip(1) {
+        out.push('/');
+        let head = match segment.char_indices().nth(SEGMENT_CHARS * 4) {
+            None => segment,
+            Some((end, _)) => &segment[..end],
+        };
+        out.push_str(&truncate(&sanitize_line(head), SEGMENT_CHARS));
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn escapes_tilde_and_slash() {
+        assert_eq!(to_pointer(&[Step::Key("a/b"), Step::Key("m~n"), Step::Index(3)]), "/a~1b/m~0n/3");
+        assert_eq!(to_pointer(&[]), "");
+    }
+
+    #[test]
+    fn display_keeps_one_line() {
+        assert_eq!(display("/point/x"), "/point/x");
+        assert_eq!(display("/a\nb/\u{202e}c"), "/a b/c");
+        let long = format!("/{}", "k".repeat(10_000));
+        assert_eq!(display(&long), format!("/{}…", "k".repeat(SEGMENT_CHARS)));
+    }
+}

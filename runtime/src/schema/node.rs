@@ -1,0 +1,176 @@
+//! The compiled form of a schema: a tree of nodes, one per subschema.
+
+use serde_json::{Number, Value};
+
+use super::pattern::Pattern;
+
+/// A compiled subschema.
+#[derive(Debug)]
+pub(crate) enum Node {
+    /// `true`, `{}` or a schema of annotations only: anything goes.
+    Any,
+    /// `false`: nothing goes.
+    Never,
+    /// A schema with at least one assertion.
+    Rules(Box<Rules>),
+}
+
+/// The assertions of one subschema, grouped by the JSON type they apply to.
+#[derive(Debug, Default)]
+pub(crate) struct Rules {
+    pub types: Option<Types>,
+    pub enumeration: Option<Vec<Value>>,
+    /// The line for a value outside `enum`, written once.
+    pub enum_problem: String,
+    pub constant: Option<Value>,
+    pub string: Option<StringRules>,
+    pub number: Option<NumberRules>,
+    pub object: Option<ObjectRules>,
+    pub array: Option<ArrayRules>,
+}
+
+#[derive(Debug, Default)]
+pub(crate) struct StringRules {
+    pub min_length: Option<u64>,
+    pub max_length: Option<u64>,
+    pub pattern: Option<Pattern>,
+}
+
+#[derive(Debug, Default)]
+pub(crate) struct NumberRules {
+    pub minimum: Option<Number>,
+    pub maximum: Option<Number>,
+    pub exclusive_minimum: Option<Number>,
+    pub exclusive_maximum: Option<Number>,
+    pub multiple_of: Option<Number>,
+}
+
+#[derive(Debug, Default)]
+pub(crate) struct ObjectRules {
+    /// In declaration order.
+    pub properties: Vec<(String, Node)>,
+    pub required: Vec<String>,
+    /// `None` when `additionalProperties` is absent (anything goes).
+    pub additional: Option<Node>,
+    /// For each name in `required`, its index in `properties` if it has one.
+    pub required_slots: Vec<Option<usize>>,
+    /// `text, separator`: the keys the object takes, for unknown-key lines.
+    pub takes: String,
+}
+
+impl ObjectRules {
+    /// Index of the property named `key`.
+    pub fn property(&self, key: &str) -> Option<usize> {
+        self.properties.iter().position(|(name, _)| name == key)
+    }
+
+    /// Derives the lookup tables once all keywords are read.
+    pub fn finish(&mut self) {
+        self.required_slots = self.required.iter().map(|name| self.property(name)).collect();
+        self.takes = if self.properties.is_empty() {
+            "takes no properties".to_owned()
+        } else {
+            let names: Vec<String> = self
+                .properties
+                .iter()
+                .map(|(name, _)| crate::echo::truncate(&crate::sanitize::sanitize_line(name), 64))
+                .collect();
+            format!("takes {}", names.join(", "))
+        };
+    }
+}
+
+#[derive(Debug, Default)]
+pub(crate) struct ArrayRules {
+    pub items: Option<Node>,
+    pub min_items: Option<u64>,
+    pub max_items: Option<u64>,
+    pub unique: bool,
+}
+
+/// A set of JSON types, as `type` lists them.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) struct Types(u8);
+
+impl Types {
+    pub const NULL: Types = Types(1);
+    pub const BOOLEAN: Types = Types(2);
+    pub const OBJECT: Types = Types(4);
+    pub const ARRAY: Types = Types(8);
+    pub const NUMBER: Types = Types(16);
+    pub const STRING: Types = Types(32);
+    pub const INTEGER: Types = Types(64);
+
+    /// Names in the order `type` spells them, for the words of a line.
+    const NAMES: [(Types, &'static str, &'static str); 7] = [
+        (Types::OBJECT, "an", "object"),
+        (Types::ARRAY, "an", "array"),
+        (Types::STRING, "a", "string"),
+        (Types::INTEGER, "an", "integer"),
+        (Types::NUMBER, "a", "number"),
+        (Types::BOOLEAN, "a", "boolean"),
+        (Types::NULL, "", "null"),
+    ];
+
+    pub fn empty() -> Types {
+        Types(0)
+    }
+
+    pub fn from_name(name: &str) -> Option<Types> {
+        Types::NAMES
+            .iter()
+            .find(|(_, _, n)| *n == name)
+            .map(|(t, _, _)| *t)
+    }
+
+    pub fn insert(&mut self, other: Types) {
+        self.0 |= other.0;
+    }
+
+    pub fn contains(self, other: Types) -> bool {
+        self.0 & other.0 == other.0
+    }
+
+    /// Whether `value` has one of these types (an integer-valued number is
+    /// an integer, `1.0` included).
+    pub fn admits(self, value: &Value) -> bool {
+        let needed = match value {
+            Value::Null => Types::NULL,
+            Value::Bool(_) => Types::BOOLEAN,
+            Value::Object(_) => Types::OBJECT,
+            Value::Array(_) => Types::ARRAY,
+            Value::String(_) => Types::STRING,
+            Value::Number(n) => {
+                if self.contains(Types::NUMBER) {
+                    return true;
+                }
+                if !super::number::is_integer(n) {
+                    return false;
+                }
+                Types::INTEGER
+            }
+        };
+        self.contains(needed)
+    }
+
+    /// `an integer`, `a string or null`, `an object, an array or null`.
+    pub fn describe(self) -> String {
+        let names: Vec<String> = Types::NAMES
+            .iter()
+            .filter(|(t, _, _)| self.contains(*t))
+            .filter(|(t, _, _)| !(*t == Types::INTEGER && self.contains(Types::NUMBER)))
+            .map(|(_, article, name)| {
+                if article.is_empty() {
+                    (*name).to_owned()
+                } else {
+                    format!("{article} {name}")
+                }
+            })
+            .collect();
+        match names.split_last() {
+            None => "nothing".to_owned(),
+            Some((last, [])) => last.clone(),
+            Some((last, rest)) => format!("{} or {last}", rest.join(", ")),
+        }
+    }
+}

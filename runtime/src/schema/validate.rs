@@ -1,0 +1,291 @@
+//! Checking a value against a compiled [`Node`] tree, collecting every
+//! problem as an [`Issue`] with its pointer.
+
+use serde_json::{Map, Value};
+
+use super::equal;
+use super::node::{ArrayRules, Node, NumberRules, ObjectRules, Rules, StringRules};
+use super::number;
+use crate::echo::{constant, describe, quoted};
+use crate::error::{Issue, IssueKind, ToolInputError};
+use crate::pointer::{Step, to_pointer};
+
+/// Values nest at most this deep where the schema leaves them unconstrained.
+pub(crate) const MAX_VALUE_DEPTH: usize = 128;
+
+/// Objects with at most this many properties track matches on the stack.
+const INLINE_PROPERTIES: usize = 16;
+
+/// One validation pass: where it is, and what it found so far.
+pub(crate) struct Walk<'a> {
+    path: Vec<Step<'a>>,
+    issues: Vec<Issue>,
+    omitted: usize,
+}
+
+impl<'a> Walk<'a> {
+    pub(crate) fn new() -> Self {
+        Walk {
+            path: Vec::new(),
+            issues: Vec::new(),
+            omitted: 0,
+        }
+    }
+
+    /// The problems found, or `Ok` when there were none.
+    pub(crate) fn finish(self) -> Result<(), ToolInputError> {
+        if self.issues.is_empty() {
+            Ok(())
+        } else {
+            Err(ToolInputError::new(self.issues, self.omitted))
+        }
+    }
+
+    /// Records a problem at the current location. Past the cap only a count
+    /// is kept, so neither the pointer nor the words are built.
+    fn report(&mut self, kind: IssueKind, problem: impl FnOnce() -> String) {
+        if self.issues.len() < ToolInputError::MAX_ISSUES {
+            self.issues.push(Issue::new(to_pointer(&self.path), kind, problem()));
+        } else {
+            self.omitted += 1;
+        }
+    }
+
+    fn at(&mut self, step: Step<'a>, node: &'a Node, value: &'a Value) {
+        self.path.push(step);
+        self.value(node, value);
+        self.path.pop();
+    }
+
+    pub(crate) fn value(&mut self, node: &'a Node, value: &'a Value) {
+        match node {
+            Node::Any => self.unconstrained(value),
+            Node::Never => self.report(IssueKind::NotAllowed, || "no value is allowed here".to_owned()),
+            Node::Rules(rules) => self.rules(rules, value),
+        }
+    }
+
+    /// A value the schema does not look into: only its depth is bounded.
+    fn unconstrained(&mut self, value: &'a Value) {
+        let budget = MAX_VALUE_DEPTH.saturating_sub(self.path.len());
+        if nests_deeper_than(value, budget) {
+            self.report(IssueKind::TooDeep, || format!("nests deeper than {MAX_VALUE_DEPTH} levels"));
+        }
+    }
+
+    fn rules(&mut self, rules: &'a Rules, value: &'a Value) {
+        if let Some(types) = rules.types
+            && !types.admits(value)
+        {
+            self.report(IssueKind::Type, || format!("must be {}, got {}", types.describe(), describe(value)));
+            return;
+        }
+        if let Some(values) = &rules.enumeration
+            && !values.iter().any(|allowed| equal::equal(allowed, value))
+        {
+            self.report(IssueKind::Enum, || rules.enum_problem.clone());
+            return;
+        }
+        if let Some(expected) = &rules.constant
+            && !equal::equal(expected, value)
+        {
+            self.report(IssueKind::Const, || format!("must equal {}", constant_json(expected)));
+            return;
+        }
+        match value {
+            Value::String(s) => {
+                if let Some(string) = &rules.string {
+                    self.string(string, s);
+                }
+            }
+            Value::Number(n) => {
+                if let Some(numeric) = &rules.number {
+                    self.number(numeric, n);
+                }
+            }
+            Value::Object(map) => match &rules.object {
+                Some(object) => self.object(object, map),
+                None => self.unconstrained(value),
+            },
+            Value::Array(items) => match &rules.array {
+                Some(array) => self.array(array, items),
+                None => self.unconstrained(value),
+            },
+            Value::Null | Value::Bool(_) => {}
+        }
+    }
+
+    fn string(&mut self, rules: &StringRules, s: &str) {
+        let needs_count = rules.min_length.is_some() || rules.max_length.is_some_and(|max| s.len() as u64 > max);
+        if needs_count {
+            let length = s.chars().count() as u64;
+            if let Some(min) = rules.min_length
+                && length < min
+            {
+                self.report(IssueKind::Length, || format!("must be at least {min} {} long, got {length}", characters(min)));
+            }
+            if let Some(max) = rules.max_length
+                && length > max
+            {
+                self.report(IssueKind::Length, || format!("must be at most {max} {} long, got {length}", characters(max)));
+            }
+        }
+        if let Some(pattern) = &rules.pattern
+            && !pattern.is_match(s)
+        {
+            self.report(IssueKind::Pattern, || format!("must match pattern {}", quoted(pattern.source())));
+        }
+    }
+
+    fn number(&mut self, rules: &NumberRules, n: &serde_json::Number) {
+        use std::cmp::Ordering::{Greater, Less};
+        let checks = [
+            (&rules.minimum, Less, "at least"),
+            (&rules.maximum, Greater, "at most"),
+        ];
+        for (bound, fails_when, words) in checks {
+            if let Some(bound) = bound
+                && number::compare(n, bound) == fails_when
+            {
+                self.report(IssueKind::Bound, || format!("must be {words} {bound}, got {n}"));
+            }
+        }
+        let exclusive = [
+            (&rules.exclusive_minimum, Greater, "greater than"),
+            (&rules.exclusive_maximum, Less, "less than"),
+        ];
+        for (bound, passes_when, words) in exclusive {
+            if let Some(bound) = bound
+                && number::compare(n, bound) != passes_when
+            {
+                self.report(IssueKind::Bound, || format!("must be {words} {bound}, got {n}"));
+            }
+        }
+        if let Some(step) = &rules.multiple_of
+            && !number::is_multiple_of(n, step)
+        {
+            self.report(IssueKind::MultipleOf, || format!("must be a multiple of {step}, got {n}"));
+        }
+    }
+
+    fn object(&mut self, rules: &'a ObjectRules, map: &'a Map<String, Value>) {
+        let count = rules.properties.len();
+        let mut inline = [None; INLINE_PROPERTIES];
+        let mut heap = Vec::new();
+        let found: &mut [Option<&'a Value>] = if count <= INLINE_PROPERTIES {
+            &mut inline[..count]
+        } else {
+            heap.resize(count, None);
+            &mut heap
+        };
+        for (key, value) in map {
+            if let Some(i) = rules.property(key) {
+                found[i] = Some(value);
+                continue;
+            }
+            match &rules.additional {
+                None => self.at(Step::Key(key), &Node::Any, value),
+                Some(Node::Never) => self.report(IssueKind::UnknownProperty, || {
+                    format!("unknown property {}; {}", quoted(key), rules.takes)
+                }),
+                Some(node) => self.at(Step::Key(key), node, value),
+            }
+        }
+        let absent = |(name, slot): (&String, &Option<usize>)| match slot {
+            Some(i) => found[*i].is_none(),
+            None => !map.contains_key(name),
+        };
+        if rules.required.iter().zip(&rules.required_slots).any(absent) {
+            let missing: Vec<String> = rules
+                .required
+                .iter()
+                .zip(&rules.required_slots)
+                .filter(|pair| absent(*pair))
+                .map(|(name, _)| name.clone())
+                .collect();
+            self.report_missing(missing);
+        }
+        for ((name, node), value) in rules.properties.iter().zip(found.iter()) {
+            if let Some(value) = value {
+                self.at(Step::Key(name), node, value);
+            }
+        }
+    }
+
+    fn report_missing(&mut self, missing: Vec<String>) {
+        let names: Vec<String> = missing.iter().map(|name| quoted(name)).collect();
+        let noun = if missing.len() == 1 { "property" } else { "properties" };
+        let problem = format!("missing required {noun} {}", names.join(", "));
+        if self.issues.len() < ToolInputError::MAX_ISSUES {
+            let mut issue = Issue::new(to_pointer(&self.path), IssueKind::MissingProperty, problem);
+            issue.missing = missing;
+            self.issues.push(issue);
+        } else {
+            self.omitted += 1;
+        }
+    }
+
+    fn array(&mut self, rules: &'a ArrayRules, items: &'a [Value]) {
+        let len = items.len() as u64;
+        if let Some(min) = rules.min_items
+            && len < min
+        {
+            self.report(IssueKind::ItemCount, || format!("must have at least {min} {}, got {len}", item_noun(min)));
+        }
+        if let Some(max) = rules.max_items
+            && len > max
+        {
+            self.report(IssueKind::ItemCount, || format!("must have at most {max} {}, got {len}", item_noun(max)));
+        }
+        if rules.unique
+            && let Some((first, second)) = equal::first_duplicate(items)
+        {
+            self.report(IssueKind::Unique, || format!("must not repeat items; item {second} equals item {first}"));
+        }
+        let node = rules.items.as_ref().unwrap_or(&Node::Any);
+        for (i, item) in items.iter().enumerate() {
+            self.at(Step::Index(i), node, item);
+        }
+    }
+}
+
+fn characters(n: u64) -> &'static str {
+    if n == 1 { "character" } else { "characters" }
+}
+
+fn item_noun(n: u64) -> &'static str {
+    if n == 1 { "item" } else { "items" }
+}
+
+/// A `const` value as compact JSON, sanitized and cut short.
+fn constant_json(value: &Value) -> String {
+    match value {
+        Value::String(s) => quoted(s),
+        other => constant(other),
+    }
+}
+
+/// Whether `value` has containers nested more than `budget` levels deep.
+/// Iterative: a value nested 10,000 deep is measured, not recursed into.
+fn nests_deeper_than(value: &Value, budget: usize) -> bool {
+    fn is_container(value: &Value) -> bool {
+        matches!(value, Value::Array(_) | Value::Object(_))
+    }
+    if !is_container(value) {
+        return false;
+    }
+    // Each entry is a container and how many containers enclose it, itself included.
+    let mut pending = vec![(value, 1usize)];
+    while let Some((value, depth)) = pending.pop() {
+        if depth > budget {
+            return true;
+        }
+        let children: &mut dyn Iterator<Item = &Value> = match value {
+            Value::Array(items) => &mut items.iter(),
+            Value::Object(map) => &mut map.values(),
+            _ => continue,
+        };
+        pending.extend(children.filter(|child| is_container(child)).map(|child| (child, depth + 1)));
+    }
+    false
+}

@@ -1,0 +1,135 @@
+//! The `Tool` trait: what `#[tool]` implements and every host calls.
+
+use std::fmt;
+use std::future::Future;
+
+use serde::de::DeserializeOwned;
+use serde_json::Value;
+
+use crate::error::ToolInputError;
+use crate::sanitize::sanitize_text;
+use crate::schema::Validator;
+
+/// A function a language model can call: its name, description, JSON Schema
+/// and a way to run it on validated arguments.
+///
+/// `#[toolsmith::tool]` implements it; implement it by hand only for a tool
+/// whose schema is known at compile time but not produced by the macro.
+pub trait Tool: Send + Sync + 'static {
+    /// The typed arguments, deserialized once the input passed the schema.
+    type Args: ToolArgs;
+    /// The value a host passes to every call; `()` for a tool that takes none.
+    type Context: Send + 'static;
+
+    /// The name the model calls the tool by.
+    fn name(&self) -> &'static str;
+    /// What the tool does, for the model.
+    fn description(&self) -> &'static str;
+    /// The canonical JSON Schema of the arguments (draft 2020-12, closed,
+    /// every subschema inlined), built once.
+    fn input_schema(&self) -> &'static Value;
+    /// The JSON Schema of the result, where the return type has one.
+    fn output_schema(&self) -> Option<&'static Value> {
+        None
+    }
+    /// The validator compiled from [`input_schema`](Tool::input_schema), built once.
+    fn validator(&self) -> &'static Validator;
+    /// Runs the function on arguments that passed validation.
+    fn call(
+        &self,
+        args: Self::Args,
+        ctx: Self::Context,
+    ) -> impl Future<Output = Result<Value, ToolError>> + Send;
+}
+
+/// A tool that can run inside a host whose context is `C`.
+///
+/// `#[tool]` implements it for every `C` when the function takes no context,
+/// and for its context type otherwise, so one `ToolSet<C>` holds both kinds.
+pub trait ToolWith<C>: Tool {
+    /// Turns the host's context into the one the tool takes.
+    fn context(ctx: C) -> Self::Context;
+}
+
+/// The typed argument struct of a tool.
+pub trait ToolArgs: DeserializeOwned + Send + 'static {
+    /// Checks, on a value serde has already deserialized, the constraints
+    /// serde cannot see (patterns, bounds, lengths, item counts). `true` when
+    /// all hold; `false` sends the input through the full validator, which
+    /// names every problem.
+    fn satisfies_schema(&self) -> bool {
+        true
+    }
+}
+
+/// A tool's own failure: the error its function returned, sanitized.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct ToolError {
+    message: String,
+}
+
+impl ToolError {
+    /// Wraps a failure message; it is sanitized (one paragraph of plain text,
+    /// no escape sequences) and cut to a bounded length.
+    pub fn new(message: impl fmt::Display) -> Self {
+        let text = sanitize_text(&message.to_string());
+        ToolError {
+            message: crate::echo::truncate(&text, ToolError::MAX_CHARS),
+        }
+    }
+
+    /// The longest message kept, in characters.
+    pub const MAX_CHARS: usize = 2000;
+
+    /// The sanitized message.
+    pub fn message(&self) -> &str {
+        &self.message
+    }
+}
+
+impl fmt::Display for ToolError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.message)
+    }
+}
+
+impl std::error::Error for ToolError {}
+
+/// Why a call did not produce a result.
+#[derive(Debug)]
+pub enum CallError {
+    /// The arguments failed the schema; the function did not run.
+    Input(ToolInputError),
+    /// The function ran and failed.
+    Failed(ToolError),
+}
+
+impl fmt::Display for CallError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            CallError::Input(err) => fmt::Display::fmt(err, f),
+            CallError::Failed(err) => fmt::Display::fmt(err, f),
+        }
+    }
+}
+
+impl std::error::Error for CallError {
+    fn source(&self) -> Option<&(dyn std::error::Error + 'static)> {
+        match self {
+            CallError::Input(err) => Some(err),
+            CallError::Failed(err) => Some(err),
+        }
+    }
+}
+
+impl From<ToolInputError> for CallError {
+    fn from(err: ToolInputError) -> Self {
+        CallError::Input(err)
+    }
+}
+
+impl From<ToolError> for CallError {
+    fn from(err: ToolError) -> Self {
+        CallError::Failed(err)
+    }
+}
