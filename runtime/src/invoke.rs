@@ -5,20 +5,40 @@ use serde::Deserialize;
 use serde_json::Value;
 
 use crate::error::{Issue, IssueKind, ToolInputError};
+use crate::repair::{Repair, Repairs};
 use crate::tool::{CallError, Tool, ToolArgs};
 
-/// Checks `input` against the tool's schema and returns its typed arguments,
-/// or every problem, one line each.
+/// Arguments that passed validation, and the repairs made to get there.
+#[derive(Debug, Clone, PartialEq)]
+#[non_exhaustive]
+pub struct Validated<A> {
+    /// The typed arguments.
+    pub args: A,
+    /// What was repaired before validation (empty for a call sent right).
+    pub repairs: Vec<Repair>,
+}
+
+/// Checks `input` against the tool's schema, with the default [`Repairs`],
+/// and returns its typed arguments, or every problem, one line each.
 ///
 /// A valid call is deserialized and checked in one pass; the full validator
-/// runs only when that fails, to name every problem.
+/// runs only when that fails, to repair what it may and name every problem.
 pub fn validate_input<T: Tool>(tool: &T, input: &Value) -> Result<T::Args, ToolInputError> {
+    validate_input_with(tool, input, &Repairs::default()).map(|valid| valid.args)
+}
+
+/// [`validate_input`] with a chosen repair policy, reporting the repairs.
+pub fn validate_input_with<T: Tool>(
+    tool: &T,
+    input: &Value,
+    policy: &Repairs,
+) -> Result<Validated<T::Args>, ToolInputError> {
     if let Ok(args) = T::Args::deserialize(input)
         && args.satisfies_schema()
     {
-        return Ok(args);
+        return Ok(Validated { args, repairs: Vec::new() });
     }
-    diagnose::<T>(tool, input)
+    diagnose(tool, input, policy)
 }
 
 /// [`validate_input`] straight from the JSON text of the arguments.
@@ -29,7 +49,7 @@ pub fn validate_input_str<T: Tool>(tool: &T, input: &str) -> Result<T::Args, Too
         return Ok(args);
     }
     match serde_json::from_str::<Value>(input) {
-        Ok(value) => diagnose::<T>(tool, &value),
+        Ok(value) => diagnose(tool, &value, &Repairs::default()).map(|valid| valid.args),
         Err(err) => Err(not_json(&err)),
     }
 }
@@ -41,25 +61,31 @@ pub async fn invoke_tool<T: Tool>(tool: &T, args: Value, ctx: T::Context) -> Res
     Ok(tool.call(args, ctx).await?)
 }
 
-/// The slow path: name every problem, or, when the schema accepts the
-/// input, deserialize what serde's stricter reading refused.
-fn diagnose<T: Tool>(tool: &T, input: &Value) -> Result<T::Args, ToolInputError> {
-    tool.validator().validate(input)?;
+/// The slow path: repair what the policy allows and name every problem
+/// left, or, when the schema accepts the input, deserialize what serde's
+/// stricter reading refused.
+fn diagnose<T: Tool>(tool: &T, input: &Value, policy: &Repairs) -> Result<Validated<T::Args>, ToolInputError> {
+    let mut owned = None;
+    let repairs = if policy.changes_input() {
+        let copy = owned.insert(input.clone());
+        tool.validator().validate_with(copy, policy)?
+    } else {
+        tool.validator().check(input, policy.suggestions, Vec::new())?;
+        Vec::new()
+    };
+    let mut input = owned.as_ref().unwrap_or(input);
     // The schema passed: an integral float (`5.0`) is an integer to JSON
     // Schema but not to serde, so read those as integers.
     let normalized;
-    let input = if has_integral_float(input) {
+    if has_integral_float(input) {
         normalized = integral_floats_as_integers(input.clone());
-        &normalized
-    } else {
-        input
-    };
-    T::Args::deserialize(input).map_err(|err| {
-        ToolInputError::new(
-            vec![Issue::new(String::new(), IssueKind::Deserialize, crate::echo::truncate(&crate::sanitize::sanitize_line(&err.to_string()), 200))],
-            0,
-        )
-    })
+        input = &normalized;
+    }
+    let args = T::Args::deserialize(input).map_err(|err| {
+        let problem = crate::echo::truncate(&crate::sanitize::sanitize_line(&err.to_string()), 200);
+        ToolInputError::new(vec![Issue::new(String::new(), IssueKind::Deserialize, problem)], 0)
+    })?;
+    Ok(Validated { args, repairs })
 }
 
 /// A line for arguments that are not JSON at all, with the parse position.

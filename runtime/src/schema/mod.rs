@@ -5,12 +5,15 @@ mod compile;
 pub(crate) mod equal;
 mod node;
 pub(crate) mod number;
-mod pattern;
+pub(crate) mod pattern;
+mod repair;
+mod suggest;
 mod validate;
 
 use serde_json::Value;
 
 use crate::error::{SchemaError, ToolInputError};
+use crate::repair::{Repair, Repairs};
 
 /// A JSON Schema compiled for validation.
 ///
@@ -49,10 +52,41 @@ impl Validator {
         })
     }
 
-    /// Checks `value`, reporting every problem.
+    /// Checks `value` as sent, reporting every problem.
     pub fn validate(&self, value: &Value) -> Result<(), ToolInputError> {
-        let mut walk = validate::Walk::new();
+        self.check(value, false, Vec::new())
+    }
+
+    /// Checks `value`, after the `earlier` problems a repair pass found.
+    pub(crate) fn check(&self, value: &Value, suggest: bool, earlier: Vec<crate::Issue>) -> Result<(), ToolInputError> {
+        let mut walk = validate::Walk::new(suggest);
         walk.value(&self.root, value);
-        walk.finish()
+        walk.finish(earlier)
+    }
+
+    /// Repairs `value` in place as `policy` allows, then checks it; returns
+    /// the repairs made, or every problem left.
+    ///
+    /// ```
+    /// use serde_json::json;
+    /// use toolsmith_runtime::{Repairs, Validator};
+    ///
+    /// let validator = Validator::new(&json!({
+    ///     "type": "object",
+    ///     "properties": { "date_time": { "type": "string" } },
+    ///     "additionalProperties": false
+    /// }))?;
+    /// let mut call = json!({ "dateTime": "2026-11-30T09:00" });
+    /// let repairs = validator.validate_with(&mut call, &Repairs::default()).unwrap();
+    /// assert_eq!(call, json!({ "date_time": "2026-11-30T09:00" }));
+    /// assert_eq!(repairs[0].to_string(), "read key dateTime as date_time");
+    /// # Ok::<(), toolsmith_runtime::SchemaError>(())
+    /// ```
+    pub fn validate_with(&self, value: &mut Value, policy: &Repairs) -> Result<Vec<Repair>, ToolInputError> {
+        let mut mend = repair::Mend::new(policy);
+        if policy.changes_input() {
+            mend.value(&self.root, value);
+        }
+        self.check(value, policy.suggestions, mend.issues).map(|()| mend.repairs)
     }
 }

@@ -6,6 +6,7 @@ use serde_json::{Map, Value};
 use super::equal;
 use super::node::{ArrayRules, Node, NumberRules, ObjectRules, Rules, StringRules};
 use super::number;
+use super::suggest;
 use crate::echo::{constant, describe, quoted};
 use crate::error::{Issue, IssueKind, ToolInputError};
 use crate::pointer::{Step, to_pointer};
@@ -18,27 +19,33 @@ const INLINE_PROPERTIES: usize = 16;
 
 /// One validation pass: where it is, and what it found so far.
 pub(crate) struct Walk<'a> {
+    /// Whether lines say "did you mean" for near misses.
+    suggest: bool,
     path: Vec<Step<'a>>,
     issues: Vec<Issue>,
     omitted: usize,
 }
 
 impl<'a> Walk<'a> {
-    pub(crate) fn new() -> Self {
+    pub(crate) fn new(suggest: bool) -> Self {
         Walk {
+            suggest,
             path: Vec::new(),
             issues: Vec::new(),
             omitted: 0,
         }
     }
 
-    /// The problems found, or `Ok` when there were none.
-    pub(crate) fn finish(self) -> Result<(), ToolInputError> {
-        if self.issues.is_empty() {
-            Ok(())
-        } else {
-            Err(ToolInputError::new(self.issues, self.omitted))
+    /// The problems found after `earlier` ones, or `Ok` when there were none.
+    pub(crate) fn finish(self, mut earlier: Vec<Issue>) -> Result<(), ToolInputError> {
+        if self.issues.is_empty() && earlier.is_empty() {
+            return Ok(());
         }
+        let room = ToolInputError::MAX_ISSUES.saturating_sub(earlier.len());
+        let kept = self.issues.len().min(room);
+        let omitted = self.omitted + (self.issues.len() - kept);
+        earlier.extend(self.issues.into_iter().take(kept));
+        Err(ToolInputError::new(earlier, omitted))
     }
 
     /// Records a problem at the current location. Past the cap only a count
@@ -83,7 +90,17 @@ impl<'a> Walk<'a> {
         if let Some(values) = &rules.enumeration
             && !values.iter().any(|allowed| equal::equal(allowed, value))
         {
-            self.report(IssueKind::Enum, || rules.enum_problem.clone());
+            let suggest = self.suggest;
+            self.report(IssueKind::Enum, || match value {
+                Value::String(sent) if suggest => {
+                    let allowed: Vec<&str> = values.iter().filter_map(Value::as_str).collect();
+                    match suggest::similar_value(sent, &allowed) {
+                        Some(near) => format!("{} (did you mean {}?)", rules.enum_problem, quoted(near)),
+                        None => rules.enum_problem.clone(),
+                    }
+                }
+                _ => rules.enum_problem.clone(),
+            });
             return;
         }
         if let Some(expected) = &rules.constant
@@ -185,9 +202,16 @@ impl<'a> Walk<'a> {
             }
             match &rules.additional {
                 None => self.at(Step::Key(key), &Node::Any, value),
-                Some(Node::Never) => self.report(IssueKind::UnknownProperty, || {
-                    format!("unknown property {}; {}", quoted(key), rules.takes)
-                }),
+                Some(Node::Never) => {
+                    let suggest = self.suggest;
+                    self.report(IssueKind::UnknownProperty, || {
+                        let names = rules.properties.iter().map(|(name, _)| name.as_str());
+                        match suggest.then(|| suggest::similar_key(key, names)).flatten() {
+                            Some(near) => format!("unknown property {} (did you mean {}?); {}", quoted(key), quoted(near), rules.takes),
+                            None => format!("unknown property {}; {}", quoted(key), rules.takes),
+                        }
+                    });
+                }
                 Some(node) => self.at(Step::Key(key), node, value),
             }
         }

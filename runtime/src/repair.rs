@@ -1,0 +1,110 @@
+//! Repairs: the classic mistakes models make that are safe to fix before
+//! validation, each switchable, each reported.
+
+use std::fmt;
+
+/// Which repairs run before validation.
+///
+/// The default repairs camelCase, PascalCase and kebab-case keys, parses
+/// JSON text sent where an object or array belongs, and suggests the
+/// nearest key or value in error lines; it does not coerce types.
+///
+/// ```
+/// use toolsmith_runtime::Repairs;
+///
+/// let strict = Repairs::none();
+/// let lenient = Repairs { coerce_types: true, ..Repairs::default() };
+/// assert!(!strict.aliases && lenient.aliases && lenient.coerce_types);
+/// ```
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Repairs {
+    /// Accept `dateTime`, `DateTime` or `date-time` for the property `date_time`
+    /// when that spelling is not itself a property and no other spelling
+    /// of it is present.
+    pub aliases: bool,
+    /// Parse a string holding JSON where the schema expects an object or an
+    /// array (and does not accept a string).
+    pub json_strings: bool,
+    /// Add "did you mean" to lines for a key or enum value one small edit
+    /// away from exactly one expected one.
+    pub suggestions: bool,
+    /// Read `"5"` as 5 where a number is expected, `"true"`/`"false"` as
+    /// booleans (off by default).
+    pub coerce_types: bool,
+}
+
+impl Repairs {
+    /// No repair, no suggestion: the input is validated as sent.
+    pub const fn none() -> Self {
+        Repairs {
+            aliases: false,
+            json_strings: false,
+            suggestions: false,
+            coerce_types: false,
+        }
+    }
+
+    /// Every repair, type coercion included.
+    pub const fn all() -> Self {
+        Repairs {
+            aliases: true,
+            json_strings: true,
+            suggestions: true,
+            coerce_types: true,
+        }
+    }
+
+    /// Whether any repair changes the input (suggestions only change words).
+    pub(crate) fn changes_input(&self) -> bool {
+        self.aliases || self.json_strings || self.coerce_types
+    }
+}
+
+impl Default for Repairs {
+    fn default() -> Self {
+        Repairs {
+            aliases: true,
+            json_strings: true,
+            suggestions: true,
+            coerce_types: false,
+        }
+    }
+}
+
+/// What kind of repair was made.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+#[non_exhaustive]
+pub enum RepairKind {
+    /// A key spelled in another case was read as the property it names.
+    Alias,
+    /// A string holding JSON was read as the object or array it holds.
+    JsonString,
+    /// A string was read as the number or boolean it spells.
+    Coercion,
+}
+
+/// One repair made to a call before validation.
+#[derive(Debug, Clone, PartialEq, Eq)]
+#[non_exhaustive]
+pub struct Repair {
+    /// RFC 6901 pointer to the object holding a renamed key, or to the
+    /// repaired value.
+    pub at: String,
+    /// What was repaired.
+    pub kind: RepairKind,
+    /// What the model sent (a key, or a short description of the value).
+    pub from: String,
+    /// What it was read as.
+    pub to: String,
+}
+
+impl fmt::Display for Repair {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let at = if self.at.is_empty() { String::new() } else { format!(" at {}", crate::pointer::display(&self.at)) };
+        match self.kind {
+            RepairKind::Alias => write!(f, "read key {}{at} as {}", self.from, self.to),
+            RepairKind::JsonString => write!(f, "read the string{at} as the {} it holds", self.to),
+            RepairKind::Coercion => write!(f, "read {}{at} as {}", self.from, self.to),
+        }
+    }
+}

@@ -1,0 +1,175 @@
+//! The repair pass: runs before validation on a copy of the input, fixing
+//! what [`Repairs`] allows and recording each fix.
+
+use serde_json::{Map, Value};
+
+use super::node::{Node, ObjectRules, Rules, Types};
+use super::suggest::snake_case;
+use crate::echo::{describe, quoted};
+use crate::error::{Issue, IssueKind};
+use crate::pointer::escape_into;
+use crate::repair::{Repair, RepairKind, Repairs};
+
+/// The largest string parsed as JSON, in bytes.
+pub(crate) const MAX_JSON_STRING_BYTES: usize = 1 << 20;
+
+/// One repair pass over a value.
+pub(crate) struct Mend<'p> {
+    policy: &'p Repairs,
+    /// Pointer to the value being repaired.
+    at: String,
+    pub repairs: Vec<Repair>,
+    pub issues: Vec<Issue>,
+}
+
+impl<'p> Mend<'p> {
+    pub(crate) fn new(policy: &'p Repairs) -> Self {
+        Mend {
+            policy,
+            at: String::new(),
+            repairs: Vec::new(),
+            issues: Vec::new(),
+        }
+    }
+
+    fn enter(&mut self, key: &str, node: &Node, value: &mut Value) {
+        let len = self.at.len();
+        self.at.push('/');
+        escape_into(key, &mut self.at);
+        self.value(node, value);
+        self.at.truncate(len);
+    }
+
+    pub(crate) fn value(&mut self, node: &Node, value: &mut Value) {
+        let Node::Rules(rules) = node else { return };
+        if let (Some(types), Value::String(text)) = (rules.types, &*value)
+            && !types.contains(Types::STRING)
+            && let Some(repaired) = self.reread(types, text)
+        {
+            *value = repaired;
+        }
+        self.children(rules, value);
+    }
+
+    /// A string where the schema wants another type: the value it spells,
+    /// if the policy allows reading it so.
+    fn reread(&mut self, types: Types, text: &str) -> Option<Value> {
+        let wants_container = types.contains(Types::OBJECT) || types.contains(Types::ARRAY);
+        if self.policy.json_strings && wants_container && text.len() <= MAX_JSON_STRING_BYTES {
+            let trimmed = text.trim_start();
+            if trimmed.starts_with(['{', '['])
+                && let Ok(parsed) = serde_json::from_str::<Value>(trimmed)
+                && types.admits(&parsed)
+            {
+                let to = if parsed.is_object() { "object" } else { "array" };
+                self.record(RepairKind::JsonString, "string".to_owned(), to.to_owned());
+                return Some(parsed);
+            }
+        }
+        if self.policy.coerce_types {
+            let trimmed = text.trim();
+            let number = || serde_json::from_str::<serde_json::Number>(trimmed).ok().map(Value::Number);
+            let boolean = || match trimmed {
+                "true" => Some(Value::Bool(true)),
+                "false" => Some(Value::Bool(false)),
+                _ => None,
+            };
+            if let Some(coerced) = number().or_else(boolean).filter(|v| types.admits(v)) {
+                self.record(RepairKind::Coercion, quoted(text), describe(&coerced));
+                return Some(coerced);
+            }
+        }
+        None
+    }
+
+    fn record(&mut self, kind: RepairKind, from: String, to: String) {
+        self.repairs.push(Repair {
+            at: self.at.clone(),
+            kind,
+            from,
+            to,
+        });
+    }
+
+    fn children(&mut self, rules: &Rules, value: &mut Value) {
+        match value {
+            Value::Object(map) => {
+                let Some(object) = &rules.object else { return };
+                if self.policy.aliases {
+                    self.aliases(object, map);
+                }
+                for (key, child) in map.iter_mut() {
+                    let node = match object.property(key) {
+                        Some(i) => &object.properties[i].1,
+                        None => match &object.additional {
+                            Some(node) => node,
+                            None => continue,
+                        },
+                    };
+                    self.enter(key, node, child);
+                }
+            }
+            Value::Array(items) => {
+                let Some(node) = rules.array.as_ref().and_then(|array| array.items.as_ref()) else { return };
+                for (i, item) in items.iter_mut().enumerate() {
+                    self.enter(&i.to_string(), node, item);
+                }
+            }
+            _ => {}
+        }
+    }
+
+    /// Renames keys spelled in another case to the property they name, when
+    /// exactly one spelling of that property is present.
+    fn aliases(&mut self, object: &ObjectRules, map: &mut Map<String, Value>) {
+        let mut found: Vec<(String, String)> = map
+            .keys()
+            .filter(|key| object.property(key).is_none())
+            .filter_map(|key| {
+                let snake = snake_case(key)?;
+                object.property(&snake).map(|_| (key.clone(), snake))
+            })
+            .collect();
+        while let Some((alias, target)) = found.first().cloned() {
+            let spellings: Vec<String> = found.iter().filter(|(_, t)| *t == target).map(|(a, _)| a.clone()).collect();
+            found.retain(|(_, t)| *t != target);
+            if map.contains_key(&target) {
+                let problem = format!(
+                    "ambiguous property {}: {} is also present; send only {}",
+                    quoted(&alias),
+                    quoted(&target),
+                    quoted(&target)
+                );
+                self.ambiguous(problem, &spellings, map);
+            } else if spellings.len() > 1 {
+                let names: Vec<String> = spellings.iter().map(|s| quoted(s)).collect();
+                let problem = format!("ambiguous properties {}: each means {}; send it once", names.join(", "), quoted(&target));
+                self.ambiguous(problem, &spellings, map);
+            } else {
+                rename(map, &alias, &target);
+                self.record(RepairKind::Alias, alias, target);
+            }
+        }
+    }
+
+    /// Reports spellings that cannot be repaired without a guess, and drops
+    /// them so they are not reported again as unknown.
+    fn ambiguous(&mut self, problem: String, spellings: &[String], map: &mut Map<String, Value>) {
+        for spelling in spellings {
+            map.remove(spelling);
+        }
+        self.issues.push(Issue::new(self.at.clone(), IssueKind::Ambiguous, problem));
+    }
+}
+
+/// Renames the key `from` to `to` where it stands, keeping the key order.
+fn rename(map: &mut Map<String, Value>, from: &str, to: &str) {
+    let entries = std::mem::take(map);
+    for (key, value) in entries {
+        if key == from {
+            map.insert(to.to_owned(), value);
+        } else {
+            map.insert(key, value);
+        }
+    }
+}

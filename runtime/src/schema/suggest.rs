@@ -1,0 +1,142 @@
+//! Near misses: "did you mean" for keys and enum values, and the snake_case
+//! form of a camelCase, PascalCase or kebab-case key.
+
+/// Words longer than this are not compared (bounds the quadratic distance).
+const MAX_COMPARED_CHARS: usize = 64;
+
+/// Optimal string alignment distance (Damerau–Levenshtein with adjacent
+/// transpositions, each substring edited once), or `None` past `limit`.
+pub(crate) fn distance(a: &str, b: &str, limit: usize) -> Option<usize> {
+    let a: Vec<char> = a.chars().take(MAX_COMPARED_CHARS + 1).collect();
+    let b: Vec<char> = b.chars().take(MAX_COMPARED_CHARS + 1).collect();
+    if a.len() > MAX_COMPARED_CHARS || b.len() > MAX_COMPARED_CHARS || a.len().abs_diff(b.len()) > limit {
+        return None;
+    }
+    let width = b.len() + 1;
+    // Three rows: two back (for transpositions), previous, current.
+    let mut before: Vec<usize> = vec![0; width];
+    let mut previous: Vec<usize> = (0..width).collect();
+    let mut current: Vec<usize> = vec![0; width];
+    for i in 1..=a.len() {
+        current[0] = i;
+        for j in 1..width {
+            let cost = usize::from(a[i - 1] != b[j - 1]);
+            let mut best = (previous[j] + 1).min(current[j - 1] + 1).min(previous[j - 1] + cost);
+            if i > 1 && j > 1 && a[i - 1] == b[j - 2] && a[i - 2] == b[j - 1] {
+                best = best.min(before[j - 2] + 1);
+            }
+            current[j] = best;
+        }
+        std::mem::swap(&mut before, &mut previous);
+        std::mem::swap(&mut previous, &mut current);
+    }
+    let d = previous[b.len()];
+    (d <= limit).then_some(d)
+}
+
+/// How many edits a key of this length may be away and still be suggested.
+fn key_limit(len: usize) -> usize {
+    match len {
+        0..=4 => 1,
+        5..=10 => 2,
+        _ => 3,
+    }
+}
+
+/// The one expected key closest to `key`, if exactly one is close enough.
+pub(crate) fn similar_key<'a>(key: &str, candidates: impl Iterator<Item = &'a str>) -> Option<&'a str> {
+    let limit = key_limit(key.chars().count());
+    unique_best(candidates.filter_map(|c| distance(key, c, limit).map(|d| (d, c))))
+}
+
+/// The one allowed value matching `value` ignoring case, or else within
+/// one edit.
+pub(crate) fn similar_value<'a>(value: &str, candidates: &[&'a str]) -> Option<&'a str> {
+    let folded: Vec<&str> = candidates.iter().copied().filter(|c| c.eq_ignore_ascii_case(value) || c.to_lowercase() == value.to_lowercase()).collect();
+    if let [only] = folded[..] {
+        return Some(only);
+    }
+    if !folded.is_empty() {
+        return None;
+    }
+    unique_best(candidates.iter().filter_map(|c| distance(value, c, 1).map(|d| (d, *c))))
+}
+
+/// The candidate with the smallest distance, unless two share it.
+fn unique_best<'a>(scored: impl Iterator<Item = (usize, &'a str)>) -> Option<&'a str> {
+    let mut best: Option<(usize, &'a str)> = None;
+    let mut tied = false;
+    for (d, candidate) in scored {
+        match best {
+            Some((b, _)) if d > b => {}
+            Some((b, _)) if d == b => tied = true,
+            _ => {
+                best = Some((d, candidate));
+                tied = false;
+            }
+        }
+    }
+    if tied { None } else { best.map(|(_, c)| c) }
+}
+
+/// `dateTime`, `DateTime`, `date-time` → `date_time`; `HTTPServer` →
+/// `http_server`. `None` when the key is already in snake_case.
+pub(crate) fn snake_case(key: &str) -> Option<String> {
+    if !key.chars().any(|c| c.is_uppercase() || c == '-') {
+        return None;
+    }
+    let chars: Vec<char> = key.chars().collect();
+    let mut out = String::with_capacity(key.len() + 4);
+    for (i, &c) in chars.iter().enumerate() {
+        if c == '-' {
+            out.push('_');
+        } else if c.is_uppercase() {
+            let after_lower = i > 0 && (chars[i - 1].is_lowercase() || chars[i - 1].is_ascii_digit());
+            let ends_acronym = i > 0 && chars[i - 1].is_uppercase() && chars.get(i + 1).is_some_and(|n| n.is_lowercase());
+            if (after_lower || ends_acronym) && !out.ends_with('_') {
+                out.push('_');
+            }
+            out.extend(c.to_lowercase());
+        } else {
+            out.push(c);
+        }
+    }
+    (out != key).then_some(out)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn osa_counts_transpositions_once() {
+        assert_eq!(distance("seperator", "separator", 3), Some(1));
+        assert_eq!(distance("ab", "ba", 3), Some(1));
+        assert_eq!(distance("ca", "abc", 3), Some(3));
+        assert_eq!(distance("kitten", "sitting", 2), None);
+        assert_eq!(distance("", "ab", 2), Some(2));
+    }
+
+    #[test]
+    fn suggests_only_a_unique_best() {
+        let keys = ["text", "separator"];
+        assert_eq!(similar_key("seperator", keys.into_iter()), Some("separator"));
+        assert_eq!(similar_key("txt", keys.into_iter()), Some("text"));
+        assert_eq!(similar_key("zzz", keys.into_iter()), None);
+        assert_eq!(similar_key("cat", ["bat", "hat"].into_iter()), None);
+        assert_eq!(similar_value("FAST", &["fast", "slow"]), Some("fast"));
+        assert_eq!(similar_value("fsat", &["fast", "slow"]), Some("fast"));
+        assert_eq!(similar_value("x", &["-", "_", "."]), None);
+    }
+
+    #[test]
+    fn snake_cases_other_spellings() {
+        assert_eq!(snake_case("dateTime").as_deref(), Some("date_time"));
+        assert_eq!(snake_case("DateTime").as_deref(), Some("date_time"));
+        assert_eq!(snake_case("date-time").as_deref(), Some("date_time"));
+        assert_eq!(snake_case("HTTPServer").as_deref(), Some("http_server"));
+        assert_eq!(snake_case("userID").as_deref(), Some("user_id"));
+        assert_eq!(snake_case("page2Size").as_deref(), Some("page2_size"));
+        assert_eq!(snake_case("date_time"), None);
+    }
+}

@@ -1,0 +1,198 @@
+//! The exact lines a model reads, for each kind of problem.
+
+use serde_json::{Value, json};
+use toolsmith_runtime::{IssueKind, Validator};
+
+fn slugify() -> Validator {
+    Validator::new(&json!({
+        "type": "object",
+        "properties": {
+            "text": { "type": "string", "pattern": "\\S" },
+            "separator": { "enum": ["-", "_", "."] }
+        },
+        "required": ["text", "separator"],
+        "additionalProperties": false
+    }))
+    .unwrap()
+}
+
+fn lines(validator: &Validator, input: Value) -> Vec<String> {
+    validator.validate(&input).unwrap_err().lines()
+}
+
+#[test]
+fn slugify_bad_call_names_every_problem() {
+    assert_eq!(
+        lines(&slugify(), json!({"text": "  ", "separator": "+", "seperator": "-"})),
+        [
+            "Invalid arguments: unknown property \"seperator\"; takes text, separator",
+            "Invalid arguments at /text: must match pattern \"\\S\"",
+            "Invalid arguments at /separator: must be one of -, _, .",
+        ]
+    );
+}
+
+#[test]
+fn slugify_good_call_passes() {
+    assert!(slugify().validate(&json!({"text": "Hello world", "separator": "-"})).is_ok());
+}
+
+#[test]
+fn missing_keys_fill_missing() {
+    let err = slugify().validate(&json!({})).unwrap_err();
+    assert_eq!(err.lines(), ["Invalid arguments: missing required properties \"text\", \"separator\""]);
+    assert_eq!(err.issues()[0].missing, ["text", "separator"]);
+    assert_eq!(err.issues()[0].kind, IssueKind::MissingProperty);
+    assert_eq!(err.issues()[0].at, "");
+
+    let err = slugify().validate(&json!({"separator": "-"})).unwrap_err();
+    assert_eq!(err.lines(), ["Invalid arguments: missing required property \"text\""]);
+}
+
+#[test]
+fn non_object_root_names_what_came() {
+    assert_eq!(
+        lines(&slugify(), json!(["text"])),
+        ["Invalid arguments: must be an object, got array"]
+    );
+    assert_eq!(
+        lines(&Validator::new(&json!({"type": "object"})).unwrap(), json!("hello")),
+        ["Invalid arguments: must be an object, got string \"hello\""]
+    );
+}
+
+#[test]
+fn nested_objects_name_their_own_keys() {
+    let validator = Validator::new(&json!({
+        "type": "object",
+        "properties": {
+            "point": {
+                "type": "object",
+                "properties": { "x": { "type": "number" }, "y": { "type": "number" } },
+                "required": ["x", "y"],
+                "additionalProperties": false
+            }
+        },
+        "additionalProperties": false
+    }))
+    .unwrap();
+    assert_eq!(
+        lines(&validator, json!({"point": {"x": 1, "y": "2", "z": 3}})),
+        [
+            "Invalid arguments at /point: unknown property \"z\"; takes x, y",
+            "Invalid arguments at /point/y: must be a number, got string \"2\"",
+        ]
+    );
+    assert_eq!(
+        lines(&validator, json!({"point": {"x": 1}})),
+        ["Invalid arguments at /point: missing required property \"y\""]
+    );
+}
+
+#[test]
+fn each_keyword_has_its_line() {
+    let validator = Validator::new(&json!({
+        "type": "object",
+        "properties": {
+            "limit": { "type": "integer", "minimum": 1, "maximum": 50 },
+            "ratio": { "type": "number", "exclusiveMinimum": 0, "exclusiveMaximum": 1 },
+            "step": { "type": "number", "multipleOf": 0.5 },
+            "name": { "type": "string", "minLength": 2, "maxLength": 4 },
+            "tags": { "type": "array", "items": { "type": "string" }, "minItems": 1, "maxItems": 2, "uniqueItems": true },
+            "mode": { "const": "fast" },
+            "note": { "type": ["string", "null"] },
+            "never": false
+        },
+        "additionalProperties": false
+    }))
+    .unwrap();
+    assert_eq!(lines(&validator, json!({"limit": "5"})), ["Invalid arguments at /limit: must be an integer, got string \"5\""]);
+    assert_eq!(lines(&validator, json!({"limit": 500})), ["Invalid arguments at /limit: must be at most 50, got 500"]);
+    assert_eq!(lines(&validator, json!({"limit": 0})), ["Invalid arguments at /limit: must be at least 1, got 0"]);
+    assert_eq!(lines(&validator, json!({"limit": 2.5})), ["Invalid arguments at /limit: must be an integer, got number 2.5"]);
+    assert!(validator.validate(&json!({"limit": 5.0})).is_ok());
+    assert_eq!(lines(&validator, json!({"ratio": 0})), ["Invalid arguments at /ratio: must be greater than 0, got 0"]);
+    assert_eq!(lines(&validator, json!({"ratio": 1})), ["Invalid arguments at /ratio: must be less than 1, got 1"]);
+    assert_eq!(lines(&validator, json!({"step": 0.7})), ["Invalid arguments at /step: must be a multiple of 0.5, got 0.7"]);
+    assert_eq!(lines(&validator, json!({"name": "é"})), ["Invalid arguments at /name: must be at least 2 characters long, got 1"]);
+    assert!(validator.validate(&json!({"name": "éééé"})).is_ok());
+    assert_eq!(lines(&validator, json!({"name": "abcde"})), ["Invalid arguments at /name: must be at most 4 characters long, got 5"]);
+    assert_eq!(lines(&validator, json!({"tags": []})), ["Invalid arguments at /tags: must have at least 1 item, got 0"]);
+    assert_eq!(lines(&validator, json!({"tags": ["a", "b", "c"]})), ["Invalid arguments at /tags: must have at most 2 items, got 3"]);
+    assert_eq!(lines(&validator, json!({"tags": ["a", "a"]})), ["Invalid arguments at /tags: must not repeat items; item 1 equals item 0"]);
+    assert_eq!(lines(&validator, json!({"tags": ["a", 1]})), ["Invalid arguments at /tags/1: must be a string, got number 1"]);
+    assert_eq!(lines(&validator, json!({"mode": "slow"})), ["Invalid arguments at /mode: must equal \"fast\""]);
+    assert_eq!(lines(&validator, json!({"note": 3})), ["Invalid arguments at /note: must be a string or null, got number 3"]);
+    assert!(validator.validate(&json!({"note": null})).is_ok());
+    assert_eq!(lines(&validator, json!({"never": 1})), ["Invalid arguments at /never: no value is allowed here"]);
+}
+
+#[test]
+fn lines_follow_schema_order_whatever_the_input_order() {
+    let validator = Validator::new(&json!({
+        "type": "object",
+        "properties": { "a": { "type": "string" }, "b": { "type": "string" }, "c": { "type": "string" } },
+        "additionalProperties": false
+    }))
+    .unwrap();
+    assert_eq!(
+        lines(&validator, json!({"c": 1, "x": 0, "a": 1, "y": 0})),
+        [
+            "Invalid arguments: unknown property \"x\"; takes a, b, c",
+            "Invalid arguments: unknown property \"y\"; takes a, b, c",
+            "Invalid arguments at /a: must be a string, got number 1",
+            "Invalid arguments at /c: must be a string, got number 1",
+        ]
+    );
+}
+
+#[test]
+fn display_joins_lines_and_error_is_std_error() {
+    let err = slugify().validate(&json!({"text": 1, "separator": "-"})).unwrap_err();
+    assert_eq!(err.to_string(), "Invalid arguments at /text: must be a string, got number 1");
+    let _: &dyn std::error::Error = &err;
+}
+
+#[test]
+fn lines_with_renders_locations_for_other_hosts() {
+    let err = slugify().validate(&json!({"text": 1, "separator": "-", "x": 1})).unwrap_err();
+    let flags = err.lines_with(|pointer| format!("--{}", pointer.trim_start_matches('/').replace('/', ".")));
+    assert_eq!(
+        flags,
+        [
+            "Invalid arguments: unknown property \"x\"; takes text, separator",
+            "Invalid arguments at --text: must be a string, got number 1",
+        ]
+    );
+}
+
+#[test]
+fn schema_errors_name_the_keyword_and_where() {
+    let cases = [
+        (json!({"$ref": "#/x"}), "$ref", ""),
+        (json!({"properties": {"a": {"minimum": "x"}}}), "minimum", "/properties/a"),
+        (json!({"properties": {"a": {"pattern": "(?<=a)b"}}}), "pattern", "/properties/a"),
+        (json!({"pattern": "(a)\\1"}), "pattern", ""),
+        (json!({"required": [1]}), "required", ""),
+        (json!({"required": "a"}), "required", ""),
+        (json!({"items": [{}]}), "items", ""),
+        (json!({"type": "text"}), "type", ""),
+        (json!({"multipleOf": 0}), "multipleOf", ""),
+        (json!({"minLength": -1}), "minLength", ""),
+        (json!({"anyOf": [{}]}), "anyOf", ""),
+        (json!(3), "schema", ""),
+        (json!({"items": {"items": 3}}), "items", "/items/items"),
+    ];
+    for (schema, keyword, at) in cases {
+        let err = Validator::new(&schema).unwrap_err();
+        assert_eq!((err.keyword(), err.at()), (keyword, at), "{schema}: {err}");
+    }
+    assert_eq!(
+        Validator::new(&json!({"properties": {"a": {"pattern": "a(?=b)"}}})).unwrap_err().to_string(),
+        "schema keyword \"pattern\" at /properties/a: lookaround is not supported by the linear-time regex engine"
+    );
+    assert_eq!(
+        Validator::new(&json!({"minimum": "x"})).unwrap_err().to_string(),
+        "schema keyword \"minimum\": must be a number, got a string"
+    );
+}
