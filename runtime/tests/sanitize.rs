@@ -1,0 +1,141 @@
+//! Properties of `sanitize_line` and `sanitize_text` on arbitrary input
+//! built from the characters that make sanitizing hard.
+
+use proptest::prelude::*;
+use toolsmith_runtime::{sanitize_line, sanitize_text};
+
+/// Pieces of hostile text: printable text, controls, escape sequences
+/// (complete, cut off, in 7-bit and 8-bit forms), bidi controls, tag
+/// characters, separators, joiners and emoji.
+fn piece() -> impl Strategy<Value = String> {
+    prop_oneof![
+        4 => "[a-zA-Z0-9 .,:;!?/(){}\\[\\]-]{0,12}",
+        2 => "[ ]{1,4}",
+        1 => "[\\t\\n\\r]{1,3}",
+        2 => prop::char::range('\u{0}', '\u{1F}').prop_map(String::from),
+        2 => prop::char::range('\u{7F}', '\u{9F}').prop_map(String::from),
+        2 => prop::sample::select(vec![
+            "\x1b[31m", "\x1b[0m", "\x1b[", "\x1b[1;2", "\x1b]0;title\x07", "\x1b]8;;http://x\x1b\\",
+            "\x1b]", "\x1bP", "\x1bPdata\x1b\\", "\x1b_apc", "\x1b^", "\x1bX", "\x1b\\", "\x1b", "\x1bc",
+            "\x1b(B", "\u{9b}", "\u{9b}2J", "\u{9d}", "\u{9d}t\u{9c}", "\u{90}", "\u{9c}",
+        ])
+        .prop_map(String::from),
+        2 => prop::sample::select(vec![
+            '\u{202A}', '\u{202B}', '\u{202C}', '\u{202D}', '\u{202E}', '\u{2066}', '\u{2067}',
+            '\u{2068}', '\u{2069}', '\u{200E}', '\u{200F}', '\u{061C}', '\u{200B}', '\u{FEFF}',
+            '\u{AD}', '\u{2060}', '\u{FFF9}', '\u{E0001}', '\u{E0041}', '\u{E007F}', '\u{2028}',
+            '\u{2029}', '\u{85}', '\u{200C}', '\u{200D}', '\u{A0}', '\u{3000}',
+        ])
+        .prop_map(String::from),
+        1 => prop::sample::select(vec!["👩\u{200D}💻", "👍🏽", "🇫🇷", "می\u{200C}خواهم", "東京", "é"])
+            .prop_map(String::from),
+        1 => any::<char>().prop_map(String::from),
+    ]
+}
+
+fn hostile() -> impl Strategy<Value = String> {
+    prop::collection::vec(piece(), 0..24).prop_map(|pieces| pieces.concat())
+}
+
+fn is_bidi_control(c: char) -> bool {
+    matches!(c, '\u{061C}' | '\u{200E}' | '\u{200F}' | '\u{202A}'..='\u{202E}' | '\u{2066}'..='\u{2069}')
+}
+
+fn is_tag(c: char) -> bool {
+    ('\u{E0000}'..='\u{E007F}').contains(&c)
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(1000))]
+
+    #[test]
+    fn line_is_one_clean_line(input in hostile()) {
+        let out = sanitize_line(&input);
+        prop_assert!(!out.chars().any(char::is_control), "control in {out:?}");
+        prop_assert!(!out.contains(['\u{2028}', '\u{2029}']), "separator in {out:?}");
+        prop_assert!(!out.chars().any(is_bidi_control), "bidi control in {out:?}");
+        prop_assert!(!out.chars().any(is_tag), "tag character in {out:?}");
+        prop_assert!(!out.contains("  "), "double space in {out:?}");
+        prop_assert!(!out.starts_with(' ') && !out.ends_with(' '), "untrimmed {out:?}");
+        prop_assert!(out.len() <= input.len());
+        prop_assert_eq!(sanitize_line(&out), out);
+    }
+
+    #[test]
+    fn text_keeps_lines_and_drops_hazards(input in hostile()) {
+        let out = sanitize_text(&input);
+        prop_assert!(!out.contains('\r'), "CR in {out:?}");
+        prop_assert!(!out.chars().any(|c| c.is_control() && c != '\n' && c != '\t'), "control in {out:?}");
+        prop_assert!(!out.chars().any(is_bidi_control), "bidi control in {out:?}");
+        prop_assert!(!out.chars().any(is_tag), "tag character in {out:?}");
+        prop_assert!(out.len() <= input.len());
+        prop_assert_eq!(sanitize_text(&out), out);
+    }
+
+    /// Without escape sequences nothing can swallow a newline or a tab:
+    /// each one survives, and every other line break adds one.
+    #[test]
+    fn text_keeps_every_newline_and_tab(input in hostile().prop_map(|s| s.replace(['\x1b', '\u{90}', '\u{98}', '\u{9b}', '\u{9d}', '\u{9e}', '\u{9f}'], ""))) {
+        let out = sanitize_text(&input);
+        let breaks = input.replace("\r\n", "\n").chars()
+            .filter(|c| matches!(c, '\n' | '\r' | '\x0b' | '\x0c' | '\u{85}' | '\u{2028}' | '\u{2029}'))
+            .count();
+        prop_assert_eq!(out.matches('\n').count(), breaks);
+        prop_assert_eq!(out.matches('\t').count(), input.matches('\t').count());
+    }
+
+    /// Joiner sequences and text around them survive `sanitize_text` whole.
+    #[test]
+    fn text_keeps_joiner_sequences(before in "[a-z ]{0,8}", after in "[a-z ]{0,8}") {
+        for word in ["👩\u{200D}💻", "می\u{200C}خواهم", "👨\u{200D}👩\u{200D}👧"] {
+            let input = format!("{before}{word}{after}");
+            prop_assert_eq!(sanitize_text(&input), input);
+        }
+    }
+
+    /// Plain printable ASCII only loses extra and outer spaces.
+    #[test]
+    fn line_keeps_printable_ascii(input in "[ -~]{0,300}") {
+        let expected = input.split(' ').filter(|w| !w.is_empty()).collect::<Vec<_>>().join(" ");
+        prop_assert_eq!(sanitize_line(&input), expected);
+        prop_assert_eq!(sanitize_text(&input), input);
+    }
+}
+
+/// 4 MB of input built to make a careless scanner rescan: unterminated
+/// control strings, endless CSI introducers, 8-bit introducers mixed with
+/// text. Each must come out clean (the test runs in well under a second
+/// only if the scan is linear, but it checks output, never time).
+#[test]
+fn four_megabytes_of_hostile_input() {
+    const SIZE: usize = 4 << 20;
+    let osc = "\x1b]".repeat(SIZE / 2);
+    assert_eq!(sanitize_line(&osc), "");
+    assert_eq!(sanitize_text(&osc), "");
+
+    let csi = "\x1b[".repeat(SIZE / 2);
+    assert_eq!(sanitize_line(&csi), "");
+    assert_eq!(sanitize_text(&csi), "");
+
+    let one_osc = format!("visible \x1b]0;{}", "x".repeat(SIZE));
+    assert_eq!(sanitize_line(&one_osc), "visible");
+
+    let mixed = "text \u{9b}31mred \u{9d}title\x07 \x1b[\nmore ".repeat(SIZE / 40);
+    let line = sanitize_line(&mixed);
+    assert!(line.len() <= mixed.len());
+    assert!(!line.chars().any(char::is_control));
+    assert!(!line.contains("  "));
+    assert!(
+        line.starts_with("text red more text red"),
+        "{}",
+        &line[..40]
+    );
+    let text = sanitize_text(&mixed);
+    assert_eq!(text.matches('\n').count(), SIZE / 40);
+    assert!(!text.chars().any(|c| c.is_control() && c != '\n'));
+    assert!(
+        text.starts_with("text red  \nmore text red  \nmore"),
+        "{}",
+        &text[..40]
+    );
+}
