@@ -67,7 +67,7 @@ impl Issue {
 
     /// The line a model reads: `Invalid arguments at /limit: must be at most 50, got 500`.
     pub fn line(&self) -> String {
-        self.line_with(|at| pointer::display(at))
+        self.line_with(pointer::display)
     }
 
     fn line_with(&self, location: impl Fn(&str) -> String) -> String {

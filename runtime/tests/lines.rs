@@ -189,7 +189,7 @@ fn schema_errors_name_the_keyword_and_where() {
     }
     assert_eq!(
         Validator::new(&json!({"properties": {"a": {"pattern": "a(?=b)"}}})).unwrap_err().to_string(),
-        "schema keyword \"pattern\" at /properties/a: lookaround is not supported by the linear-time regex engine"
+        "schema keyword \"pattern\" at /properties/a: uses lookaround, which the linear-time `regex` engine does not support"
     );
     assert_eq!(
         Validator::new(&json!({"minimum": "x"})).unwrap_err().to_string(),

@@ -5,7 +5,7 @@ mod compile;
 pub(crate) mod equal;
 mod node;
 pub(crate) mod number;
-pub(crate) mod pattern;
+pub mod pattern;
 mod repair;
 mod suggest;
 mod validate;

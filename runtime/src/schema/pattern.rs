@@ -46,13 +46,13 @@ impl Pattern {
 
 fn describe_error(source: &str, err: &regex::Error) -> String {
     if source.contains("(?=") || source.contains("(?!") || source.contains("(?<=") || source.contains("(?<!") {
-        return "lookaround is not supported by the linear-time regex engine".to_owned();
+        return "uses lookaround, which the linear-time `regex` engine does not support".to_owned();
     }
     if has_backreference(source) {
-        return "backreferences are not supported by the linear-time regex engine".to_owned();
+        return "uses a backreference, which the linear-time `regex` engine does not support".to_owned();
     }
     match err {
-        regex::Error::CompiledTooBig(_) => "pattern is too large to compile".to_owned(),
+        regex::Error::CompiledTooBig(_) => "is too large to compile".to_owned(),
         // The first line of regex's message names the problem; the rest
         // draws the pattern with a caret, which does not fit on one line.
         other => {
@@ -167,11 +167,11 @@ mod tests {
     fn refuses_lookaround_and_backreferences() {
         assert_eq!(
             Pattern::new("a(?=b)").unwrap_err(),
-            "lookaround is not supported by the linear-time regex engine"
+            "uses lookaround, which the linear-time `regex` engine does not support"
         );
         assert_eq!(
             Pattern::new(r"(a)\1").unwrap_err(),
-            "backreferences are not supported by the linear-time regex engine"
+            "uses a backreference, which the linear-time `regex` engine does not support"
         );
         assert!(Pattern::new("(").unwrap_err().starts_with("does not compile: "));
     }

@@ -1,0 +1,391 @@
+//! Our attributes, `#[tool(..)]` and `#[arg(..)]`, and the serde attributes
+//! the schema has to follow.
+
+use proc_macro2::{Span, TokenStream};
+use syn::meta::ParseNestedMeta;
+use syn::spanned::Spanned;
+use syn::{Attribute, Expr, ExprLit, ExprUnary, Ident, Lit, LitStr, UnOp};
+
+use crate::ctxt::Ctxt;
+
+/// A number written in an attribute.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub enum Num {
+    Int(i128),
+    Float(f64),
+}
+
+impl Num {
+    pub fn as_f64(self) -> f64 {
+        match self {
+            Num::Int(i) => i as f64,
+            Num::Float(f) => f,
+        }
+    }
+}
+
+/// An attribute's value with the key it was written under, for spans.
+pub struct Given<T> {
+    pub key: Ident,
+    pub value: T,
+    pub span: Span,
+}
+
+pub type Setting<T> = Option<Given<T>>;
+
+/// `#[tool(name = "..", description = "..")]`.
+#[derive(Default)]
+pub struct ToolAttrs {
+    pub name: Setting<LitStr>,
+    pub description: Setting<LitStr>,
+}
+
+/// `#[arg(..)]` on a parameter or a field.
+#[derive(Default)]
+pub struct ArgAttrs {
+    pub pattern: Setting<LitStr>,
+    pub min: Setting<Num>,
+    pub max: Setting<Num>,
+    pub min_length: Setting<u64>,
+    pub max_length: Setting<u64>,
+    pub min_items: Setting<u64>,
+    pub max_items: Setting<u64>,
+    pub description: Setting<LitStr>,
+    pub rename: Setting<LitStr>,
+}
+
+impl ToolAttrs {
+    pub fn from_tokens(cx: &mut Ctxt, args: TokenStream) -> ToolAttrs {
+        let mut attrs = ToolAttrs::default();
+        let parser = syn::meta::parser(|meta| {
+            let key = key_of(&meta);
+            if meta.path.is_ident("name") {
+                // #[tool(name = "slugify")]
+                let value = string(cx, &meta, &key, "name = \"search_docs\"");
+                set(cx, "tool", &mut attrs.name, key, value);
+            } else if meta.path.is_ident("description") {
+                // #[tool(description = "Turns text into a URL slug")]
+                let value = string(cx, &meta, &key, "description = \"what the tool does\"");
+                set(cx, "tool", &mut attrs.description, key, value);
+            } else {
+                unknown(cx, &meta, "tool", "name, description");
+            }
+            Ok(())
+        });
+        if let Err(err) = syn::parse::Parser::parse2(parser, args) {
+            cx.push(err);
+        }
+        attrs
+    }
+}
+
+impl ArgAttrs {
+    /// Reads every `#[arg(..)]` among `attrs`.
+    pub fn from_attrs(cx: &mut Ctxt, attrs: &[Attribute]) -> ArgAttrs {
+        let mut arg = ArgAttrs::default();
+        for attr in attrs.iter().filter(|attr| attr.path().is_ident("arg")) {
+            let result = attr.parse_nested_meta(|meta| {
+                arg.parse_one(cx, &meta);
+                Ok(())
+            });
+            if let Err(err) = result {
+                cx.push(err);
+            }
+        }
+        arg
+    }
+
+    fn parse_one(&mut self, cx: &mut Ctxt, meta: &ParseNestedMeta) {
+        let key = key_of(meta);
+        let name = key.to_string();
+        match name.as_str() {
+            // #[arg(pattern = r"^[a-z-]+$")]
+            "pattern" => {
+                let value = string(cx, meta, &key, "pattern = \"^[a-z]+$\"");
+                set(cx, "arg", &mut self.pattern, key, value);
+            }
+            // #[arg(min = 1)], #[arg(min = -0.5)]
+            "min" => {
+                let value = number(cx, meta, &key);
+                set(cx, "arg", &mut self.min, key, value);
+            }
+            // #[arg(max = 100)]
+            "max" => {
+                let value = number(cx, meta, &key);
+                set(cx, "arg", &mut self.max, key, value);
+            }
+            // #[arg(min_length = 1)]
+            "min_length" => {
+                let value = count(cx, meta, &key);
+                set(cx, "arg", &mut self.min_length, key, value);
+            }
+            // #[arg(max_length = 80)]
+            "max_length" => {
+                let value = count(cx, meta, &key);
+                set(cx, "arg", &mut self.max_length, key, value);
+            }
+            // #[arg(min_items = 1)]
+            "min_items" => {
+                let value = count(cx, meta, &key);
+                set(cx, "arg", &mut self.min_items, key, value);
+            }
+            // #[arg(max_items = 10)]
+            "max_items" => {
+                let value = count(cx, meta, &key);
+                set(cx, "arg", &mut self.max_items, key, value);
+            }
+            // #[arg(description = "The text to slugify")]
+            "description" => {
+                let value = string(cx, meta, &key, "description = \"what the argument is\"");
+                set(cx, "arg", &mut self.description, key, value);
+            }
+            // #[arg(rename = "query")]
+            "rename" => {
+                let value = string(cx, meta, &key, "rename = \"query\"");
+                set(cx, "arg", &mut self.rename, key, value);
+            }
+            _ => unknown(
+                cx,
+                meta,
+                "arg",
+                "pattern, min, max, min_length, max_length, min_items, max_items, description, rename",
+            ),
+        }
+    }
+
+    /// Every constraint set, for messages about misplaced ones.
+    pub fn is_empty(&self) -> bool {
+        self.pattern.is_none()
+            && self.min.is_none()
+            && self.max.is_none()
+            && self.min_length.is_none()
+            && self.max_length.is_none()
+            && self.min_items.is_none()
+            && self.max_items.is_none()
+            && self.description.is_none()
+            && self.rename.is_none()
+    }
+}
+
+fn key_of(meta: &ParseNestedMeta) -> Ident {
+    match meta.path.get_ident() {
+        Some(ident) => ident.clone(),
+        None => Ident::new("__path", meta.path.span()),
+    }
+}
+
+fn set<T>(cx: &mut Ctxt, attr: &str, slot: &mut Setting<T>, key: Ident, value: Option<(T, Span)>) {
+    let Some((value, span)) = value else { return };
+    if slot.is_some() {
+        cx.error(&key, format_args!("duplicate {attr} attribute `{key}`"));
+        return;
+    }
+    *slot = Some(Given { key, value, span });
+}
+
+fn unknown(cx: &mut Ctxt, meta: &ParseNestedMeta, attr: &str, known: &str) {
+    let path = &meta.path;
+    let shown = quote::quote!(#path).to_string().replace(' ', "");
+    cx.error(
+        path,
+        format_args!("unknown {attr} attribute `{shown}`; expected one of {known}"),
+    );
+    skip_value(meta);
+}
+
+/// Consumes `= value` or `(..)` after a key we do not read.
+pub fn skip_value(meta: &ParseNestedMeta) {
+    if meta.input.peek(syn::Token![=]) {
+        let _ = meta.value().and_then(|value| value.parse::<Expr>());
+    } else if meta.input.peek(syn::token::Paren) {
+        let _ = meta.parse_nested_meta(|inner| {
+            skip_value(&inner);
+            Ok(())
+        });
+    }
+}
+
+fn value_expr(cx: &mut Ctxt, meta: &ParseNestedMeta, key: &Ident, example: &str) -> Option<Expr> {
+    if !meta.input.peek(syn::Token![=]) {
+        cx.error(key, format_args!("`{key}` takes a value: `{example}`"));
+        skip_value(meta);
+        return None;
+    }
+    match meta.value().and_then(|value| value.parse::<Expr>()) {
+        Ok(expr) => Some(expr),
+        Err(err) => {
+            cx.push(err);
+            None
+        }
+    }
+}
+
+fn string(
+    cx: &mut Ctxt,
+    meta: &ParseNestedMeta,
+    key: &Ident,
+    example: &str,
+) -> Option<(LitStr, Span)> {
+    let expr = value_expr(cx, meta, key, example)?;
+    match &expr {
+        Expr::Lit(ExprLit {
+            lit: Lit::Str(lit), ..
+        }) => Some((lit.clone(), lit.span())),
+        _ => {
+            cx.error(
+                &expr,
+                format_args!("`{key}` takes a string literal: `{example}`"),
+            );
+            None
+        }
+    }
+}
+
+fn number(cx: &mut Ctxt, meta: &ParseNestedMeta, key: &Ident) -> Option<(Num, Span)> {
+    let example = format!("{key} = 1");
+    let expr = value_expr(cx, meta, key, &example)?;
+    let (negative, lit) = match &expr {
+        Expr::Lit(ExprLit { lit, .. }) => (false, lit),
+        Expr::Unary(ExprUnary {
+            op: UnOp::Neg(_),
+            expr: inner,
+            ..
+        }) => match &**inner {
+            Expr::Lit(ExprLit { lit, .. }) => (true, lit),
+            _ => (
+                false,
+                &Lit::Verbatim(proc_macro2::Literal::u8_unsuffixed(0)),
+            ),
+        },
+        _ => (
+            false,
+            &Lit::Verbatim(proc_macro2::Literal::u8_unsuffixed(0)),
+        ),
+    };
+    let parsed = match lit {
+        Lit::Int(int) => int
+            .base10_parse::<i128>()
+            .ok()
+            .map(|i| Num::Int(if negative { -i } else { i })),
+        Lit::Float(float) => float
+            .base10_parse::<f64>()
+            .ok()
+            .filter(|f| f.is_finite())
+            .map(|f| Num::Float(if negative { -f } else { f })),
+        _ => None,
+    };
+    if parsed.is_none() {
+        cx.error(
+            &expr,
+            format_args!("`{key}` takes a number literal: `{example}`"),
+        );
+    }
+    parsed.map(|num| (num, expr.span()))
+}
+
+fn count(cx: &mut Ctxt, meta: &ParseNestedMeta, key: &Ident) -> Option<(u64, Span)> {
+    let example = format!("{key} = 1");
+    let expr = value_expr(cx, meta, key, &example)?;
+    let parsed = match &expr {
+        Expr::Lit(ExprLit {
+            lit: Lit::Int(int), ..
+        }) => int.base10_parse::<u64>().ok(),
+        _ => None,
+    };
+    if parsed.is_none() {
+        cx.error(
+            &expr,
+            format_args!("`{key}` takes a non-negative integer literal: `{example}`"),
+        );
+    }
+    parsed.map(|n| (n, expr.span()))
+}
+
+/// What the schema needs from serde's attributes on a struct or enum.
+#[derive(Default)]
+pub struct SerdeContainer {
+    pub rename_all: Option<LitStr>,
+    pub deny_unknown_fields: bool,
+    pub default: bool,
+    /// `untagged`, `tag`, `content`: the enum is not a plain string.
+    pub union: Option<Ident>,
+    /// `transparent`, `from`, `try_from`: what is deserialized is not this type's shape.
+    pub reshaped: Option<Ident>,
+}
+
+/// What the schema needs from serde's attributes on a field or variant.
+#[derive(Default)]
+pub struct SerdeMember {
+    pub rename: Option<LitStr>,
+    pub default: bool,
+    pub skip: bool,
+    pub flatten: Option<Ident>,
+}
+
+impl SerdeContainer {
+    pub fn from_attrs(attrs: &[Attribute]) -> SerdeContainer {
+        let mut serde = SerdeContainer::default();
+        for_serde(attrs, |meta, key| match key.to_string().as_str() {
+            "rename_all" => serde.rename_all = deserialize_name(meta),
+            "deny_unknown_fields" => serde.deny_unknown_fields = true,
+            "default" => {
+                serde.default = true;
+                skip_value(meta);
+            }
+            "untagged" | "tag" | "content" => {
+                serde.union.get_or_insert(key);
+                skip_value(meta);
+            }
+            "transparent" | "from" | "try_from" => {
+                serde.reshaped.get_or_insert(key);
+                skip_value(meta);
+            }
+            _ => skip_value(meta),
+        });
+        serde
+    }
+}
+
+impl SerdeMember {
+    pub fn from_attrs(attrs: &[Attribute]) -> SerdeMember {
+        let mut serde = SerdeMember::default();
+        for_serde(attrs, |meta, key| match key.to_string().as_str() {
+            "rename" => serde.rename = deserialize_name(meta),
+            "default" => {
+                serde.default = true;
+                skip_value(meta);
+            }
+            "skip" | "skip_deserializing" => serde.skip = true,
+            "flatten" => serde.flatten = Some(key),
+            _ => skip_value(meta),
+        });
+        serde
+    }
+}
+
+fn for_serde(attrs: &[Attribute], mut f: impl FnMut(&ParseNestedMeta, Ident)) {
+    for attr in attrs.iter().filter(|attr| attr.path().is_ident("serde")) {
+        // Malformed serde attributes are serde's to report.
+        let _ = attr.parse_nested_meta(|meta| {
+            f(&meta, key_of(&meta));
+            Ok(())
+        });
+    }
+}
+
+/// `rename = ".."` or `rename(deserialize = "..")`: the name serde reads.
+fn deserialize_name(meta: &ParseNestedMeta) -> Option<LitStr> {
+    if meta.input.peek(syn::Token![=]) {
+        return meta.value().ok()?.parse::<LitStr>().ok();
+    }
+    let mut name = None;
+    let _ = meta.parse_nested_meta(|inner| {
+        if inner.path.is_ident("deserialize") {
+            name = Some(inner.value()?.parse::<LitStr>()?);
+        } else {
+            skip_value(&inner);
+        }
+        Ok(())
+    });
+    name
+}

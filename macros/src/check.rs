@@ -1,0 +1,458 @@
+//! The schema rules. Each `check_x` enforces one rule (or one family of
+//! unsupported forms) and reports every violation into the context, spanned
+//! on the tokens the user wrote. Rules that need to know a type (is this
+//! parameter a string?) cannot be decided from tokens; they are emitted as
+//! constants that the compiler evaluates once the types are known
+//! (`typed_checks`, `depth_check`).
+
+use proc_macro2::{Span, TokenStream};
+use quote::{ToTokens, quote_spanned};
+use syn::spanned::Spanned;
+use syn::visit::Visit;
+use syn::{FnArg, Ident, ItemFn, Pat, Type};
+
+use crate::ast::{Enum, Field, Struct, ToolFn};
+use crate::attr::{Given, Num};
+use crate::ctxt::Ctxt;
+use crate::pattern;
+
+/// Unsupported function forms. The schema is fixed at compile time and the
+/// arguments are deserialized from JSON into owned values, so a tool is a
+/// free, non-generic, safe function whose parameters are plain names of
+/// owned types.
+pub fn check_signature(cx: &mut Ctxt, item: &ItemFn) {
+    let sig = &item.sig;
+    if let Some(unsafety) = &sig.unsafety {
+        cx.error(
+            unsafety,
+            "an `unsafe fn` cannot be a tool: it runs on whatever arguments the model sends; make it safe",
+        );
+    }
+    if !sig.generics.params.is_empty() || sig.generics.where_clause.is_some() {
+        cx.error(
+            &sig.generics,
+            "a tool function cannot be generic: its schema is fixed at compile time; use concrete types",
+        );
+    }
+    if let Some(variadic) = &sig.variadic {
+        cx.error(variadic, "a tool function cannot be variadic");
+    }
+    for input in &sig.inputs {
+        match input {
+            FnArg::Receiver(receiver) => cx.error(
+                receiver,
+                "a tool is a free function: remove the `self` receiver and pass what it needs as a `#[ctx]` parameter",
+            ),
+            FnArg::Typed(typed) => {
+                let is_ctx = typed.attrs.iter().any(|attr| attr.path().is_ident("ctx"));
+                match &*typed.pat {
+                    Pat::Ident(pat) if pat.by_ref.is_none() && pat.subpat.is_none() => {}
+                    pat => cx.error(
+                        pat,
+                        "a tool parameter must be a plain name, not a pattern: write `point: Point` and destructure inside the function",
+                    ),
+                }
+                check_owned(cx, &typed.ty, is_ctx);
+            }
+        }
+    }
+}
+
+/// Borrowed and `impl Trait` types: nothing borrowed can come out of a call's
+/// JSON, and an opaque type has no schema.
+fn check_owned(cx: &mut Ctxt, ty: &Type, is_ctx: bool) {
+    struct Finder<'a> {
+        cx: &'a mut Ctxt,
+        is_ctx: bool,
+    }
+    impl<'ast> Visit<'ast> for Finder<'_> {
+        fn visit_type_reference(&mut self, reference: &'ast syn::TypeReference) {
+            let shown = type_name(reference);
+            if self.is_ctx {
+                self.cx.error(
+                    reference,
+                    format_args!("the context is passed by value and must be `'static`, so it cannot be the borrowed `{shown}`; share it with `Arc<T>`"),
+                );
+            } else {
+                let owned = match &*reference.elem {
+                    Type::Path(path) if path.path.is_ident("str") => "`String`".to_owned(),
+                    Type::Slice(slice) => format!("`Vec<{}>`", type_name(&slice.elem)),
+                    elem => format!("`{}`", type_name(elem)),
+                };
+                self.cx.error(
+                    reference,
+                    format_args!("borrowed `{shown}` cannot be a tool argument: arguments are deserialized into owned values; take {owned}"),
+                );
+            }
+        }
+        fn visit_type_impl_trait(&mut self, ty: &'ast syn::TypeImplTrait) {
+            self.cx.error(
+                ty,
+                "`impl Trait` cannot be a tool argument: a schema needs a concrete type",
+            );
+        }
+    }
+    Finder { cx, is_ctx }.visit_type(ty);
+}
+
+/// Rule 1, closed objects: every object is `additionalProperties: false`
+/// and serde must refuse the same unknown keys, or a call the schema
+/// refuses would deserialize. `flatten` merges another type's keys in, and a
+/// struct without `deny_unknown_fields` drops unknown keys silently. (Maps
+/// and `serde_json::Value` are refused by `ToolArg`'s bound.)
+pub fn check_closed_objects(cx: &mut Ctxt, item: &Struct) {
+    for field in &item.fields {
+        if let Some(flatten) = &field.flatten {
+            cx.error(
+                flatten,
+                "`#[serde(flatten)]` merges keys the schema cannot close; nest the struct as a field instead (schema rule 1: closed objects)",
+            );
+        }
+    }
+    if !item.serde.deny_unknown_fields && !item.unnamed {
+        cx.error(
+            &item.input.ident,
+            format_args!(
+                "`{}` must refuse unknown keys as its schema does: add `#[serde(deny_unknown_fields)]` (schema rule 1: closed objects)",
+                item.input.ident
+            ),
+        );
+    }
+    if let Some(key) = &item.serde.reshaped {
+        cx.error(
+            key,
+            format_args!("`#[serde({key})]` deserializes another shape than the struct's fields, which the schema cannot follow; remove it (schema rule 1: closed objects)"),
+        );
+    }
+}
+
+/// Rule 2, no references: subschemas are inlined because several hosts do
+/// not resolve `$ref`, so a type that contains itself has no finite schema.
+pub fn check_no_recursion(cx: &mut Ctxt, item: &Struct) {
+    struct Mentions<'a> {
+        ident: &'a Ident,
+        found: bool,
+    }
+    impl<'ast> Visit<'ast> for Mentions<'_> {
+        fn visit_path(&mut self, path: &'ast syn::Path) {
+            if path.is_ident(self.ident) || path.is_ident("Self") {
+                self.found = true;
+            }
+            syn::visit::visit_path(self, path);
+        }
+    }
+    let ident = &item.input.ident;
+    for field in &item.fields {
+        let mut mentions = Mentions {
+            ident,
+            found: false,
+        };
+        mentions.visit_type(&field.ty);
+        if mentions.found {
+            cx.error(
+                &field.ty,
+                format_args!("`{ident}` contains itself, which needs a `$ref` some hosts do not resolve; give the nesting a fixed depth (schema rule 2: no references)"),
+            );
+        }
+    }
+}
+
+/// Rule 3, no unions: Anthropic refuses `anyOf`/`oneOf` at the root and
+/// several hosts refuse them anywhere, so enums are unit enums (a string
+/// `enum`), never tagged, adjacently tagged or untagged unions.
+pub fn check_no_unions(cx: &mut Ctxt, item: &Enum) {
+    if let Some(key) = &item.serde.union {
+        cx.error(
+            key,
+            format_args!("`#[serde({key})]` makes a union (`anyOf`) that some hosts refuse; use an enum of unit variants, or a struct with an enum field for the kind (schema rule 3: no unions)"),
+        );
+    }
+    for variant in &item.variants {
+        if !matches!(variant.variant.fields, syn::Fields::Unit) && !variant.skip {
+            cx.error(
+                &variant.variant.fields,
+                format_args!("variant `{}` carries data, which makes a union (`oneOf`) some hosts refuse; use unit variants, or a struct with an enum field for the kind (schema rule 3: no unions)", variant.variant.ident),
+            );
+        }
+    }
+    if item.variants.iter().all(|variant| variant.skip) {
+        cx.error(
+            &item.input.ident,
+            "an enum without variants accepts no value; add a unit variant",
+        );
+    }
+}
+
+/// Rule 4, arrays have items: every array states one `items` schema, so a
+/// tuple (and a tuple struct, a fixed-length heterogeneous array) has none.
+/// Tuple types themselves are refused by `ToolArg`'s bound.
+pub fn check_named_fields(cx: &mut Ctxt, item: &Struct) {
+    if item.unnamed {
+        let data = match &item.input.data {
+            syn::Data::Struct(data) => data.fields.span(),
+            _ => item.input.ident.span(),
+        };
+        cx.error_at(
+            data,
+            "a tuple or unit struct has no named properties; use a struct with named fields (schema rule 4: arrays have items)",
+        );
+    }
+}
+
+/// Rule 5, linear-time patterns: hosts and our validator run `pattern` in
+/// engines without backtracking, so lookaround and backreferences never
+/// work; anything else must compile as the runtime will compile it.
+pub fn check_pattern(cx: &mut Ctxt, field: &Field) {
+    let Some(given) = &field.arg.pattern else {
+        return;
+    };
+    if let Some(problem) = pattern::problem(&given.value.value()) {
+        cx.error(
+            &given.value,
+            format_args!("pattern {problem} (schema rule 5: linear-time patterns)"),
+        );
+    }
+}
+
+/// Rule 6, consistent bounds, the part tokens decide: a lower bound above
+/// its upper bound admits no value. Which bounds fit which type is decided
+/// by `typed_checks`.
+pub fn check_bounds(cx: &mut Ctxt, field: &Field) {
+    let arg = &field.arg;
+    if let (Some(min), Some(max)) = (&arg.min, &arg.max) {
+        if min.value.as_f64() > max.value.as_f64() {
+            cx.error(
+                &min.key,
+                format_args!("`min = {}` is greater than `max = {}`, so no value satisfies both; swap them (schema rule 6: consistent bounds)", show(min.value), show(max.value)),
+            );
+        }
+    }
+    for (min, max) in [
+        (&arg.min_length, &arg.max_length),
+        (&arg.min_items, &arg.max_items),
+    ] {
+        if let (Some(min), Some(max)) = (min, max) {
+            if min.value > max.value {
+                cx.error(
+                    &min.key,
+                    format_args!("`{} = {}` is greater than `{} = {}`, so no value satisfies both; swap them (schema rule 6: consistent bounds)", min.key, min.value, max.key, max.value),
+                );
+            }
+        }
+    }
+}
+
+/// Rule 7, names: OpenAI and Anthropic take tool names matching
+/// `^[a-zA-Z_][a-zA-Z0-9_-]{0,63}$`; Gemini and OpenAI strict take property
+/// names matching `^[A-Za-z_][A-Za-z0-9_]{0,63}$`; a repeated name is a
+/// duplicate key.
+pub fn check_tool_name(cx: &mut Ctxt, name: &str, span: Span) {
+    if !valid_name(name, true) {
+        cx.error_at(
+            span,
+            format_args!("tool name `{name}` must match `^[a-zA-Z_][a-zA-Z0-9_-]{{0,63}}$`: start with a letter or `_`, then up to 63 letters, digits, `_` or `-` (schema rule 7: names)"),
+        );
+    }
+}
+
+pub fn check_property_names(cx: &mut Ctxt, fields: &[Field]) {
+    for (index, field) in fields.iter().enumerate() {
+        if !valid_name(&field.name, false) {
+            cx.error_at(
+                field.name_span,
+                format_args!("property name `{}` must match `^[A-Za-z_][A-Za-z0-9_]{{0,63}}$`: start with a letter or `_`, then up to 63 letters, digits or `_`; rename it (schema rule 7: names)", field.name),
+            );
+        }
+        if fields[..index]
+            .iter()
+            .any(|earlier| earlier.name == field.name)
+        {
+            cx.error_at(
+                field.name_span,
+                format_args!(
+                    "property name `{}` is used twice; rename one (schema rule 7: names)",
+                    field.name
+                ),
+            );
+        }
+    }
+}
+
+fn valid_name(name: &str, dash: bool) -> bool {
+    let mut chars = name.chars();
+    let Some(first) = chars.next() else {
+        return false;
+    };
+    (first.is_ascii_alphabetic() || first == '_')
+        && name.len() <= 64
+        && chars.all(|c| c.is_ascii_alphanumeric() || c == '_' || (dash && c == '-'))
+}
+
+/// Rule 8, a description: the model picks tools by their description, and
+/// hosts cap it (1024 characters is the strictest).
+pub fn check_description(cx: &mut Ctxt, tool: &ToolFn) {
+    match &tool.description {
+        None => cx.error(
+            &tool.item.sig.ident,
+            format_args!("tool `{}` has no description: add a doc comment (`/// what it does`) or `#[tool(description = \"..\")]` (schema rule 8: description)", tool.name),
+        ),
+        Some(text) => {
+            let len = text.chars().count();
+            if len > 1024 {
+                cx.error_at(
+                    tool.description_span,
+                    format_args!("the description of tool `{}` has {len} characters, more than 1024; shorten it (schema rule 8: description)", tool.name),
+                );
+            }
+        }
+    }
+}
+
+/// Parameters documented under `# Arguments` must exist, or the model reads
+/// a description for nothing.
+pub fn check_documented_arguments(cx: &mut Ctxt, tool: &ToolFn) {
+    let Some(span) = tool.doc_span else { return };
+    for name in &tool.documented {
+        let exists = tool
+            .params
+            .iter()
+            .any(|field| field.member == name.as_str())
+            || tool.item.sig.inputs.iter().any(|input| match input {
+                FnArg::Typed(typed) => {
+                    matches!(&*typed.pat, Pat::Ident(pat) if pat.ident == name.as_str())
+                }
+                FnArg::Receiver(_) => false,
+            });
+        if !exists {
+            cx.error_at(
+                span,
+                format_args!(
+                    "`# Arguments` describes `{name}`, which is not a parameter of `{}`",
+                    tool.item.sig.ident
+                ),
+            );
+        }
+    }
+}
+
+/// Rule 6, the typed part: `pattern` and lengths apply to strings, `min` and
+/// `max` to numbers and within the range of the Rust type, item counts to
+/// arrays. Emitted as constants on the attribute's span.
+pub fn typed_checks(field: &Field) -> TokenStream {
+    let ty = &field.ty;
+    let shown = type_name(ty);
+    let mut out = TokenStream::new();
+    let mut kind = |key: &Ident, kinds: TokenStream, what: &str, instead: &str| {
+        let message = escape(&format!(
+            "`{key}` applies to {what}, and `{shown}` is not one; {instead} (schema rule 6: consistent bounds)"
+        ));
+        out.extend(quote_spanned! {key.span()=>
+            const _: () = if !::core::matches!(
+                <#ty as ::toolsmith::ToolArg>::__KIND,
+                #kinds
+            ) {
+                ::core::panic!(#message)
+            };
+        });
+    };
+    let string = quote!(::toolsmith::__private::ArgKind::String);
+    let number =
+        quote!(::toolsmith::__private::ArgKind::Integer | ::toolsmith::__private::ArgKind::Number);
+    let array = quote!(::toolsmith::__private::ArgKind::Array);
+    let arg = &field.arg;
+    if let Some(given) = &arg.pattern {
+        kind(&given.key, string.clone(), "strings", "remove it");
+    }
+    for given in [&arg.min_length, &arg.max_length].into_iter().flatten() {
+        kind(
+            &given.key,
+            string.clone(),
+            "strings",
+            "use `min_items`/`max_items` for arrays, `min`/`max` for numbers",
+        );
+    }
+    for given in [&arg.min, &arg.max].into_iter().flatten() {
+        kind(
+            &given.key,
+            number.clone(),
+            "numbers",
+            "use `min_length`/`max_length` for strings, `min_items`/`max_items` for arrays",
+        );
+    }
+    for given in [&arg.min_items, &arg.max_items].into_iter().flatten() {
+        kind(
+            &given.key,
+            array.clone(),
+            "arrays",
+            "use `min_length`/`max_length` for strings, `min`/`max` for numbers",
+        );
+    }
+    for given in [&arg.min, &arg.max].into_iter().flatten() {
+        out.extend(range_check(given, ty, &shown));
+    }
+    out
+}
+
+fn range_check(given: &Given<Num>, ty: &Type, shown: &str) -> TokenStream {
+    let key = &given.key;
+    let bound = given.value.as_f64();
+    let message = escape(&format!(
+        "`{key} = {}` is outside the range of `{shown}`, so the bound is meaningless or unreachable; pick a value the type can hold or a wider type (schema rule 6: consistent bounds)",
+        show(given.value)
+    ));
+    quote_spanned! {given.span=>
+        const _: () = if !::toolsmith::__private::in_range(<#ty as ::toolsmith::ToolArg>::__RANGE, #bound) {
+            ::core::panic!(#message)
+        };
+    }
+}
+
+/// Rule 9, nesting depth: hosts cap how deep objects nest (OpenAI strict at
+/// 5). A struct whose field nests 4 objects is 5 deep itself and, inside a
+/// tool's argument object, 6; the check fires at exactly that field so that
+/// the structs around it do not report the same problem again.
+pub fn depth_check(field: &Field, container: &Ident) -> TokenStream {
+    let ty = &field.ty;
+    let member = &field.member;
+    let message = escape(&format!(
+        "`{}` nests 4 objects, so `{container}` nests 5 and a tool argument of it more than 5 objects; flatten a level (schema rule 9: nesting depth)",
+        type_name(ty)
+    ));
+    quote_spanned! {member.span()=>
+        const _: () = if <#ty as ::toolsmith::ToolArg>::DEPTH == 4 {
+            ::core::panic!(#message)
+        };
+    }
+}
+
+fn show(num: Num) -> String {
+    match num {
+        Num::Int(i) => i.to_string(),
+        Num::Float(f) => format!("{f:?}"),
+    }
+}
+
+/// `panic!` formats its literal: double the braces.
+fn escape(message: &str) -> String {
+    message.replace('{', "{{").replace('}', "}}")
+}
+
+/// A type as the user wrote it, without the token stream's spaces.
+pub fn type_name(ty: &impl ToTokens) -> String {
+    ty.to_token_stream()
+        .to_string()
+        .replace(" <", "<")
+        .replace("< ", "<")
+        .replace(" >", ">")
+        .replace(" ::", "::")
+        .replace(":: ", "::")
+        .replace(" ,", ",")
+        .replace("& ", "&")
+        .replace("[ ", "[")
+        .replace(" ]", "]")
+        .replace(" ;", ";")
+        .replace("( ", "(")
+        .replace(" )", ")")
+}
+
+use quote::quote;

@@ -1,0 +1,503 @@
+//! Code generation. The expansion stays thin: schemas and checks are built by
+//! plain functions of the runtime, reached through `::toolsmith::__private`.
+
+use proc_macro2::{Span, TokenStream};
+use quote::{format_ident, quote, quote_spanned};
+use syn::spanned::Spanned;
+use syn::{DeriveInput, FnArg, Ident, ItemFn, LitStr, Type};
+
+use crate::ast::{Enum, Field, Input, Struct, ToolFn, unraw};
+use crate::attr::Num;
+use crate::case;
+use crate::check;
+use crate::ctxt::Ctxt;
+
+/// `#[tool]`: the function itself (helper attributes stripped), its
+/// `XArgs` struct and its `X` tool type. On error, the function and the
+/// tool type still come out, beside the errors, so nothing else fails.
+pub fn tool(args: TokenStream, mut item: ItemFn) -> TokenStream {
+    let mut cx = Ctxt::default();
+    check::check_signature(&mut cx, &item);
+    let tool = ToolFn::from_syn(&mut cx, args, &mut item);
+    check::check_tool_name(&mut cx, &tool.name, tool.name_span);
+    check::check_description(&mut cx, &tool);
+    check::check_documented_arguments(&mut cx, &tool);
+    check::check_property_names(&mut cx, &tool.params);
+    for field in &tool.params {
+        check::check_pattern(&mut cx, field);
+        check::check_bounds(&mut cx, field);
+    }
+    if !cx.is_empty() {
+        let errors = cx.into_compile_errors();
+        // A method's expansion stays inside its `impl`, where no type can go.
+        let has_receiver = matches!(item.sig.inputs.first(), Some(FnArg::Receiver(_)));
+        let fallback = (!has_receiver).then(|| fallback_tool(&tool));
+        return quote! {
+            #item
+            #errors
+            #fallback
+        };
+    }
+    expand_tool(&tool)
+}
+
+fn names(item: &ItemFn) -> (Ident, Ident) {
+    let ident = &item.sig.ident;
+    let pascal = case::pascal(&unraw(ident));
+    (
+        format_ident!("{}", pascal, span = ident.span()),
+        format_ident!("{}Args", pascal, span = ident.span()),
+    )
+}
+
+fn expand_tool(tool: &ToolFn) -> TokenStream {
+    let item = &tool.item;
+    let vis = &item.vis;
+    let fn_ident = &item.sig.ident;
+    let (tool_ident, args_ident) = names(item);
+    let name = &tool.name;
+    let description = tool.description.as_deref().unwrap_or_default();
+
+    let fields = tool.params.iter().map(|field| {
+        let member = &field.member;
+        let ty = &field.ty;
+        let rename = field.arg.rename.as_ref().map(|given| {
+            let name = &given.value;
+            quote!(#[serde(rename = #name)])
+        });
+        let doc = field
+            .description
+            .as_ref()
+            .map(|text| quote!(#[doc = #text]));
+        quote!(#doc #rename #vis #member: #ty)
+    });
+
+    let props = tool.params.iter().map(prop);
+    let (statics, checks) = value_checks(&tool.params, &quote!(self));
+    let typed: TokenStream = tool.params.iter().map(check::typed_checks).collect();
+
+    let context = match &tool.ctx {
+        Some(ty) => quote!(#ty),
+        None => quote!(()),
+    };
+    let mut call_args = Vec::new();
+    let mut params = tool.params.iter();
+    for (index, input) in item.sig.inputs.iter().enumerate() {
+        if Some(index) == tool.ctx_index {
+            call_args.push(quote!(__ctx));
+        } else if let FnArg::Typed(_) = input {
+            if let Some(field) = params.next() {
+                let member = &field.member;
+                call_args.push(quote!(__args.#member));
+            }
+        }
+    }
+    let ignore_ctx = tool.ctx.is_none().then(|| quote!(let () = __ctx;));
+    let await_ = item.sig.asyncness.map(|_| quote!(.await));
+    let output = tool.output();
+    let into_result = quote_spanned! {output.span()=>
+        (&__returned).tool_result_kind().into_tool_result(__returned)
+    };
+    let output_schema = (!contains_impl_trait(&output)).then(|| {
+        quote! {
+            fn output_schema(&self) -> ::core::option::Option<&'static ::toolsmith::__private::Value> {
+                #[allow(unused_imports)]
+                use ::toolsmith::__private::{OutputOfResult as _, OutputOfValue as _, OutputUnknown as _};
+                static __OUTPUT: ::toolsmith::__private::OnceLock<::core::option::Option<::toolsmith::__private::Value>> =
+                    ::toolsmith::__private::OnceLock::new();
+                __OUTPUT
+                    .get_or_init(|| (&&&::toolsmith::__private::Output::<#output>::new()).output_schema())
+                    .as_ref()
+            }
+        }
+    });
+    let tool_with = match &tool.ctx {
+        Some(ty) => quote! {
+            #[automatically_derived]
+            impl ::toolsmith::ToolWith<#ty> for #tool_ident {
+                fn context(ctx: #ty) -> #ty {
+                    ctx
+                }
+            }
+        },
+        None => quote! {
+            #[automatically_derived]
+            impl<__C> ::toolsmith::ToolWith<__C> for #tool_ident {
+                fn context(_: __C) {}
+            }
+        },
+    };
+    let args_doc = format!("The arguments of the [`{fn_ident}`] tool, deserialized from a call.");
+    let tool_doc = format!("The [`{fn_ident}`] function as a tool named `{name}`.");
+
+    quote! {
+        #item
+
+        #[doc = #args_doc]
+        #[derive(::toolsmith::__private::serde::Deserialize)]
+        #[serde(crate = "::toolsmith::__private::serde", deny_unknown_fields)]
+        #vis struct #args_ident {
+            #(#fields,)*
+        }
+
+        #[automatically_derived]
+        impl ::core::fmt::Debug for #args_ident {
+            fn fmt(&self, f: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result {
+                f.debug_struct(::core::stringify!(#args_ident)).finish_non_exhaustive()
+            }
+        }
+
+        #[automatically_derived]
+        impl ::toolsmith::ToolArgs for #args_ident {
+            #[inline]
+            fn satisfies_schema(&self) -> bool {
+                #statics
+                true #(&& #checks)*
+            }
+        }
+
+        #typed
+
+        #[doc = #tool_doc]
+        #[derive(::core::fmt::Debug, ::core::clone::Clone, ::core::marker::Copy, ::core::default::Default)]
+        #vis struct #tool_ident;
+
+        #[automatically_derived]
+        impl ::toolsmith::Tool for #tool_ident {
+            type Args = #args_ident;
+            type Context = #context;
+
+            fn name(&self) -> &'static str {
+                #name
+            }
+
+            fn description(&self) -> &'static str {
+                #description
+            }
+
+            fn input_schema(&self) -> &'static ::toolsmith::__private::Value {
+                static __SCHEMA: ::toolsmith::__private::OnceLock<::toolsmith::__private::Value> =
+                    ::toolsmith::__private::OnceLock::new();
+                __SCHEMA.get_or_init(|| {
+                    ::toolsmith::__private::object(
+                        ::core::option::Option::None,
+                        ::std::vec![#(#props),*],
+                    )
+                })
+            }
+
+            #output_schema
+
+            fn validator(&self) -> &'static ::toolsmith::Validator {
+                static __VALIDATOR: ::toolsmith::__private::OnceLock<::toolsmith::Validator> =
+                    ::toolsmith::__private::OnceLock::new();
+                ::toolsmith::__private::validator(&__VALIDATOR, self.input_schema())
+            }
+
+            fn call(
+                &self,
+                __args: #args_ident,
+                __ctx: #context,
+            ) -> impl ::core::future::Future<
+                Output = ::core::result::Result<::toolsmith::__private::Value, ::toolsmith::ToolError>,
+            > + ::core::marker::Send {
+                async move {
+                    #ignore_ctx
+                    let __returned = #fn_ident(#(#call_args),*) #await_;
+                    #[allow(unused_imports)]
+                    use ::toolsmith::__private::{ResultKind as _, ValueKind as _};
+                    #into_result
+                }
+            }
+        }
+
+        #tool_with
+    }
+}
+
+/// The tool type of a function that failed a check, so that code using it
+/// reports nothing more. It is never run: the build has already failed.
+fn fallback_tool(tool: &ToolFn) -> TokenStream {
+    let vis = &tool.item.vis;
+    let (tool_ident, _) = names(&tool.item);
+    quote! {
+        #[derive(::core::fmt::Debug, ::core::clone::Clone, ::core::marker::Copy, ::core::default::Default)]
+        #vis struct #tool_ident;
+
+        impl ::toolsmith::Tool for #tool_ident {
+            type Args = ::toolsmith::__private::Unreachable;
+            type Context = ();
+            fn name(&self) -> &'static str { ::core::unreachable!() }
+            fn description(&self) -> &'static str { ::core::unreachable!() }
+            fn input_schema(&self) -> &'static ::toolsmith::__private::Value { ::core::unreachable!() }
+            fn validator(&self) -> &'static ::toolsmith::Validator { ::core::unreachable!() }
+            async fn call(
+                &self,
+                _: Self::Args,
+                _: (),
+            ) -> ::core::result::Result<::toolsmith::__private::Value, ::toolsmith::ToolError> {
+                ::core::unreachable!()
+            }
+        }
+
+        impl<__C> ::toolsmith::ToolWith<__C> for #tool_ident {
+            fn context(_: __C) {}
+        }
+    }
+}
+
+fn contains_impl_trait(ty: &Type) -> bool {
+    use syn::visit::Visit;
+    struct Finder(bool);
+    impl<'ast> Visit<'ast> for Finder {
+        fn visit_type_impl_trait(&mut self, _: &'ast syn::TypeImplTrait) {
+            self.0 = true;
+        }
+    }
+    let mut finder = Finder(false);
+    finder.visit_type(ty);
+    finder.0
+}
+
+/// `<T as ToolArg>`, spanned on the type so that a missing impl is reported
+/// once, under the type.
+fn arg_trait(ty: &Type) -> TokenStream {
+    quote_spanned!(ty.span()=> <#ty as ::toolsmith::ToolArg>)
+}
+
+fn option_str(text: Option<&str>) -> TokenStream {
+    match text {
+        Some(text) => quote!(::core::option::Option::Some(#text)),
+        None => quote!(::core::option::Option::None),
+    }
+}
+
+fn option_usize(value: Option<u64>) -> TokenStream {
+    match value {
+        Some(value) => {
+            let value = value as usize;
+            quote!(::core::option::Option::Some(#value))
+        }
+        None => quote!(::core::option::Option::None),
+    }
+}
+
+fn num(value: Num) -> TokenStream {
+    match value {
+        Num::Int(i) => quote!(::toolsmith::__private::Num::Int(#i)),
+        Num::Float(f) => quote!(::toolsmith::__private::Num::Float(#f)),
+    }
+}
+
+/// One entry of an object's `properties`.
+fn prop(field: &Field) -> TokenStream {
+    let arg_trait = arg_trait(&field.ty);
+    let name = &field.name;
+    let description = option_str(field.description.as_deref());
+    let arg = &field.arg;
+    let mut keywords = Vec::new();
+    if let Some(given) = &arg.min {
+        let value = num(given.value);
+        keywords.push(quote!(("minimum", #value.to_value())));
+    }
+    if let Some(given) = &arg.max {
+        let value = num(given.value);
+        keywords.push(quote!(("maximum", #value.to_value())));
+    }
+    for (keyword, given) in [
+        ("minLength", &arg.min_length),
+        ("maxLength", &arg.max_length),
+        ("minItems", &arg.min_items),
+        ("maxItems", &arg.max_items),
+    ] {
+        if let Some(given) = given {
+            let value = given.value;
+            keywords.push(quote!((#keyword, ::toolsmith::__private::Value::from(#value))));
+        }
+    }
+    if let Some(given) = &arg.pattern {
+        let value = &given.value;
+        keywords.push(quote!(("pattern", ::toolsmith::__private::Value::from(#value))));
+    }
+    let required = if field.has_default {
+        quote!(false)
+    } else {
+        quote!(!#arg_trait::NULLABLE)
+    };
+    quote! {
+        ::toolsmith::__private::Prop {
+            name: #name,
+            schema: ::toolsmith::__private::property(
+                #arg_trait::schema(),
+                #description,
+                ::std::vec![#(#keywords),*],
+            ),
+            required: #required,
+        }
+    }
+}
+
+/// The typed checks of `satisfies_schema`: the pattern statics, and one
+/// boolean expression per constraint and per nested value.
+fn value_checks(fields: &[Field], receiver: &TokenStream) -> (TokenStream, Vec<TokenStream>) {
+    let mut statics = TokenStream::new();
+    let mut checks = Vec::new();
+    for (index, field) in fields.iter().enumerate() {
+        let arg_trait = arg_trait(&field.ty);
+        let member = &field.member;
+        let value = quote!(&#receiver.#member);
+        checks.push(quote!(#arg_trait::satisfies_schema(#value)));
+        let arg = &field.arg;
+        if let Some(given) = &arg.pattern {
+            let pattern_static = format_ident!("__PATTERN_{}", index);
+            let source = &given.value;
+            statics.extend(quote! {
+                static #pattern_static: ::toolsmith::__private::Pattern =
+                    ::toolsmith::__private::Pattern::new(#source);
+            });
+            checks.push(quote!(#pattern_static.matches(#arg_trait::__text(#value))));
+        }
+        if let Some(given) = &arg.min {
+            let bound = num(given.value);
+            checks.push(
+                quote!(::toolsmith::__private::at_least(#arg_trait::__number(#value), #bound)),
+            );
+        }
+        if let Some(given) = &arg.max {
+            let bound = num(given.value);
+            checks.push(
+                quote!(::toolsmith::__private::at_most(#arg_trait::__number(#value), #bound)),
+            );
+        }
+        if arg.min_length.is_some() || arg.max_length.is_some() {
+            let min = option_usize(arg.min_length.as_ref().map(|given| given.value));
+            let max = option_usize(arg.max_length.as_ref().map(|given| given.value));
+            checks.push(quote!(::toolsmith::__private::length_within(#arg_trait::__text(#value), #min, #max)));
+        }
+        if arg.min_items.is_some() || arg.max_items.is_some() {
+            let min = option_usize(arg.min_items.as_ref().map(|given| given.value));
+            let max = option_usize(arg.max_items.as_ref().map(|given| given.value));
+            checks.push(quote!(::toolsmith::__private::items_within(#arg_trait::__items(#value), #min, #max)));
+        }
+    }
+    (statics, checks)
+}
+
+/// `#[derive(ToolArg)]`.
+pub fn derive(input: &DeriveInput) -> syn::Result<TokenStream> {
+    let mut cx = Ctxt::default();
+    let parsed = Input::from_syn(&mut cx, input)?;
+    if !input.generics.params.is_empty() {
+        cx.error(
+            &input.generics,
+            "a generic type cannot derive `ToolArg`: its schema is fixed at compile time; derive it on a concrete type",
+        );
+    }
+    match &parsed {
+        Input::Struct(item) => {
+            check::check_named_fields(&mut cx, item);
+            check::check_closed_objects(&mut cx, item);
+            check::check_no_recursion(&mut cx, item);
+            check::check_property_names(&mut cx, &item.fields);
+            for field in &item.fields {
+                check::check_pattern(&mut cx, field);
+                check::check_bounds(&mut cx, field);
+            }
+        }
+        Input::Enum(item) => {
+            check::check_no_unions(&mut cx, item);
+            for variant in &item.variants {
+                for attr in variant
+                    .variant
+                    .attrs
+                    .iter()
+                    .filter(|attr| attr.path().is_ident("arg"))
+                {
+                    cx.error(
+                        attr,
+                        "`#[arg(..)]` applies to fields; an enum variant takes none",
+                    );
+                }
+            }
+        }
+    }
+    if !cx.is_empty() {
+        let errors = cx.into_compile_errors();
+        let fallback = fallback_arg(&input.ident);
+        return Ok(quote!(#errors #fallback));
+    }
+    Ok(match &parsed {
+        Input::Struct(item) => expand_struct(item),
+        Input::Enum(item) => expand_enum(item),
+    })
+}
+
+fn fallback_arg(ident: &Ident) -> TokenStream {
+    quote! {
+        impl ::toolsmith::ToolArg for #ident {
+            const DEPTH: usize = 0;
+            const __KIND: ::toolsmith::__private::ArgKind = ::toolsmith::__private::ArgKind::Object;
+            fn schema() -> ::toolsmith::__private::Value {
+                ::core::unreachable!()
+            }
+        }
+    }
+}
+
+fn expand_struct(item: &Struct) -> TokenStream {
+    let ident = &item.input.ident;
+    let description = option_str(item.description.as_deref());
+    let props = item.fields.iter().map(prop);
+    let depths = item.fields.iter().map(|field| {
+        let arg_trait = arg_trait(&field.ty);
+        quote!(#arg_trait::DEPTH)
+    });
+    let (statics, checks) = value_checks(&item.fields, &quote!(self));
+    let typed: TokenStream = item.fields.iter().map(check::typed_checks).collect();
+    let depth_checks: TokenStream = item
+        .fields
+        .iter()
+        .map(|field| check::depth_check(field, ident))
+        .collect();
+    quote! {
+        #[automatically_derived]
+        impl ::toolsmith::ToolArg for #ident {
+            const DEPTH: usize = 1 + ::toolsmith::__private::max_depth(&[#(#depths),*]);
+            const __KIND: ::toolsmith::__private::ArgKind = ::toolsmith::__private::ArgKind::Object;
+
+            fn schema() -> ::toolsmith::__private::Value {
+                ::toolsmith::__private::object(#description, ::std::vec![#(#props),*])
+            }
+
+            #[inline]
+            fn satisfies_schema(&self) -> bool {
+                #statics
+                true #(&& #checks)*
+            }
+        }
+
+        #typed
+        #depth_checks
+    }
+}
+
+fn expand_enum(item: &Enum) -> TokenStream {
+    let ident = &item.input.ident;
+    let description = option_str(item.description.as_deref());
+    let values = item
+        .variants
+        .iter()
+        .filter(|variant| !variant.skip)
+        .map(|variant| LitStr::new(&variant.name, Span::call_site()));
+    quote! {
+        #[automatically_derived]
+        impl ::toolsmith::ToolArg for #ident {
+            const DEPTH: usize = 0;
+            const __KIND: ::toolsmith::__private::ArgKind = ::toolsmith::__private::ArgKind::Enum;
+
+            fn schema() -> ::toolsmith::__private::Value {
+                ::toolsmith::__private::enumeration(#description, &[#(#values),*])
+            }
+        }
+    }
+}

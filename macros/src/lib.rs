@@ -1,0 +1,30 @@
+//! Procedural macros of toolsmith. Use them through the `toolsmith` crate,
+//! whose documentation describes them.
+
+mod ast;
+mod attr;
+mod case;
+mod check;
+mod ctxt;
+mod doc;
+mod expand;
+mod pattern;
+
+use proc_macro::TokenStream;
+use syn::{DeriveInput, ItemFn, parse_macro_input};
+
+/// Turns a function into a tool. See the `toolsmith` crate.
+#[proc_macro_attribute]
+pub fn tool(args: TokenStream, input: TokenStream) -> TokenStream {
+    let item = parse_macro_input!(input as ItemFn);
+    expand::tool(args.into(), item).into()
+}
+
+/// Gives a struct or unit enum a tool-argument schema. See the `toolsmith` crate.
+#[proc_macro_derive(ToolArg, attributes(arg))]
+pub fn derive_tool_arg(input: TokenStream) -> TokenStream {
+    let input = parse_macro_input!(input as DeriveInput);
+    expand::derive(&input)
+        .unwrap_or_else(syn::Error::into_compile_error)
+        .into()
+}

@@ -1,0 +1,78 @@
+//! Schemas of argument types: the `ToolArg` trait and its impls for std types.
+
+#[doc(hidden)]
+pub mod __arg_support;
+mod impls;
+
+use serde_json::Value;
+
+/// A type that can be a tool argument: it has a closed JSON Schema, every
+/// subschema inlined, and checks on a deserialized value the constraints the
+/// schema states beyond its types.
+///
+/// Implemented for `String`, `bool`, every integer and float type (integers
+/// carry their Rust range as `minimum` / `maximum`), `Option<T>` (the
+/// property accepts `null` and is not required), `Vec<T>` and `Box<T>`, and by
+/// `#[derive(toolsmith::ToolArg)]` for structs with named fields and enums of
+/// unit variants.
+#[diagnostic::on_unimplemented(
+    message = "`{Self}` cannot be a tool argument",
+    label = "not a tool argument type",
+    note = "tool arguments are `String`, `bool`, integers, floats, `Option<T>`, `Vec<T>`, `Box<T>` and types with `#[derive(toolsmith::ToolArg)]`",
+    note = "maps and `serde_json::Value` make an open schema (schema rule 1: closed objects), tuples have no single `items` schema (schema rule 4), borrowed types cannot be deserialized from a call",
+    note = "use a struct with `#[derive(serde::Deserialize, toolsmith::ToolArg)]` and `#[serde(deny_unknown_fields)]`"
+)]
+pub trait ToolArg {
+    /// Objects nested in the schema: 0 for a scalar or an enum, one more
+    /// than the deepest field for a struct. A tool allows 5 in all.
+    const DEPTH: usize;
+
+    /// `true` when the schema admits `null` (`Option<T>`): a property of
+    /// this type is not required.
+    const NULLABLE: bool = false;
+
+    #[doc(hidden)]
+    const __KIND: ArgKind;
+
+    #[doc(hidden)]
+    /// The range of the Rust type, for integers.
+    const __RANGE: Option<(f64, f64)> = None;
+
+    /// The JSON Schema of the type, every subschema inlined.
+    fn schema() -> Value;
+
+    /// Checks the constraints the schema states beyond the JSON types
+    /// (patterns, bounds, lengths, item counts) on a deserialized value,
+    /// into nested values.
+    fn satisfies_schema(&self) -> bool {
+        true
+    }
+
+    #[doc(hidden)]
+    fn __text(&self) -> Option<&str> {
+        None
+    }
+
+    #[doc(hidden)]
+    fn __number(&self) -> Option<__arg_support::Num> {
+        None
+    }
+
+    #[doc(hidden)]
+    fn __items(&self) -> Option<usize> {
+        None
+    }
+}
+
+/// The JSON type of an argument, for the macro's compile-time checks.
+#[doc(hidden)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum ArgKind {
+    String,
+    Integer,
+    Number,
+    Boolean,
+    Array,
+    Object,
+    Enum,
+}

@@ -1,0 +1,262 @@
+//! Plain Rust functions as tools for language-model agents.
+//!
+//! `#[tool]` on a function derives, at compile time, the typed argument
+//! struct, the JSON Schema the model sees, and the schema rules that make
+//! the tool work on every host. Before the function runs, every call is
+//! checked against that schema, and a bad call is answered with one
+//! sanitized line per problem, written for the model to fix its next call.
+//!
+//! # A tool
+//!
+//! ```
+//! use serde::Deserialize;
+//! use toolsmith::{Tool, ToolArg, tool};
+//!
+//! /// What goes between the words of a slug.
+//! #[derive(Deserialize, ToolArg)]
+//! pub enum Separator {
+//!     #[serde(rename = "-")]
+//!     Dash,
+//!     #[serde(rename = "_")]
+//!     Underscore,
+//! }
+//!
+//! /// Turns text into a URL slug.
+//! ///
+//! /// # Arguments
+//! ///
+//! /// * `text` - the text to slugify
+//! /// * `separator` - what goes between words
+//! #[tool]
+//! pub fn slugify(#[arg(pattern = r"\S")] text: String, separator: Separator) -> String {
+//!     let separator = match separator {
+//!         Separator::Dash => "-",
+//!         Separator::Underscore => "_",
+//!     };
+//!     text.split_whitespace().collect::<Vec<_>>().join(separator).to_lowercase()
+//! }
+//!
+//! // The function stays an ordinary function...
+//! assert_eq!(slugify("Hello World".into(), Separator::Dash), "hello-world");
+//!
+//! // ...and `Slugify` is the tool, with `SlugifyArgs` its typed arguments.
+//! assert_eq!(Slugify.name(), "slugify");
+//! assert_eq!(Slugify.description(), "Turns text into a URL slug.");
+//! assert_eq!(
+//!     Slugify.input_schema(),
+//!     &serde_json::json!({
+//!         "type": "object",
+//!         "properties": {
+//!             "text": {"type": "string", "description": "the text to slugify", "pattern": "\\S"},
+//!             "separator": {"type": "string", "description": "what goes between words", "enum": ["-", "_"]}
+//!         },
+//!         "required": ["text", "separator"],
+//!         "additionalProperties": false
+//!     })
+//! );
+//! ```
+//!
+//! For `fn slugify` the macro generates:
+//!
+//! - `SlugifyArgs`, a struct with one field per parameter, deserialized with
+//!   serde (unknown keys refused);
+//! - `Slugify`, a unit struct implementing [`Tool`]: [`name`](Tool::name),
+//!   [`description`](Tool::description), [`input_schema`](Tool::input_schema)
+//!   (built once), [`output_schema`](Tool::output_schema),
+//!   [`validator`](Tool::validator) and [`call`](Tool::call);
+//! - [`ToolWith`] for the contexts the tool runs in.
+//!
+//! # Validating and calling
+//!
+//! [`validate_input`] returns the typed arguments or every problem;
+//! [`invoke_tool`] validates, then runs the function, which never sees input
+//! that failed the schema. A valid call is deserialized and checked in one
+//! pass; the full validator runs only to name the problems of a bad one.
+//!
+//! ```
+//! # use serde::Deserialize;
+//! # use toolsmith::{ToolArg, tool};
+//! # #[derive(Deserialize, ToolArg)]
+//! # pub enum Separator { #[serde(rename = "-")] Dash, #[serde(rename = "_")] Underscore }
+//! # /// Turns text into a URL slug.
+//! # #[tool]
+//! # pub fn slugify(#[arg(pattern = r"\S")] text: String, separator: Separator) -> String {
+//! #     let separator = match separator { Separator::Dash => "-", Separator::Underscore => "_" };
+//! #     text.split_whitespace().collect::<Vec<_>>().join(separator).to_lowercase()
+//! # }
+//! use serde_json::json;
+//! use toolsmith::{invoke_tool, validate_input};
+//!
+//! # #[tokio::main(flavor = "current_thread")]
+//! # async fn main() {
+//! let result = invoke_tool(&Slugify, json!({"text": "Hello World", "separator": "_"}), ()).await;
+//! assert_eq!(result.unwrap(), json!("hello_world"));
+//!
+//! let err = validate_input(&Slugify, &json!({"text": " ", "separator": "+", "sep": "-"})).unwrap_err();
+//! assert_eq!(
+//!     err.lines(),
+//!     [
+//!         "Invalid arguments: unknown property \"sep\"; takes text, separator",
+//!         "Invalid arguments at /text: must match pattern \"\\S\"",
+//!         "Invalid arguments at /separator: must be one of -, _",
+//!     ]
+//! );
+//! # }
+//! ```
+//!
+//! # Parameters
+//!
+//! | Rust type | schema |
+//! |---|---|
+//! | `String` | `{"type": "string"}` |
+//! | `bool` | `{"type": "boolean"}` |
+//! | `u8` … `u128`, `i8` … `i128`, `usize`, `isize` | `{"type": "integer"}` with the type's range as `minimum` / `maximum` |
+//! | `f32`, `f64` | `{"type": "number"}` |
+//! | `Option<T>` | `T` with `"null"` added to `type` (and `enum`); not required |
+//! | `Vec<T>` | `{"type": "array", "items": T}` |
+//! | `Box<T>` | `T` |
+//! | a struct or unit enum with `#[derive(ToolArg)]` | its schema, inlined |
+//!
+//! Anything else does not compile, with a message saying why and what to
+//! use instead: maps and `serde_json::Value` (open schemas), tuples,
+//! borrowed types such as `&str`, `impl Trait`, generic parameters, `self`,
+//! and patterns in parameter position.
+//!
+//! One parameter may be marked `#[ctx]`: it is not part of the schema, and
+//! [`invoke_tool`] passes it through (its type becomes
+//! [`Tool::Context`]). A tool without one is invoked with `()`.
+//!
+//! ```
+//! use std::sync::Arc;
+//! use toolsmith::{Tool, tool};
+//!
+//! pub struct Db;
+//!
+//! /// Counts the rows of a table.
+//! #[tool]
+//! pub async fn count_rows(#[ctx] db: Arc<Db>, table: String) -> Result<u64, String> {
+//!     let _ = db;
+//!     if table.is_empty() { Err("no such table".into()) } else { Ok(3) }
+//! }
+//!
+//! # #[tokio::main(flavor = "current_thread")]
+//! # async fn main() {
+//! let db = Arc::new(Db);
+//! let rows = toolsmith::invoke_tool(&CountRows, serde_json::json!({"table": "users"}), db).await;
+//! assert_eq!(rows.unwrap(), serde_json::json!(3));
+//! # }
+//! ```
+//!
+//! # Attributes
+//!
+//! - `#[tool(name = "..", description = "..")]`: the tool name defaults to
+//!   the function's; the description defaults to its doc comment.
+//! - `#[arg(..)]` on a parameter or a `ToolArg` struct field:
+//!   `pattern = ".."` (strings; ECMA-262 syntax, unanchored, checked at
+//!   compile time), `min = ..`, `max = ..` (numbers, within the Rust type's
+//!   range), `min_length`, `max_length` (strings, in Unicode scalar values),
+//!   `min_items`, `max_items` (arrays), `description = ".."`, and
+//!   `rename = ".."` (parameters; fields use `#[serde(rename)]`).
+//!
+//! Descriptions come from doc comments. The function's doc is the tool's
+//! description, except a rustdoc `# Arguments` list (`` * `text` - .. ``),
+//! which describes the parameters; a struct field's doc describes the field;
+//! a `ToolArg` type's doc describes it wherever it is used. An explicit
+//! `description = ".."` always wins.
+//!
+//! # Argument types
+//!
+//! `#[derive(ToolArg)]` goes beside serde's `#[derive(Deserialize)]` and
+//! follows serde's `rename`, `rename_all`, `default` and `skip`. Structs
+//! must say `#[serde(deny_unknown_fields)]`, so that serde refuses the
+//! unknown keys the schema refuses.
+//!
+//! ```
+//! use serde::Deserialize;
+//! use toolsmith::{Tool, ToolArg, tool};
+//!
+//! /// A point on the map.
+//! #[derive(Deserialize, ToolArg)]
+//! #[serde(deny_unknown_fields, rename_all = "camelCase")]
+//! pub struct Point {
+//!     /// Degrees north.
+//!     #[arg(min = -90, max = 90)]
+//!     pub latitude: f64,
+//!     /// Degrees east.
+//!     #[arg(min = -180, max = 180)]
+//!     pub longitude: f64,
+//!     pub place_name: Option<String>,
+//! }
+//!
+//! /// Finds the nearest station.
+//! #[tool]
+//! pub fn nearest_station(from: Point, #[arg(min_items = 1)] lines: Vec<String>) -> String {
+//!     format!("{} stations on {} lines", from.latitude as i64, lines.len())
+//! }
+//!
+//! let err = toolsmith::validate_input(
+//!     &NearestStation,
+//!     &serde_json::json!({"from": {"latitude": 91, "longitude": 0, "z": 1}, "lines": []}),
+//! )
+//! .unwrap_err();
+//! assert_eq!(
+//!     err.lines(),
+//!     [
+//!         "Invalid arguments at /from: unknown property \"z\"; takes latitude, longitude, placeName",
+//!         "Invalid arguments at /from/latitude: must be at most 90, got 91",
+//!         "Invalid arguments at /lines: must have at least 1 item, got 0",
+//!     ]
+//! );
+//! ```
+//!
+//! # Returns
+//!
+//! A tool returns any `T: Serialize`, or `Result<T, E>` with `E: Display`:
+//! `Ok` is serialized, `Err` becomes a [`ToolError`] (sanitized). When `T`
+//! implements [`ToolArg`] (derive it on the result type), its schema is the
+//! tool's [`output_schema`](Tool::output_schema); otherwise there is none.
+//!
+//! # Schema rules
+//!
+//! A schema must work on every host, so the macros enforce what all of them
+//! accept; each rule is a compile error on the offending tokens:
+//!
+//! 1. closed objects: no maps, no `serde_json::Value`, no
+//!    `#[serde(flatten)]`, and structs deny unknown fields;
+//! 2. no references: a type that contains itself is refused;
+//! 3. no unions: enums are unit enums, never `untagged` or tagged;
+//! 4. arrays have items: no tuples or tuple structs;
+//! 5. `pattern` compiles in a linear-time engine: no lookaround, no
+//!    backreferences;
+//! 6. bounds are consistent and typed: `min <= max`, lengths on strings,
+//!    `min`/`max` on numbers within the Rust type's range, item counts on
+//!    arrays;
+//! 7. tool names match `^[a-zA-Z_][a-zA-Z0-9_-]{0,63}$`, property names
+//!    `^[A-Za-z_][A-Za-z0-9_]{0,63}$`, without duplicates;
+//! 8. a tool has a description of at most 1024 characters;
+//! 9. objects nest at most 5 deep, the tool's arguments included.
+//!
+//! ```compile_fail
+//! use toolsmith::tool;
+//!
+//! /// Sets the brightness.
+//! #[tool]
+//! fn brightness(#[arg(max = 300)] level: u8) {} // `u8` never exceeds 255
+//! ```
+
+pub use toolsmith_macros::{ToolArg, tool};
+pub use toolsmith_runtime::*;
+
+// The generated code names `::toolsmith`, also inside this crate's own tests.
+extern crate self as toolsmith;
+
+pub mod function_calling;
+
+#[cfg(feature = "cli")]
+pub mod cli;
+#[cfg(feature = "mcp")]
+pub mod mcp;
+
+#[doc(hidden)]
+#[path = "private.rs"]
+pub mod __private;

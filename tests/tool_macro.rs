@@ -1,0 +1,357 @@
+//! `#[tool]` and `#[derive(ToolArg)]` end to end: the schema a host receives,
+//! the lines a model reads, and the calls that reach the function.
+
+mod support;
+
+use std::sync::Arc;
+
+use serde::{Deserialize, Serialize};
+use serde_json::{Value, json};
+use toolsmith::{CallError, Tool, ToolArg, ToolWith, Validator, invoke_tool, tool, validate_input};
+
+/// How results are ordered.
+#[derive(Debug, Clone, Copy, PartialEq, Deserialize, ToolArg)]
+#[serde(rename_all = "snake_case")]
+pub enum SortOrder {
+    MostRecent,
+    Relevance,
+    #[serde(skip)]
+    #[allow(dead_code)]
+    Internal,
+}
+
+/// A date range, inclusive.
+#[derive(Debug, Deserialize, ToolArg)]
+#[serde(deny_unknown_fields, rename_all = "camelCase")]
+pub struct DateRange {
+    /// First day, `YYYY-MM-DD`.
+    #[arg(pattern = r"^\d{4}-\d{2}-\d{2}$")]
+    pub start_date: String,
+    /// Last day, `YYYY-MM-DD`.
+    #[arg(pattern = r"^\d{4}-\d{2}-\d{2}$")]
+    pub end_date: Option<String>,
+}
+
+/// Which documents to search.
+#[derive(Debug, Deserialize, ToolArg)]
+#[serde(deny_unknown_fields)]
+pub struct Filter {
+    #[arg(min_items = 1, max_items = 3)]
+    pub tags: Vec<String>,
+    pub dates: Option<DateRange>,
+    #[serde(rename = "author")]
+    #[arg(description = "The author's login")]
+    pub author_login: Option<String>,
+    #[serde(default)]
+    pub include_drafts: bool,
+}
+
+/// Searches the documentation.
+///
+/// Returns the titles of matching pages.
+///
+/// # Arguments
+///
+/// * `query` - what to look for, in plain words
+/// * `limit` - how many titles to return;
+///   at most 50
+/// * `order` - how to order them
+#[tool]
+pub fn search(
+    #[arg(min_length = 1, max_length = 200)] query: String,
+    #[arg(min = 1, max = 50)] limit: u8,
+    order: Option<SortOrder>,
+    filter: Option<Box<Filter>>,
+    #[arg(rename = "page", description = "Page number, from 1", min = 1)] page_number: Option<u32>,
+    #[arg(min = -1.5, max = 1.5)] boost: Option<f64>,
+) -> Vec<String> {
+    let order = order.unwrap_or(SortOrder::Relevance);
+    let tags = filter.map(|f| f.tags.join("+")).unwrap_or_default();
+    vec![format!(
+        "{query}|{limit}|{order:?}|{tags}|{}|{}",
+        page_number.unwrap_or(1),
+        boost.unwrap_or(0.0)
+    )]
+}
+
+/// A user record.
+#[derive(Debug, Serialize, Deserialize, ToolArg)]
+#[serde(deny_unknown_fields)]
+pub struct User {
+    pub id: u32,
+    pub name: String,
+}
+
+pub struct Db {
+    users: Vec<User>,
+}
+
+/// Looks a user up by id.
+#[tool(name = "get-user")]
+pub async fn lookup_user(#[ctx] db: Arc<Db>, id: u32) -> Result<User, String> {
+    tokio::task::yield_now().await;
+    db.users
+        .iter()
+        .find(|user| user.id == id)
+        .map(|user| User {
+            id: user.id,
+            name: user.name.clone(),
+        })
+        .ok_or_else(|| format!("no user \u{1b}[31m{id}\u{1b}[0m\nwas found"))
+}
+
+#[tool(description = "Says whether the service is up.")]
+fn ping() {}
+
+fn lines(result: Result<impl std::fmt::Debug, toolsmith::ToolInputError>) -> Vec<String> {
+    result.unwrap_err().lines().to_vec()
+}
+
+fn validator_lines<T: Tool>(tool: &T, input: &Value) -> Vec<String> {
+    let validator = Validator::new(tool.input_schema()).unwrap();
+    validator.validate(input).unwrap_err().lines().to_vec()
+}
+
+#[test]
+fn schemas_match_snapshots() {
+    support::assert_snapshot("search", Search.input_schema());
+    support::assert_snapshot("get-user", LookupUser.input_schema());
+    support::assert_snapshot("get-user.output", LookupUser.output_schema().unwrap());
+    support::assert_snapshot("ping", Ping.input_schema());
+}
+
+#[test]
+fn names_and_descriptions() {
+    assert_eq!(Search.name(), "search");
+    assert_eq!(
+        Search.description(),
+        "Searches the documentation.\n\nReturns the titles of matching pages."
+    );
+    assert_eq!(LookupUser.name(), "get-user");
+    assert_eq!(LookupUser.description(), "Looks a user up by id.");
+    assert_eq!(Ping.description(), "Says whether the service is up.");
+}
+
+#[test]
+fn input_schema_is_built_once() {
+    assert!(std::ptr::eq(Search.input_schema(), Search.input_schema()));
+    assert!(std::ptr::eq(Search.validator(), Search.validator()));
+}
+
+#[test]
+fn output_schema_comes_from_tool_arg_types() {
+    assert_eq!(
+        LookupUser.output_schema(),
+        Some(&json!({
+            "type": "object",
+            "description": "A user record.",
+            "properties": {
+                "id": {"type": "integer", "minimum": 0, "maximum": 4294967295u32},
+                "name": {"type": "string"}
+            },
+            "required": ["id", "name"],
+            "additionalProperties": false
+        }))
+    );
+    assert_eq!(Ping.output_schema(), None);
+}
+
+#[test]
+fn valid_input_deserializes() {
+    let args = validate_input(
+        &Search,
+        &json!({
+            "query": "héllo",
+            "limit": 50,
+            "order": "most_recent",
+            "filter": {"tags": ["a"], "dates": {"startDate": "2024-01-01"}, "author": null},
+            "page": 2,
+            "boost": -1.5
+        }),
+    )
+    .unwrap();
+    assert_eq!(args.query, "héllo");
+    assert_eq!(args.limit, 50);
+    assert_eq!(args.order, Some(SortOrder::MostRecent));
+    let filter = args.filter.unwrap();
+    assert_eq!(filter.tags, ["a"]);
+    assert!(!filter.include_drafts);
+    assert_eq!(filter.dates.unwrap().start_date, "2024-01-01");
+    assert_eq!(args.page_number, Some(2));
+    assert_eq!(args.boost, Some(-1.5));
+}
+
+#[test]
+fn integer_range_comes_from_the_rust_type() {
+    let input = json!({"query": "q", "limit": 300});
+    let expected = ["Invalid arguments at /limit: must be at most 50, got 300"];
+    assert_eq!(lines(validate_input(&Search, &input)), expected);
+    assert_eq!(validator_lines(&Search, &input), expected);
+    assert_eq!(
+        lines(validate_input(&LookupUser, &json!({"id": -1}))),
+        ["Invalid arguments at /id: must be at least 0, got -1"]
+    );
+}
+
+#[test]
+fn every_problem_one_line_same_as_the_validator() {
+    let input = json!({
+        "query": "",
+        "limit": "5",
+        "order": "newest",
+        "filter": {"tags": [], "dates": {"startDate": "2024-1-1", "end": "x"}, "author": 7},
+        "page": 0,
+        "boost": 2,
+        "extra": true
+    });
+    let got = lines(validate_input(&Search, &input));
+    assert_eq!(got, validator_lines(&Search, &input));
+    insta_lines(&got);
+}
+
+/// The exact lines of `every_problem_one_line_same_as_the_validator`.
+fn insta_lines(got: &[String]) {
+    assert_eq!(
+        got,
+        [
+            "Invalid arguments: unknown property \"extra\"; takes query, limit, order, filter, page, boost",
+            "Invalid arguments at /query: must be at least 1 character long, got 0",
+            "Invalid arguments at /limit: must be an integer, got string \"5\"",
+            "Invalid arguments at /order: must be one of most_recent, relevance, null",
+            "Invalid arguments at /filter/tags: must have at least 1 item, got 0",
+            "Invalid arguments at /filter/dates: unknown property \"end\"; takes startDate, endDate",
+            "Invalid arguments at /filter/dates/startDate: must match pattern \"^\\d{4}-\\d{2}-\\d{2}$\"",
+            "Invalid arguments at /filter/author: must be a string or null, got number 7",
+            "Invalid arguments at /page: must be at least 1, got 0",
+            "Invalid arguments at /boost: must be at most 1.5, got 2",
+        ]
+    );
+}
+
+#[test]
+fn typed_checks_catch_what_serde_cannot() {
+    // Each input deserializes; only the typed check sees the problem.
+    for (input, line) in [
+        (
+            json!({"query": "q".repeat(201), "limit": 1}),
+            "Invalid arguments at /query: must be at most 200 characters long, got 201",
+        ),
+        (
+            json!({"query": "q", "limit": 0}),
+            "Invalid arguments at /limit: must be at least 1, got 0",
+        ),
+        (
+            json!({"query": "q", "limit": 1, "boost": -1.6}),
+            "Invalid arguments at /boost: must be at least -1.5, got -1.6",
+        ),
+        (
+            json!({"query": "q", "limit": 1, "filter": {"tags": ["a", "b", "c", "d"]}}),
+            "Invalid arguments at /filter/tags: must have at most 3 items, got 4",
+        ),
+        (
+            json!({"query": "q", "limit": 1, "filter": {"tags": ["a"], "dates": {"startDate": "2024-01-01", "endDate": "today"}}}),
+            "Invalid arguments at /filter/dates/endDate: must match pattern \"^\\d{4}-\\d{2}-\\d{2}$\"",
+        ),
+        (
+            json!({"query": "q", "limit": 1, "filter": {"tags": ["a"], "dates": {"startDate": "２０２４-01-01"}}}),
+            "Invalid arguments at /filter/dates/startDate: must match pattern \"^\\d{4}-\\d{2}-\\d{2}$\"",
+        ),
+    ] {
+        assert_eq!(lines(validate_input(&Search, &input)), [line], "{input}");
+        assert_eq!(validator_lines(&Search, &input), [line], "{input}");
+    }
+}
+
+#[test]
+fn lengths_count_unicode_scalar_values() {
+    let input = json!({"query": "😀".repeat(200), "limit": 1});
+    assert!(validate_input(&Search, &input).is_ok());
+}
+
+#[tokio::test]
+async fn invoke_runs_the_function_on_valid_input() {
+    let result = invoke_tool(
+        &Search,
+        json!({"query": "rust", "limit": 3, "filter": {"tags": ["x", "y"]}}),
+        (),
+    )
+    .await
+    .unwrap();
+    assert_eq!(result, json!(["rust|3|Relevance|x+y|1|0"]));
+    assert_eq!(
+        invoke_tool(&Ping, json!({}), ()).await.unwrap(),
+        Value::Null
+    );
+}
+
+#[tokio::test]
+async fn invoke_never_runs_the_function_on_bad_input() {
+    let err = invoke_tool(&Ping, json!({"x": 1}), ()).await.unwrap_err();
+    let CallError::Input(err) = err else {
+        panic!("{err}")
+    };
+    assert_eq!(
+        err.lines(),
+        ["Invalid arguments: unknown property \"x\"; takes no properties"]
+    );
+}
+
+#[tokio::test]
+async fn async_tool_with_context_and_result() {
+    let db = Arc::new(Db {
+        users: vec![User {
+            id: 7,
+            name: "ada".into(),
+        }],
+    });
+    let found = invoke_tool(&LookupUser, json!({"id": 7}), db.clone())
+        .await
+        .unwrap();
+    assert_eq!(found, json!({"id": 7, "name": "ada"}));
+
+    let err = invoke_tool(&LookupUser, json!({"id": 8}), db.clone())
+        .await
+        .unwrap_err();
+    let CallError::Failed(err) = err else {
+        panic!("{err}")
+    };
+    assert_eq!(err.message(), "no user 8\nwas found");
+
+    // The function stays a plain async function.
+    assert_eq!(lookup_user(db.clone(), 7).await.unwrap().name, "ada");
+    // The context is the parameter's type; a tool without one takes any.
+    let _: Arc<Db> = <LookupUser as ToolWith<Arc<Db>>>::context(db);
+    <Ping as ToolWith<String>>::context(String::new());
+}
+
+#[test]
+fn the_function_stays_callable() {
+    assert_eq!(
+        search("q".into(), 2, None, None, None, None),
+        ["q|2|Relevance||1|0"]
+    );
+}
+
+#[test]
+fn tool_arg_impls() {
+    assert_eq!(
+        <u8 as ToolArg>::schema(),
+        json!({"type": "integer", "minimum": 0, "maximum": 255})
+    );
+    assert_eq!(<i64 as ToolArg>::schema()["minimum"], json!(i64::MIN));
+    assert_eq!(
+        <Option<bool> as ToolArg>::schema(),
+        json!({"type": ["boolean", "null"]})
+    );
+    assert_eq!(
+        <Option<SortOrder> as ToolArg>::schema(),
+        json!({"type": ["string", "null"], "description": "How results are ordered.", "enum": ["most_recent", "relevance", null]})
+    );
+    assert_eq!(
+        <Vec<f32> as ToolArg>::schema(),
+        json!({"type": "array", "items": {"type": "number"}})
+    );
+    assert_eq!(<Filter as ToolArg>::DEPTH, 2);
+    assert_eq!(<Box<Filter> as ToolArg>::DEPTH, 2);
+    const { assert!(<Option<String> as ToolArg>::NULLABLE) };
+}

@@ -1,0 +1,9 @@
+use toolsmith::tool;
+
+/// Echoes a value.
+#[tool]
+fn echo<T: serde::Serialize>(value: T) -> T {
+    value
+}
+
+fn main() {}

@@ -1,0 +1,9 @@
+use toolsmith::tool;
+
+/// Echoes text.
+#[tool]
+fn echo(text: impl Into<String>) -> String {
+    text.into()
+}
+
+fn main() {}

@@ -1,0 +1,8 @@
+use toolsmith::tool;
+
+#[tool]
+fn search(query: String) -> String {
+    query
+}
+
+fn main() {}

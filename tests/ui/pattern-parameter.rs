@@ -1,0 +1,9 @@
+use toolsmith::tool;
+
+/// Adds two numbers.
+#[tool]
+fn add((a, b): (u32, u32)) -> u32 {
+    a + b
+}
+
+fn main() {}

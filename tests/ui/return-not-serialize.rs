@@ -1,0 +1,12 @@
+use toolsmith::tool;
+
+struct Handle;
+
+/// Opens a file.
+#[tool]
+fn open(path: String) -> Handle {
+    let _ = path;
+    Handle
+}
+
+fn main() {}

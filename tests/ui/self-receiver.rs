@@ -1,0 +1,13 @@
+use toolsmith::tool;
+
+struct Counter;
+
+impl Counter {
+    /// Counts.
+    #[tool]
+    fn count(&self, step: u32) -> u32 {
+        step
+    }
+}
+
+fn main() {}

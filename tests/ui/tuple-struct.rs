@@ -1,0 +1,7 @@
+use serde::Deserialize;
+use toolsmith::ToolArg;
+
+#[derive(Deserialize, ToolArg)]
+struct Point(f64, f64);
+
+fn main() {}

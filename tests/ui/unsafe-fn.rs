@@ -1,0 +1,9 @@
+use toolsmith::tool;
+
+/// Reads memory.
+#[tool]
+unsafe fn peek(address: u64) -> u64 {
+    address
+}
+
+fn main() {}
