@@ -1,0 +1,130 @@
+//! Repairs on the typed path: `validate_input` reads what the repair pass
+//! fixed into the typed arguments, and reports each repair.
+
+use serde::Deserialize;
+use serde_json::json;
+use toolsmith::{RepairKind, Repairs, ToolArg, tool, validate_input, validate_input_with};
+
+/// When an event happens.
+#[derive(Debug, Deserialize, ToolArg, PartialEq)]
+#[serde(deny_unknown_fields)]
+pub struct EventTime {
+    date_time: String,
+    time_zone: Option<String>,
+}
+
+/// One attendee.
+#[derive(Debug, Deserialize, ToolArg, PartialEq)]
+#[serde(deny_unknown_fields)]
+pub struct Attendee {
+    email_address: String,
+}
+
+/// Books a meeting.
+#[tool]
+fn book_meeting(
+    start: EventTime,
+    attendees: Vec<Attendee>,
+    #[arg(min = 1, max = 8)] duration_hours: u8,
+) -> String {
+    format!(
+        "{} for {duration_hours}h with {}",
+        start.date_time,
+        attendees.len()
+    )
+}
+
+#[test]
+fn camel_case_keys_and_json_strings_reach_the_function_repaired() {
+    let call = json!({
+        "start": "{\"dateTime\": \"2026-11-30T09:00\", \"timeZone\": \"UTC\"}",
+        "attendees": [{ "emailAddress": "a@example.com" }],
+        "durationHours": 2
+    });
+    let valid = validate_input_with(&BookMeeting, &call, &Repairs::default()).unwrap();
+    assert_eq!(
+        valid.args.start,
+        EventTime {
+            date_time: "2026-11-30T09:00".into(),
+            time_zone: Some("UTC".into())
+        }
+    );
+    assert_eq!(
+        valid.args.attendees,
+        [Attendee {
+            email_address: "a@example.com".into()
+        }]
+    );
+    assert_eq!(valid.args.duration_hours, 2);
+    let repairs: Vec<String> = valid.repairs.iter().map(ToString::to_string).collect();
+    assert_eq!(
+        repairs,
+        [
+            "read key durationHours as duration_hours",
+            "read the string at /start as the object it holds",
+            "read key dateTime at /start as date_time",
+            "read key timeZone at /start as time_zone",
+            "read key emailAddress at /attendees/0 as email_address",
+        ]
+    );
+    assert_eq!(valid.repairs[0].kind, RepairKind::Alias);
+    assert_eq!(valid.repairs[1].kind, RepairKind::JsonString);
+}
+
+#[test]
+fn a_call_sent_right_reports_no_repairs() {
+    let call = json!({
+        "start": { "date_time": "2026-11-30T09:00" },
+        "attendees": [],
+        "duration_hours": 1
+    });
+    let valid = validate_input_with(&BookMeeting, &call, &Repairs::default()).unwrap();
+    assert!(valid.repairs.is_empty());
+}
+
+#[test]
+fn without_repairs_the_same_call_is_refused_with_every_problem() {
+    let call = json!({
+        "start": { "dateTime": "2026-11-30T09:00" },
+        "attendees": [],
+        "durationHours": 2
+    });
+    let err = validate_input_with(&BookMeeting, &call, &Repairs::none()).unwrap_err();
+    assert_eq!(
+        err.lines(),
+        [
+            "Invalid arguments: unknown property \"durationHours\"; takes start, attendees, duration_hours",
+            "Invalid arguments: missing required property \"duration_hours\"",
+            "Invalid arguments at /start: unknown property \"dateTime\"; takes date_time, time_zone",
+            "Invalid arguments at /start: missing required property \"date_time\"",
+        ]
+    );
+}
+
+#[test]
+fn repairs_never_hide_other_problems() {
+    let call = json!({ "start": { "dateTime": "x" }, "attendees": [], "durationHours": 9 });
+    assert_eq!(
+        validate_input(&BookMeeting, &call).unwrap_err().lines(),
+        ["Invalid arguments at /duration_hours: must be at most 8, got 9"]
+    );
+}
+
+#[test]
+fn opt_in_coercion_reads_numbers_from_strings() {
+    let call = json!({ "start": { "date_time": "x" }, "attendees": [], "duration_hours": "3" });
+    assert_eq!(
+        validate_input(&BookMeeting, &call).unwrap_err().lines(),
+        ["Invalid arguments at /duration_hours: must be an integer, got string \"3\""]
+    );
+    let lenient = Repairs {
+        coerce_types: true,
+        ..Repairs::default()
+    };
+    let valid = validate_input_with(&BookMeeting, &call, &lenient).unwrap();
+    assert_eq!(valid.args.duration_hours, 3);
+    assert_eq!(
+        valid.repairs[0].to_string(),
+        "read \"3\" at /duration_hours as number 3"
+    );
+}
