@@ -128,3 +128,105 @@ fn opt_in_coercion_reads_numbers_from_strings() {
         "read \"3\" at /duration_hours as number 3"
     );
 }
+
+mod through_a_tool_set {
+    use std::sync::{Arc, Mutex};
+
+    use serde_json::json;
+    use toolsmith::{CallError, DynamicTool, Repairs, ToolError, ToolSet};
+
+    use super::BookMeeting;
+
+    fn echo() -> DynamicTool {
+        DynamicTool::new(
+            "echo",
+            "Returns its arguments",
+            json!({
+                "type": "object",
+                "properties": { "page_size": { "type": "integer" }, "mode": { "enum": ["fast", "slow"] } },
+                "additionalProperties": false
+            }),
+            |args, ()| async move { Ok::<_, ToolError>(args) },
+        )
+    }
+
+    #[tokio::test]
+    async fn every_repair_reaches_the_log_for_typed_and_dynamic_tools() {
+        let log = Arc::new(Mutex::new(Vec::new()));
+        let sink = Arc::clone(&log);
+        let mut tools = ToolSet::new().on_repair(move |tool, repairs| {
+            let mut sink = sink.lock().unwrap();
+            sink.extend(repairs.iter().map(|repair| format!("{tool}: {repair}")));
+        });
+        tools
+            .register(BookMeeting)
+            .unwrap()
+            .register_dynamic(echo())
+            .unwrap();
+
+        let booked = tools
+            .call(
+                "book_meeting",
+                json!({ "start": { "dateTime": "9:00" }, "attendees": [], "durationHours": 1 }),
+                (),
+            )
+            .await
+            .unwrap()
+            .unwrap();
+        assert_eq!(booked, json!("9:00 for 1h with 0"));
+        let echoed = tools
+            .call("echo", json!({ "pageSize": 10 }), ())
+            .await
+            .unwrap()
+            .unwrap();
+        assert_eq!(echoed, json!({ "page_size": 10 }));
+
+        assert_eq!(
+            *log.lock().unwrap(),
+            [
+                "book_meeting: read key durationHours as duration_hours",
+                "book_meeting: read key dateTime at /start as date_time",
+                "echo: read key pageSize as page_size",
+            ]
+        );
+    }
+
+    #[tokio::test]
+    async fn the_policy_is_set_per_set_or_per_call() {
+        let mut strict = ToolSet::new().with_repairs(Repairs::none());
+        strict.register_dynamic(echo()).unwrap();
+        let Err(CallError::Input(err)) = strict
+            .call("echo", json!({ "pageSize": 10, "mode": "Fast" }), ())
+            .await
+            .unwrap()
+        else {
+            panic!("a strict set refuses the alias");
+        };
+        assert_eq!(
+            err.lines(),
+            [
+                "Invalid arguments: unknown property \"pageSize\"; takes page_size, mode",
+                "Invalid arguments at /mode: must be one of fast, slow",
+            ]
+        );
+
+        let tool = strict.tool("echo").unwrap();
+        let called = tool
+            .call_with(json!({ "pageSize": 10 }), (), &Repairs::default())
+            .await
+            .unwrap();
+        assert_eq!(called.value, json!({ "page_size": 10 }));
+        assert_eq!(called.repairs.len(), 1);
+
+        let Err(CallError::Input(err)) = tool
+            .call_with(json!({ "mode": "Fast" }), (), &Repairs::default())
+            .await
+        else {
+            panic!("an enum miss is never repaired");
+        };
+        assert_eq!(
+            err.lines(),
+            ["Invalid arguments at /mode: must be one of fast, slow (did you mean \"fast\"?)"]
+        );
+    }
+}

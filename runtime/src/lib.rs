@@ -22,7 +22,7 @@ pub use repair::{Repair, RepairKind, Repairs};
 pub use sanitize::{sanitize_line, sanitize_text};
 pub use schema::Validator;
 pub use tool::{CallError, Tool, ToolArgs, ToolError, ToolWith};
-pub use toolset::{DynamicTool, RegisterError, ToolRef, ToolSet, UnknownTool};
+pub use toolset::{Called, DynamicTool, RegisterError, ToolRef, ToolSet, UnknownTool};
 
 /// Support for the `toolsmith-macros` crate. Not public API.
 #[doc(hidden)]

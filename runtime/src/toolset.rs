@@ -14,7 +14,8 @@ use std::pin::Pin;
 use serde_json::Value;
 
 use crate::echo::quoted;
-use crate::invoke::validate_input;
+use crate::invoke::validate_input_with;
+use crate::repair::{Repair, Repairs};
 use crate::schema::Validator;
 use crate::tool::{CallError, ToolError, ToolWith};
 
@@ -43,6 +44,22 @@ type BoxFuture<'a, T> = Pin<Box<dyn Future<Output = T> + Send + 'a>>;
 pub struct ToolSet<C = ()> {
     entries: Vec<Entry<C>>,
     by_name: HashMap<Cow<'static, str>, usize>,
+    repairs: Repairs,
+    on_repair: Option<Box<RepairLog>>,
+}
+
+/// Told of every call whose arguments were repaired: the tool, the repairs.
+type RepairLog = dyn Fn(&str, &[Repair]) + Send + Sync;
+
+/// A successful call: the tool's result, and what was repaired in its
+/// arguments before validation.
+#[derive(Debug, Clone, PartialEq)]
+#[non_exhaustive]
+pub struct Called {
+    /// The tool's result, serialized.
+    pub value: Value,
+    /// The repairs made to the arguments (empty for a call sent right).
+    pub repairs: Vec<Repair>,
 }
 
 struct Entry<C> {
@@ -55,19 +72,29 @@ struct Entry<C> {
 
 /// Validates and runs one tool, whatever kind it is.
 trait Runner<C>: Send + Sync {
-    fn run(&self, args: Value, ctx: C) -> BoxFuture<'_, Result<Value, CallError>>;
+    fn run(&self, args: Value, ctx: C, policy: Repairs)
+    -> BoxFuture<'_, Result<Called, CallError>>;
 }
 
 /// A `#[tool]` tool (or a hand-written `impl Tool`).
 struct Typed<T>(T);
 
 impl<C, T: ToolWith<C>> Runner<C> for Typed<T> {
-    fn run(&self, args: Value, ctx: C) -> BoxFuture<'_, Result<Value, CallError>> {
+    fn run(
+        &self,
+        args: Value,
+        ctx: C,
+        policy: Repairs,
+    ) -> BoxFuture<'_, Result<Called, CallError>> {
         let tool = &self.0;
         let ctx = T::context(ctx);
         Box::pin(async move {
-            let args = validate_input(tool, &args)?;
-            Ok(tool.call(args, ctx).await?)
+            let valid = validate_input_with(tool, &args, &policy)?;
+            let value = tool.call(valid.args, ctx).await?;
+            Ok(Called {
+                value,
+                repairs: valid.repairs,
+            })
         })
     }
 }
@@ -82,12 +109,23 @@ struct Dynamic<C> {
 }
 
 impl<C> Runner<C> for Dynamic<C> {
-    fn run(&self, args: Value, ctx: C) -> BoxFuture<'_, Result<Value, CallError>> {
-        if let Err(err) = self.validator.validate(&args) {
-            return Box::pin(std::future::ready(Err(CallError::Input(err))));
-        }
+    fn run(
+        &self,
+        mut args: Value,
+        ctx: C,
+        policy: Repairs,
+    ) -> BoxFuture<'_, Result<Called, CallError>> {
+        let repairs = match self.validator.validate_with(&mut args, &policy) {
+            Ok(repairs) => repairs,
+            Err(err) => return Box::pin(std::future::ready(Err(CallError::Input(err)))),
+        };
         let call = (self.handler)(args, ctx);
-        Box::pin(async move { Ok(call.await?) })
+        Box::pin(async move {
+            Ok(Called {
+                value: call.await?,
+                repairs,
+            })
+        })
     }
 }
 
@@ -254,6 +292,7 @@ impl std::error::Error for UnknownTool {}
 /// One registered tool: what a host advertises and a way to call it.
 pub struct ToolRef<'a, C = ()> {
     entry: &'a Entry<C>,
+    set: &'a ToolSet<C>,
 }
 
 impl<C> Clone for ToolRef<'_, C> {
@@ -286,14 +325,36 @@ impl<'a, C> ToolRef<'a, C> {
         self.entry.output_schema.as_deref()
     }
 
-    /// Validates `args` against the schema and, when they pass, runs the tool.
-    /// The function never sees input that failed the schema.
+    /// Repairs `args` as the set's [`Repairs`] policy allows, validates them
+    /// against the schema and, when they pass, runs the tool. The function
+    /// never sees input that failed the schema. Repairs go to the set's
+    /// [`on_repair`](ToolSet::on_repair) log.
     pub fn call(
         &self,
         args: Value,
         ctx: C,
     ) -> impl Future<Output = Result<Value, CallError>> + Send + 'a {
-        self.entry.runner.run(args, ctx)
+        let set = self.set;
+        let name = self.name();
+        let run = self.entry.runner.run(args, ctx, set.repairs);
+        async move {
+            let called = run.await?;
+            if let (Some(log), false) = (&set.on_repair, called.repairs.is_empty()) {
+                log(name, &called.repairs);
+            }
+            Ok(called.value)
+        }
+    }
+
+    /// [`call`](Self::call) with a repair policy for this call only,
+    /// returning the repairs beside the result (the log is not told).
+    pub fn call_with(
+        &self,
+        args: Value,
+        ctx: C,
+        policy: &Repairs,
+    ) -> impl Future<Output = Result<Called, CallError>> + Send + 'a {
+        self.entry.runner.run(args, ctx, *policy)
     }
 }
 
@@ -314,14 +375,43 @@ impl<C> Default for ToolSet<C> {
         ToolSet {
             entries: Vec::new(),
             by_name: HashMap::new(),
+            repairs: Repairs::default(),
+            on_repair: None,
         }
     }
 }
 
 impl<C> ToolSet<C> {
-    /// An empty set.
+    /// An empty set, repairing calls with the default [`Repairs`].
     pub fn new() -> Self {
         Self::default()
+    }
+
+    /// Sets the repair policy for every call through this set.
+    pub fn with_repairs(mut self, repairs: Repairs) -> Self {
+        self.repairs = repairs;
+        self
+    }
+
+    /// The repair policy calls through this set use.
+    pub fn repairs(&self) -> &Repairs {
+        &self.repairs
+    }
+
+    /// Tells `log` of every call whose arguments were repaired, whichever
+    /// host made it: the tool's name and the repairs.
+    ///
+    /// ```
+    /// # use toolsmith_runtime::ToolSet;
+    /// let tools: ToolSet = ToolSet::new().on_repair(|tool, repairs| {
+    ///     for repair in repairs {
+    ///         eprintln!("{tool}: {repair}");
+    ///     }
+    /// });
+    /// ```
+    pub fn on_repair(mut self, log: impl Fn(&str, &[Repair]) + Send + Sync + 'static) -> Self {
+        self.on_repair = Some(Box::new(log));
+        self
     }
 
     /// Adds a `#[tool]` tool. A name already in the set is an error.
@@ -389,6 +479,7 @@ impl<C> ToolSet<C> {
         match self.by_name.get(name) {
             Some(&i) => Ok(ToolRef {
                 entry: &self.entries[i],
+                set: self,
             }),
             None => Err(UnknownTool {
                 name: name.to_owned(),
@@ -415,7 +506,9 @@ impl<C> ToolSet<C> {
 
     /// Every tool, in registration order.
     pub fn tools(&self) -> impl ExactSizeIterator<Item = ToolRef<'_, C>> + '_ {
-        self.entries.iter().map(|entry| ToolRef { entry })
+        self.entries
+            .iter()
+            .map(|entry| ToolRef { entry, set: self })
     }
 
     /// Every tool name, in registration order.

@@ -1,0 +1,203 @@
+//! Function calling: the tools of a [`ToolSet`] as OpenAI, Anthropic and
+//! Gemini declare them, and each host's tool call turned into that host's
+//! tool-result message.
+//!
+//! The canonical schema is the portable one; each host gets a rewritten copy
+//! of it ([`openai::tools`], [`anthropic::tools`], [`gemini::tools`]). A call
+//! is always validated against the canonical schema, so a bound a host drops
+//! from what it advertises is still enforced. Every host feeds the same lines
+//! back to the model for the same bad call:
+//!
+//! | outcome | tool-result text |
+//! |---|---|
+//! | bad input | one line per problem, `Invalid arguments at /limit: must be at most 50, got 500` |
+//! | the function fails | `search failed: <sanitized message>` |
+//! | unknown tool | `Unknown tool "serch"; available tools: slugify, search` |
+//! | arguments not JSON (OpenAI) | `Invalid arguments: not valid JSON: syntax error at line 1 column 2` |
+//! | arguments too large | `Invalid arguments: larger than the limit of 1048576 bytes` |
+//!
+//! ```
+//! # use serde_json::json;
+//! # use toolsmith::{DynamicTool, ToolSet, function_calling::openai};
+//! # let mut tools = ToolSet::new();
+//! # tools.register_dynamic(DynamicTool::new("echo", "Returns its input", json!({
+//! #     "type": "object", "properties": {"text": {"type": "string"}},
+//! #     "required": ["text"], "additionalProperties": false
+//! # }), |args, ()| async move { Ok(args) })).unwrap();
+//! # tokio_test_block_on(async {
+//! let call = json!({
+//!     "id": "call_1",
+//!     "type": "function",
+//!     "function": { "name": "echo", "arguments": "{\"text\": 1}" }
+//! });
+//! let message = openai::dispatch(&tools, &call, ()).await;
+//! assert_eq!(message, json!({
+//!     "role": "tool",
+//!     "tool_call_id": "call_1",
+//!     "content": "Invalid arguments at /text: must be a string, got number 1"
+//! }));
+//! # });
+//! # fn tokio_test_block_on<F: std::future::Future>(f: F) -> F::Output {
+//! #     tokio::runtime::Builder::new_current_thread().build().unwrap().block_on(f)
+//! # }
+//! ```
+
+use serde_json::{Map, Value};
+use toolsmith_runtime::{CallError, ToolSet};
+
+pub mod anthropic;
+pub mod gemini;
+pub mod openai;
+
+/// The largest arguments payload dispatched by default: 1 MiB.
+pub const DEFAULT_MAX_PAYLOAD: usize = 1 << 20;
+
+/// How a call turned out, as the text a model reads back.
+pub(crate) enum Reply {
+    /// The tool ran; its result.
+    Ok(Value),
+    /// The lines for the model: bad input, a failure, an unknown tool.
+    Err(String),
+}
+
+/// The arguments as a host delivered them, before validation.
+pub(crate) enum Args {
+    Value(Value),
+    /// A problem already found with the payload itself, as a line.
+    Refused(String),
+}
+
+/// Runs tool `name` of `set` and renders the outcome as text lines.
+pub(crate) async fn run<C>(set: &ToolSet<C>, name: &str, args: Args, ctx: C) -> Reply {
+    let tool = match set.tool(name) {
+        Ok(tool) => tool,
+        Err(unknown) => return Reply::Err(unknown.to_string()),
+    };
+    let args = match args {
+        Args::Value(Value::Null) => Value::Object(Map::new()),
+        Args::Value(value) => value,
+        Args::Refused(line) => return Reply::Err(line),
+    };
+    match tool.call(args, ctx).await {
+        Ok(value) => Reply::Ok(value),
+        Err(CallError::Input(err)) => Reply::Err(err.to_string()),
+        Err(CallError::Failed(err)) => Reply::Err(failed_line(tool.name(), err.message())),
+    }
+}
+
+/// `search failed: <message>`: what every host says when the function fails.
+pub(crate) fn failed_line(tool: &str, message: &str) -> String {
+    format!("{tool} failed: {message}")
+}
+
+/// The line for a payload over `max` bytes.
+pub(crate) fn too_large_line(max: usize) -> String {
+    format!("Invalid arguments: larger than the limit of {max} bytes")
+}
+
+/// The line for arguments that are not JSON, with the parse position (the
+/// words `toolsmith::validate_input_str` uses).
+pub(crate) fn not_json_line(err: &serde_json::Error) -> String {
+    use serde_json::error::Category;
+    let what = match err.classify() {
+        Category::Eof => "unexpected end of input",
+        Category::Syntax => "syntax error",
+        Category::Data => "unexpected value",
+        Category::Io => "read error",
+    };
+    format!(
+        "Invalid arguments: not valid JSON: {what} at line {} column {}",
+        err.line(),
+        err.column()
+    )
+}
+
+/// A successful result as tool-result text: a string as it is, anything
+/// else as compact JSON.
+pub(crate) fn result_text(value: &Value) -> String {
+    match value {
+        Value::String(text) => text.clone(),
+        other => other.to_string(),
+    }
+}
+
+/// Whether `value`, written as JSON, would take more than `max` bytes. The
+/// walk stops as soon as the budget is spent, so it costs at most `max`
+/// steps whatever the input's size.
+pub(crate) fn larger_than(value: &Value, max: usize) -> bool {
+    fn spend(value: &Value, budget: &mut usize) -> bool {
+        let cost = match value {
+            Value::Null | Value::Bool(_) => 5,
+            Value::Number(_) => 24,
+            Value::String(s) => s.len() + 2,
+            Value::Array(items) => {
+                if !take(budget, 2) {
+                    return false;
+                }
+                return items
+                    .iter()
+                    .all(|item| take(budget, 1) && spend(item, budget));
+            }
+            Value::Object(map) => {
+                if !take(budget, 2) {
+                    return false;
+                }
+                return map
+                    .iter()
+                    .all(|(key, item)| take(budget, key.len() + 4) && spend(item, budget));
+            }
+        };
+        take(budget, cost)
+    }
+    fn take(budget: &mut usize, cost: usize) -> bool {
+        match budget.checked_sub(cost) {
+            Some(rest) => {
+                *budget = rest;
+                true
+            }
+            None => false,
+        }
+    }
+    let mut budget = max;
+    !spend(value, &mut budget)
+}
+
+/// Applies `rewrite` to every subschema of `schema`, innermost first.
+pub(crate) fn map_schema(schema: &Value, rewrite: &impl Fn(&mut Map<String, Value>)) -> Value {
+    let Value::Object(map) = schema else {
+        return schema.clone();
+    };
+    let mut out = Map::with_capacity(map.len());
+    for (key, value) in map {
+        let value = match (key.as_str(), value) {
+            ("properties", Value::Object(props)) => Value::Object(
+                props
+                    .iter()
+                    .map(|(name, sub)| (name.clone(), map_schema(sub, rewrite)))
+                    .collect(),
+            ),
+            ("items" | "additionalProperties" | "not", sub @ Value::Object(_)) => {
+                map_schema(sub, rewrite)
+            }
+            ("anyOf" | "oneOf" | "allOf" | "prefixItems", Value::Array(subs)) => {
+                Value::Array(subs.iter().map(|sub| map_schema(sub, rewrite)).collect())
+            }
+            _ => value.clone(),
+        };
+        out.insert(key.clone(), value);
+    }
+    rewrite(&mut out);
+    Value::Object(out)
+}
+
+/// The JSON types a subschema's `type` names (empty when it names none).
+pub(crate) fn types(schema: &Map<String, Value>) -> Vec<&str> {
+    match schema.get("type") {
+        Some(Value::String(t)) => vec![t.as_str()],
+        Some(Value::Array(ts)) => ts.iter().filter_map(Value::as_str).collect(),
+        _ => Vec::new(),
+    }
+}
+
+/// Keywords that only annotate; no host needs them in a declaration.
+pub(crate) const META_KEYWORDS: &[&str] = &["$schema", "$comment", "$id"];

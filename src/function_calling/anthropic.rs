@@ -1,0 +1,74 @@
+//! Anthropic: `tools` with `input_schema` and `tool_use` dispatch.
+
+use serde_json::{Value, json};
+use toolsmith_runtime::ToolSet;
+
+use super::{
+    Args, DEFAULT_MAX_PAYLOAD, META_KEYWORDS, Reply, map_schema, result_text, too_large_line,
+};
+
+/// The `tools` array of a Messages request:
+/// `[{"name", "description", "input_schema"}]`.
+pub fn tools<C>(set: &ToolSet<C>) -> Value {
+    set.tools()
+        .map(|tool| {
+            json!({
+                "name": tool.name(),
+                "description": tool.description(),
+                "input_schema": input_schema(tool.input_schema()),
+            })
+        })
+        .collect()
+}
+
+/// The canonical schema as Anthropic takes it: the same, less the
+/// `$schema`-style keywords that only annotate the document.
+pub fn input_schema(canonical: &Value) -> Value {
+    map_schema(canonical, &|schema| {
+        schema.retain(|key, _| !META_KEYWORDS.contains(&key.as_str()));
+    })
+}
+
+/// Answers a `tool_use` content block
+/// (`{"type": "tool_use", "id", "name", "input"}`) with the `tool_result`
+/// block to send back in the next user message:
+/// `{"type": "tool_result", "tool_use_id", "content"}`, with
+/// `"is_error": true` when the input was refused or the tool failed.
+/// `input` is capped at 1 MiB.
+pub async fn dispatch<C>(set: &ToolSet<C>, tool_use: &Value, ctx: C) -> Value {
+    dispatch_with_limit(set, tool_use, ctx, DEFAULT_MAX_PAYLOAD).await
+}
+
+/// [`dispatch`] with `input` capped at `max_payload` bytes.
+pub async fn dispatch_with_limit<C>(
+    set: &ToolSet<C>,
+    tool_use: &Value,
+    ctx: C,
+    max_payload: usize,
+) -> Value {
+    let name = tool_use
+        .get("name")
+        .and_then(Value::as_str)
+        .unwrap_or_default();
+    let args = match tool_use.get("input") {
+        None => Args::Value(Value::Null),
+        Some(input) if super::larger_than(input, max_payload) => {
+            Args::Refused(too_large_line(max_payload))
+        }
+        Some(input) => Args::Value(input.clone()),
+    };
+    let id = tool_use.get("id").cloned().unwrap_or(Value::Null);
+    match super::run(set, name, args, ctx).await {
+        Reply::Ok(value) => json!({
+            "type": "tool_result",
+            "tool_use_id": id,
+            "content": result_text(&value),
+        }),
+        Reply::Err(lines) => json!({
+            "type": "tool_result",
+            "tool_use_id": id,
+            "content": lines,
+            "is_error": true,
+        }),
+    }
+}

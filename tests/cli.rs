@@ -1,0 +1,310 @@
+//! The command line: flags from the schema, the same lines with flag names
+//! on stderr, exit codes 2 (bad input), 1 (the tool failed), 0 (a result on
+//! stdout as JSON). Help texts are snapshots in `tests/snapshots/hosts/`,
+//! refreshed with `TOOLSMITH_SNAPSHOTS=overwrite`.
+
+#![cfg(feature = "cli")]
+
+#[path = "../examples/demo_tools/mod.rs"]
+mod demo_tools;
+
+use std::path::PathBuf;
+
+use serde_json::{Value, json};
+use toolsmith::cli::Cli;
+use toolsmith::{DynamicTool, ToolSet};
+
+/// Exit code, stdout, stderr of `cli ARGS...` over `tools`.
+fn run_with(tools: ToolSet, args: &[&str]) -> (u8, String, String) {
+    let (mut out, mut err) = (Vec::new(), Vec::new());
+    let argv = std::iter::once("cli").chain(args.iter().copied());
+    let code = Cli::new(tools)
+        .name("cli")
+        .about("The toolsmith example tools")
+        .run_from(argv, &mut out, &mut err);
+    (
+        code,
+        String::from_utf8(out).unwrap(),
+        String::from_utf8(err).unwrap(),
+    )
+}
+
+fn run(args: &[&str]) -> (u8, String, String) {
+    run_with(demo_tools::tools(), args)
+}
+
+fn assert_snapshot(name: &str, actual: &str) {
+    let path = PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+        .join("tests/snapshots/hosts")
+        .join(name);
+    if std::env::var("TOOLSMITH_SNAPSHOTS").as_deref() == Ok("overwrite") {
+        std::fs::write(&path, actual).unwrap();
+        return;
+    }
+    let expected = std::fs::read_to_string(&path).unwrap_or_else(|_| {
+        panic!(
+            "no snapshot {}; create it with TOOLSMITH_SNAPSHOTS=overwrite",
+            path.display()
+        )
+    });
+    assert!(
+        expected == actual,
+        "{} differs\n--- expected\n{expected}\n--- actual\n{actual}",
+        path.display()
+    );
+}
+
+#[test]
+fn bounds_line_names_the_flag_and_exits_2() {
+    assert_eq!(
+        run(&["search", "--query", "rust", "--limit", "500"]),
+        (
+            2,
+            String::new(),
+            "Invalid arguments at --limit: must be at most 50, got 500\n".into()
+        )
+    );
+}
+
+#[test]
+fn every_problem_is_a_line() {
+    assert_eq!(
+        run(&["search", "--query", "", "--limit", "five"]),
+        (
+            2,
+            String::new(),
+            "Invalid arguments at --query: must be at least 1 character long, got 0\n\
+             Invalid arguments at --limit: must be an integer or null, got string \"five\"\n"
+                .into()
+        )
+    );
+    assert_eq!(
+        run(&["slugify", "--text", " ", "--separator", "+"]),
+        (
+            2,
+            String::new(),
+            "Invalid arguments at --text: must match pattern \"\\S\"\n\
+             Invalid arguments at --separator: must be one of -, _, ., null\n"
+                .into()
+        )
+    );
+}
+
+#[test]
+fn missing_values_name_their_flags() {
+    assert_eq!(
+        run(&["move_point", "--point.x", "1", "--dx", "1"]),
+        (
+            2,
+            String::new(),
+            "Invalid arguments: missing required flag --dy\n\
+             Invalid arguments: missing required flag --point.y\n"
+                .into()
+        )
+    );
+}
+
+#[test]
+fn a_result_is_json_on_stdout() {
+    assert_eq!(
+        run(&["slugify", "--text", "Hello, World!", "--separator", "_"]),
+        (0, "\"hello_world\"\n".into(), String::new())
+    );
+    assert_eq!(
+        run(&["search", "--query", "rust", "--limit", "2"]),
+        (
+            0,
+            "[\n  \"rust: ownership and borrowing\",\n  \"rust: traits and generics\"\n]\n".into(),
+            String::new()
+        )
+    );
+    assert_eq!(
+        run(&["list-notes", "--tag", "python"]),
+        (
+            0,
+            "[\n  \"python: virtual environments\"\n]\n".into(),
+            String::new()
+        )
+    );
+}
+
+#[test]
+fn nested_objects_take_dotted_flags_or_json() {
+    let moved = "{\n  \"x\": 2.0,\n  \"y\": 1.0\n}\n";
+    assert_eq!(
+        run(&[
+            "move_point",
+            "--point.x",
+            "1",
+            "--point.y",
+            "2",
+            "--dx",
+            "1",
+            "--dy",
+            "-1"
+        ]),
+        (0, moved.into(), String::new())
+    );
+    assert_eq!(
+        run(&[
+            "move-point",
+            "--point",
+            r#"{"x": 1, "y": 2}"#,
+            "--dx",
+            "1",
+            "--dy",
+            "-1"
+        ]),
+        (0, moved.into(), String::new())
+    );
+    assert_eq!(
+        run(&[
+            "move_point",
+            "--point.x",
+            "one",
+            "--point.y",
+            "2",
+            "--dx",
+            "1",
+            "--dy",
+            "1"
+        ]),
+        (
+            2,
+            String::new(),
+            "Invalid arguments at --point.x: must be a number, got string \"one\"\n".into()
+        )
+    );
+}
+
+#[test]
+fn a_failing_tool_exits_1() {
+    assert_eq!(
+        run(&["divide", "--dividend", "1", "--divisor", "0"]),
+        (
+            1,
+            String::new(),
+            "divide failed: cannot divide by zero\n".into()
+        )
+    );
+}
+
+#[test]
+fn usage_errors_are_clap_s_with_exit_2() {
+    let (code, out, err) = run(&["search", "--query", "rust", "--sort", "new"]);
+    assert_eq!((code, out.as_str()), (2, ""));
+    assert!(
+        err.starts_with("error: unexpected argument '--sort' found"),
+        "{err}"
+    );
+    let (code, _, err) = run(&["serch"]);
+    assert_eq!(code, 2);
+    assert!(
+        err.starts_with("error: unrecognized subcommand 'serch'"),
+        "{err}"
+    );
+}
+
+/// A dynamic tool with a boolean, an array, an integer enum and a nested
+/// object two levels down.
+fn flags_tool() -> ToolSet {
+    let mut tools = ToolSet::new();
+    tools
+        .register_dynamic(DynamicTool::new(
+            "tag",
+            "Tags a page",
+            json!({
+                "type": "object",
+                "properties": {
+                    "tags": {"type": "array", "items": {"type": "string", "minLength": 2}, "maxItems": 3, "description": "Tags to add"},
+                    "dry_run": {"type": "boolean", "description": "Only show what would change"},
+                    "level": {"type": "integer", "enum": [1, 2, 3]},
+                    "page": {
+                        "type": "object",
+                        "properties": {
+                            "site": {
+                                "type": "object",
+                                "properties": {"host": {"type": "string"}},
+                                "required": ["host"],
+                                "additionalProperties": false
+                            },
+                            "path": {"type": "string"}
+                        },
+                        "required": ["site"],
+                        "additionalProperties": false
+                    }
+                },
+                "required": ["tags"],
+                "additionalProperties": false
+            }),
+            |args: Value, ()| async move { Ok(args) },
+        ))
+        .unwrap();
+    tools
+}
+
+#[test]
+fn booleans_arrays_and_deep_objects() {
+    let (code, out, err) = run_with(
+        flags_tool(),
+        &[
+            "tag",
+            "--tags",
+            "ab",
+            "--tags",
+            "cd",
+            "--dry-run",
+            "--level",
+            "2",
+            "--page.site.host",
+            "example.org",
+        ],
+    );
+    assert_eq!((code, err.as_str()), (0, ""));
+    assert_eq!(
+        serde_json::from_str::<Value>(&out).unwrap(),
+        json!({"tags": ["ab", "cd"], "dry_run": true, "level": 2, "page": {"site": {"host": "example.org"}}})
+    );
+    let (code, out, _) = run_with(flags_tool(), &["tag", "--tags", "ab", "--dry-run=false"]);
+    assert_eq!(
+        (code, serde_json::from_str::<Value>(&out).unwrap()),
+        (0, json!({"tags": ["ab"], "dry_run": false}))
+    );
+    assert_eq!(
+        run_with(
+            flags_tool(),
+            &[
+                "tag",
+                "--tags",
+                "a",
+                "--tags",
+                "bc",
+                "--level",
+                "7",
+                "--dry-run=maybe"
+            ]
+        ),
+        (
+            2,
+            String::new(),
+            "Invalid arguments at --tags[0]: must be at least 2 characters long, got 1\n\
+             Invalid arguments at --dry-run: must be a boolean, got string \"maybe\"\n\
+             Invalid arguments at --level: must be one of 1, 2, 3\n"
+                .into()
+        )
+    );
+}
+
+#[test]
+fn help_shows_descriptions_values_and_bounds() {
+    let (code, out, _) = run(&["--help"]);
+    assert_eq!(code, 0);
+    assert_snapshot("cli-help.txt", &out);
+    for tool in ["slugify", "move_point", "search"] {
+        let (code, out, _) = run(&[tool, "--help"]);
+        assert_eq!(code, 0);
+        assert_snapshot(&format!("cli-help-{tool}.txt"), &out);
+    }
+    let (_, out, _) = run_with(flags_tool(), &["tag", "--help"]);
+    assert_snapshot("cli-help-tag.txt", &out);
+}

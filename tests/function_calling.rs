@@ -1,0 +1,321 @@
+//! Function calling: the exact declarations each host receives for the
+//! example tools, and the exact tool-result messages it gets back.
+//!
+//! Declarations are JSON snapshots in `tests/snapshots/hosts/`; refresh them
+//! with `TOOLSMITH_SNAPSHOTS=overwrite cargo test --test function_calling`
+//! and review the diff.
+
+#[path = "../examples/demo_tools/mod.rs"]
+mod demo_tools;
+
+use std::path::PathBuf;
+
+use serde_json::{Value, json};
+use toolsmith::ToolSet;
+use toolsmith::function_calling::{anthropic, gemini, openai};
+
+fn snapshot_path(name: &str) -> PathBuf {
+    PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+        .join("tests/snapshots/hosts")
+        .join(name)
+}
+
+/// Compares `actual`, pretty-printed, with the file `name`; rewrites the file
+/// instead when `TOOLSMITH_SNAPSHOTS=overwrite`.
+fn assert_snapshot(name: &str, actual: &Value) {
+    let path = snapshot_path(name);
+    let text = serde_json::to_string_pretty(actual).unwrap() + "\n";
+    if std::env::var("TOOLSMITH_SNAPSHOTS").as_deref() == Ok("overwrite") {
+        std::fs::create_dir_all(path.parent().unwrap()).unwrap();
+        std::fs::write(&path, text).unwrap();
+        return;
+    }
+    let expected = std::fs::read_to_string(&path).unwrap_or_else(|_| {
+        panic!(
+            "no snapshot {}; create it with TOOLSMITH_SNAPSHOTS=overwrite",
+            path.display()
+        )
+    });
+    assert!(
+        expected == text,
+        "{} differs from the export (refresh with TOOLSMITH_SNAPSHOTS=overwrite and review the diff)\n--- expected\n{expected}\n--- actual\n{text}",
+        path.display()
+    );
+}
+
+/// The canonical declarations: what MCP's `tools/list` gives, checked by the
+/// MCP client test against this same file.
+fn canonical(tools: &ToolSet) -> Value {
+    tools
+        .tools()
+        .map(|tool| {
+            let mut entry = json!({
+                "name": tool.name(),
+                "description": tool.description(),
+                "input_schema": tool.input_schema(),
+            });
+            if let Some(output) = tool.output_schema() {
+                entry["output_schema"] = output.clone();
+            }
+            entry
+        })
+        .collect()
+}
+
+#[test]
+fn canonical_declarations() {
+    assert_snapshot("canonical.json", &canonical(&demo_tools::tools()));
+}
+
+#[test]
+fn openai_strict_declarations() {
+    assert_snapshot("openai.json", &openai::tools(&demo_tools::tools()));
+}
+
+#[test]
+fn anthropic_declarations() {
+    assert_snapshot("anthropic.json", &anthropic::tools(&demo_tools::tools()));
+}
+
+#[test]
+fn gemini_declarations() {
+    assert_snapshot("gemini.json", &gemini::tools(&demo_tools::tools()));
+}
+
+/// The text each function-calling host feeds back for `tool` called with
+/// `args`, as (OpenAI, Anthropic, Gemini).
+async fn replies(tool: &str, args: &Value) -> (Value, Value, Value) {
+    let tools = demo_tools::tools();
+    let openai = openai::dispatch(
+        &tools,
+        &json!({"id": "call_1", "type": "function", "function": {"name": tool, "arguments": args.to_string()}}),
+        (),
+    )
+    .await;
+    let anthropic = anthropic::dispatch(
+        &tools,
+        &json!({"type": "tool_use", "id": "toolu_1", "name": tool, "input": args}),
+        (),
+    )
+    .await;
+    let gemini = gemini::dispatch(
+        &tools,
+        &json!({"functionCall": {"name": tool, "args": args}}),
+        (),
+    )
+    .await;
+    (openai, anthropic, gemini)
+}
+
+/// Asserts every host answers the call with exactly `lines`, as an error.
+async fn assert_every_host_says(tool: &str, args: Value, lines: &[&str]) {
+    let text = lines.join("\n");
+    let (openai, anthropic, gemini) = replies(tool, &args).await;
+    assert_eq!(
+        openai,
+        json!({"role": "tool", "tool_call_id": "call_1", "content": text})
+    );
+    assert_eq!(
+        anthropic,
+        json!({"type": "tool_result", "tool_use_id": "toolu_1", "content": text, "is_error": true})
+    );
+    assert_eq!(
+        gemini,
+        json!({"functionResponse": {"name": tool, "response": {"error": text}}})
+    );
+}
+
+#[tokio::test]
+async fn every_host_feeds_back_the_same_lines() {
+    assert_every_host_says(
+        "search",
+        json!({"query": "rust", "limit": 500}),
+        &["Invalid arguments at /limit: must be at most 50, got 500"],
+    )
+    .await;
+    assert_every_host_says(
+        "search",
+        json!({"query": "", "limit": "5"}),
+        &[
+            "Invalid arguments at /query: must be at least 1 character long, got 0",
+            "Invalid arguments at /limit: must be an integer or null, got string \"5\"",
+        ],
+    )
+    .await;
+    assert_every_host_says(
+        "slugify",
+        json!({"text": " ", "seperator": "_"}),
+        &[
+            "Invalid arguments: unknown property \"seperator\" (did you mean \"separator\"?); takes text, separator",
+            "Invalid arguments at /text: must match pattern \"\\S\"",
+        ],
+    )
+    .await;
+    assert_every_host_says(
+        "move_point",
+        json!({"point": {"x": 1, "z": 2}, "dx": 1, "dy": 1}),
+        &[
+            "Invalid arguments at /point: unknown property \"z\"; takes x, y",
+            "Invalid arguments at /point: missing required property \"y\"",
+        ],
+    )
+    .await;
+}
+
+#[tokio::test]
+async fn every_host_reports_a_failing_function_and_an_unknown_tool_alike() {
+    assert_every_host_says(
+        "divide",
+        json!({"dividend": 1, "divisor": 0}),
+        &["divide failed: cannot divide by zero"],
+    )
+    .await;
+    assert_every_host_says(
+        "serch",
+        json!({"query": "rust"}),
+        &["Unknown tool \"serch\"; available tools: slugify, move_point, search, list_notes, divide"],
+    )
+    .await;
+}
+
+#[tokio::test]
+async fn every_host_returns_the_result_in_its_own_message() {
+    let (openai, anthropic, gemini) = replies(
+        "move_point",
+        &json!({"point": {"x": 1, "y": 2}, "dx": 0.5, "dy": -1}),
+    )
+    .await;
+    assert_eq!(
+        openai,
+        json!({"role": "tool", "tool_call_id": "call_1", "content": "{\"x\":1.5,\"y\":1.0}"})
+    );
+    assert_eq!(
+        anthropic,
+        json!({"type": "tool_result", "tool_use_id": "toolu_1", "content": "{\"x\":1.5,\"y\":1.0}"})
+    );
+    assert_eq!(
+        gemini,
+        json!({"functionResponse": {"name": "move_point", "response": {"output": {"x": 1.5, "y": 1.0}}}})
+    );
+    let (openai, _, _) = replies(
+        "slugify",
+        &json!({"text": "Hello, World!", "separator": "_"}),
+    )
+    .await;
+    assert_eq!(openai["content"], "hello_world");
+}
+
+#[tokio::test]
+async fn openai_arguments_that_are_not_json_give_the_position() {
+    let tools = demo_tools::tools();
+    let call = json!({
+        "id": "call_9",
+        "type": "function",
+        "function": {"name": "search", "arguments": "{\"query\": \"rust\",, }"}
+    });
+    assert_eq!(
+        openai::dispatch(&tools, &call, ()).await,
+        json!({
+            "role": "tool",
+            "tool_call_id": "call_9",
+            "content": "Invalid arguments: not valid JSON: syntax error at line 1 column 18"
+        })
+    );
+}
+
+#[tokio::test]
+async fn openai_nulls_for_optional_parameters_mean_absent() {
+    // Strict mode makes the model send every property, `null` for the
+    // optional ones; the tool sees them absent.
+    let tools = demo_tools::tools();
+    let call = json!({
+        "id": "call_2",
+        "type": "function",
+        "function": {"name": "search", "arguments": "{\"query\": \"async\", \"limit\": null}"}
+    });
+    assert_eq!(
+        openai::dispatch(&tools, &call, ()).await["content"],
+        "[\"rust: async and await\"]"
+    );
+}
+
+#[tokio::test]
+async fn openai_responses_api_shape() {
+    let tools = demo_tools::tools();
+    let call = json!({"type": "function_call", "call_id": "fc_1", "name": "divide", "arguments": "{\"dividend\": 1, \"divisor\": 4}"});
+    assert_eq!(
+        openai::dispatch(&tools, &call, ()).await,
+        json!({"type": "function_call_output", "call_id": "fc_1", "output": "0.25"})
+    );
+}
+
+#[tokio::test]
+async fn missing_or_empty_arguments_are_an_empty_object() {
+    let tools = demo_tools::tools();
+    let all_notes = "[\"rust: borrow checker\",\"python: virtual environments\"]";
+    for arguments in [json!(""), json!(null), json!("{}")] {
+        let call = json!({"id": "c", "type": "function", "function": {"name": "list_notes", "arguments": arguments}});
+        assert_eq!(
+            openai::dispatch(&tools, &call, ()).await["content"],
+            all_notes
+        );
+    }
+    let block = anthropic::dispatch(
+        &tools,
+        &json!({"type": "tool_use", "id": "t", "name": "list_notes"}),
+        (),
+    )
+    .await;
+    assert_eq!(block["content"], all_notes);
+    let part = gemini::dispatch(
+        &tools,
+        &json!({"functionCall": {"name": "list_notes", "id": "g1"}}),
+        (),
+    )
+    .await;
+    assert_eq!(
+        part,
+        json!({"functionResponse": {"id": "g1", "name": "list_notes", "response": {"output": ["rust: borrow checker", "python: virtual environments"]}}})
+    );
+    // A tool with required parameters says which are missing.
+    let call =
+        json!({"id": "c", "type": "function", "function": {"name": "slugify", "arguments": ""}});
+    assert_eq!(
+        openai::dispatch(&tools, &call, ()).await["content"],
+        "Invalid arguments: missing required property \"text\""
+    );
+}
+
+#[tokio::test]
+async fn payloads_over_the_cap_are_refused_with_a_line() {
+    let tools = demo_tools::tools();
+    let big = "x".repeat(2 << 20);
+    let line = "Invalid arguments: larger than the limit of 1048576 bytes";
+    let arguments = json!({"text": big}).to_string();
+    let call = json!({"id": "c", "type": "function", "function": {"name": "slugify", "arguments": arguments}});
+    assert_eq!(openai::dispatch(&tools, &call, ()).await["content"], line);
+    let block = anthropic::dispatch(
+        &tools,
+        &json!({"id": "t", "name": "slugify", "input": {"text": big}}),
+        (),
+    )
+    .await;
+    assert_eq!(block["content"], line);
+    let part = gemini::dispatch(
+        &tools,
+        &json!({"name": "slugify", "args": {"text": big}}),
+        (),
+    )
+    .await;
+    assert_eq!(part["functionResponse"]["response"]["error"], line);
+
+    let small = json!({"id": "c", "type": "function", "function": {"name": "slugify", "arguments": "{\"text\": \"a b\"}"}});
+    assert_eq!(
+        openai::dispatch_with_limit(&tools, &small, (), 8).await["content"],
+        "Invalid arguments: larger than the limit of 8 bytes"
+    );
+    assert_eq!(
+        openai::dispatch_with_limit(&tools, &small, (), 64).await["content"],
+        "a-b"
+    );
+}
