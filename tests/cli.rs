@@ -7,8 +7,7 @@
 
 #[path = "../examples/demo_tools/mod.rs"]
 mod demo_tools;
-
-use std::path::PathBuf;
+mod support;
 
 use serde_json::{Value, json};
 use toolsmith::cli::Cli;
@@ -34,24 +33,7 @@ fn run(args: &[&str]) -> (u8, String, String) {
 }
 
 fn assert_snapshot(name: &str, actual: &str) {
-    let path = PathBuf::from(env!("CARGO_MANIFEST_DIR"))
-        .join("tests/snapshots/hosts")
-        .join(name);
-    if std::env::var("TOOLSMITH_SNAPSHOTS").as_deref() == Ok("overwrite") {
-        std::fs::write(&path, actual).unwrap();
-        return;
-    }
-    let expected = std::fs::read_to_string(&path).unwrap_or_else(|_| {
-        panic!(
-            "no snapshot {}; create it with TOOLSMITH_SNAPSHOTS=overwrite",
-            path.display()
-        )
-    });
-    assert!(
-        expected == actual,
-        "{} differs\n--- expected\n{expected}\n--- actual\n{actual}",
-        path.display()
-    );
+    support::assert_snapshot_text(&format!("hosts/{name}"), actual);
 }
 
 #[test]
@@ -84,7 +66,7 @@ fn every_problem_is_a_line() {
             2,
             String::new(),
             "Invalid arguments at --text: must match pattern \"\\S\"\n\
-             Invalid arguments at --separator: must be one of -, _, ., null\n"
+             Invalid arguments at --separator: must be one of -, _, .\n"
                 .into()
         )
     );

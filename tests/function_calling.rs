@@ -7,40 +7,15 @@
 
 #[path = "../examples/demo_tools/mod.rs"]
 mod demo_tools;
-
-use std::path::PathBuf;
+mod support;
 
 use serde_json::{Value, json};
 use toolsmith::ToolSet;
 use toolsmith::function_calling::{anthropic, gemini, openai};
 
-fn snapshot_path(name: &str) -> PathBuf {
-    PathBuf::from(env!("CARGO_MANIFEST_DIR"))
-        .join("tests/snapshots/hosts")
-        .join(name)
-}
-
-/// Compares `actual`, pretty-printed, with the file `name`; rewrites the file
-/// instead when `TOOLSMITH_SNAPSHOTS=overwrite`.
+/// Compares `actual`, pretty-printed, with `tests/snapshots/hosts/<name>`.
 fn assert_snapshot(name: &str, actual: &Value) {
-    let path = snapshot_path(name);
-    let text = serde_json::to_string_pretty(actual).unwrap() + "\n";
-    if std::env::var("TOOLSMITH_SNAPSHOTS").as_deref() == Ok("overwrite") {
-        std::fs::create_dir_all(path.parent().unwrap()).unwrap();
-        std::fs::write(&path, text).unwrap();
-        return;
-    }
-    let expected = std::fs::read_to_string(&path).unwrap_or_else(|_| {
-        panic!(
-            "no snapshot {}; create it with TOOLSMITH_SNAPSHOTS=overwrite",
-            path.display()
-        )
-    });
-    assert!(
-        expected == text,
-        "{} differs from the export (refresh with TOOLSMITH_SNAPSHOTS=overwrite and review the diff)\n--- expected\n{expected}\n--- actual\n{text}",
-        path.display()
-    );
+    support::assert_snapshot_json(&format!("hosts/{name}"), actual);
 }
 
 /// The canonical declarations: what MCP's `tools/list` gives, checked by the
@@ -144,10 +119,11 @@ async fn every_host_feeds_back_the_same_lines() {
     .await;
     assert_every_host_says(
         "slugify",
-        json!({"text": " ", "seperator": "_"}),
+        json!({"text": " ", "separator": "+", "seperator": "-"}),
         &[
             "Invalid arguments: unknown property \"seperator\" (did you mean \"separator\"?); takes text, separator",
             "Invalid arguments at /text: must match pattern \"\\S\"",
+            "Invalid arguments at /separator: must be one of -, _, .",
         ],
     )
     .await;
@@ -282,7 +258,7 @@ async fn missing_or_empty_arguments_are_an_empty_object() {
         json!({"id": "c", "type": "function", "function": {"name": "slugify", "arguments": ""}});
     assert_eq!(
         openai::dispatch(&tools, &call, ()).await["content"],
-        "Invalid arguments: missing required property \"text\""
+        "Invalid arguments: missing required properties \"text\", \"separator\""
     );
 }
 
@@ -309,7 +285,7 @@ async fn payloads_over_the_cap_are_refused_with_a_line() {
     .await;
     assert_eq!(part["functionResponse"]["response"]["error"], line);
 
-    let small = json!({"id": "c", "type": "function", "function": {"name": "slugify", "arguments": "{\"text\": \"a b\"}"}});
+    let small = json!({"id": "c", "type": "function", "function": {"name": "slugify", "arguments": "{\"text\": \"a b\", \"separator\": \"-\"}"}});
     assert_eq!(
         openai::dispatch_with_limit(&tools, &small, (), 8).await["content"],
         "Invalid arguments: larger than the limit of 8 bytes"

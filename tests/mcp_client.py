@@ -60,7 +60,7 @@ async def main(expected_path: str, command: str, args: list[str]) -> None:
                 ],
             )
 
-            result = await session.call_tool("slugify", {"text": "Hello, World!"})
+            result = await session.call_tool("slugify", {"text": "Hello, World!", "separator": "-"})
             check("valid call: not an error", result.is_error, False)
             check("valid call: result", texts(result), ["hello-world"])
 
@@ -129,7 +129,7 @@ async def main(expected_path: str, command: str, args: list[str]) -> None:
             check(
                 "arguments null where some are required",
                 (result.is_error, texts(result)),
-                (True, ['Invalid arguments: missing required property "text"']),
+                (True, ['Invalid arguments: missing required properties "text", "separator"']),
             )
 
 

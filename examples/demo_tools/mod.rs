@@ -4,36 +4,12 @@
 use serde::{Deserialize, Serialize};
 use toolsmith::{ToolArg, ToolSet, tool};
 
-/// Turns text into a URL slug: lowercase words joined by a separator
-///
-/// # Arguments
-///
-/// * `text` - The text to turn into a slug
-/// * `separator` - What goes between words (default `-`)
-#[tool]
-pub fn slugify(#[arg(pattern = r"\S")] text: String, separator: Option<Separator>) -> String {
-    let separator = match separator.unwrap_or(Separator::Dash) {
-        Separator::Dash => "-",
-        Separator::Underscore => "_",
-        Separator::Dot => ".",
-    };
-    text.split(|c: char| !c.is_alphanumeric())
-        .filter(|word| !word.is_empty())
-        .map(str::to_lowercase)
-        .collect::<Vec<_>>()
-        .join(separator)
-}
+// `slugify` is the quickstart's own tool; its `main` and `run` go unused here.
+#[allow(dead_code)]
+#[path = "../quickstart.rs"]
+mod quickstart;
 
-/// What goes between the words of a slug.
-#[derive(Debug, Clone, Copy, Deserialize, ToolArg)]
-pub enum Separator {
-    #[serde(rename = "-")]
-    Dash,
-    #[serde(rename = "_")]
-    Underscore,
-    #[serde(rename = ".")]
-    Dot,
-}
+pub use quickstart::Slugify;
 
 /// A point in the plane.
 #[derive(Debug, Clone, Copy, Deserialize, Serialize, ToolArg)]
