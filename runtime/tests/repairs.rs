@@ -43,13 +43,18 @@ fn calendar() -> Validator {
 
 fn repaired(input: Value, policy: Repairs) -> (Value, Vec<String>) {
     let mut value = input;
-    let repairs = calendar().validate_with(&mut value, &policy).unwrap_or_else(|err| panic!("{err}"));
+    let repairs = calendar()
+        .validate_with(&mut value, &policy)
+        .unwrap_or_else(|err| panic!("{err}"));
     (value, repairs.iter().map(ToString::to_string).collect())
 }
 
 fn lines(input: Value, policy: Repairs) -> Vec<String> {
     let mut value = input;
-    calendar().validate_with(&mut value, &policy).unwrap_err().lines()
+    calendar()
+        .validate_with(&mut value, &policy)
+        .unwrap_err()
+        .lines()
 }
 
 #[test]
@@ -84,18 +89,31 @@ fn aliases_at_depth_one_and_three_and_in_arrays() {
 #[test]
 fn repaired_keys_are_neither_unknown_nor_missing() {
     let mut value = json!({ "startTime": "9:00", "limit": 0 });
-    let err = calendar().validate_with(&mut value, &Repairs::default()).unwrap_err();
-    assert_eq!(err.lines(), ["Invalid arguments at /limit: must be at least 1, got 0"]);
+    let err = calendar()
+        .validate_with(&mut value, &Repairs::default())
+        .unwrap_err();
+    assert_eq!(
+        err.lines(),
+        ["Invalid arguments at /limit: must be at least 1, got 0"]
+    );
 }
 
 #[test]
 fn ambiguous_aliases_are_lines_not_guesses() {
     assert_eq!(
-        lines(json!({ "startTime": "a", "start_time": "b" }), Repairs::default()),
-        ["Invalid arguments: ambiguous property \"startTime\": \"start_time\" is also present; send only \"start_time\""]
+        lines(
+            json!({ "startTime": "a", "start_time": "b" }),
+            Repairs::default()
+        ),
+        [
+            "Invalid arguments: ambiguous property \"startTime\": \"start_time\" is also present; send only \"start_time\""
+        ]
     );
     assert_eq!(
-        lines(json!({ "startTime": "a", "StartTime": "b" }), Repairs::default()),
+        lines(
+            json!({ "startTime": "a", "StartTime": "b" }),
+            Repairs::default()
+        ),
         [
             "Invalid arguments: ambiguous properties \"startTime\", \"StartTime\": each means \"start_time\"; send it once",
             "Invalid arguments: missing required property \"start_time\"",
@@ -105,7 +123,10 @@ fn ambiguous_aliases_are_lines_not_guesses() {
 
 #[test]
 fn aliases_off_leaves_unknown_keys_with_suggestions() {
-    let policy = Repairs { aliases: false, ..Repairs::default() };
+    let policy = Repairs {
+        aliases: false,
+        ..Repairs::default()
+    };
     assert_eq!(
         lines(json!({ "startTime": "a" }), policy),
         [
@@ -125,14 +146,20 @@ fn aliases_off_leaves_unknown_keys_with_suggestions() {
 #[test]
 fn did_you_mean_for_keys_and_enum_values() {
     assert_eq!(
-        lines(json!({ "start_time": "a", "limt": 5, "mode": "Fast" }), Repairs::default()),
+        lines(
+            json!({ "start_time": "a", "limt": 5, "mode": "Fast" }),
+            Repairs::default()
+        ),
         [
             "Invalid arguments: unknown property \"limt\" (did you mean \"limit\"?); takes start_time, event, attendees, limit, urgent, mode",
             "Invalid arguments at /mode: must be one of fast, slow (did you mean \"fast\"?)",
         ]
     );
     assert_eq!(
-        lines(json!({ "start_time": "a", "mode": "medium" }), Repairs::default()),
+        lines(
+            json!({ "start_time": "a", "mode": "medium" }),
+            Repairs::default()
+        ),
         ["Invalid arguments at /mode: must be one of fast, slow"]
     );
 }
@@ -147,8 +174,14 @@ fn json_strings_become_objects_and_arrays_at_depth() {
         }),
         Repairs::default(),
     );
-    assert_eq!(value["event"], json!({ "details": { "date_time": "2026-11-30" } }));
-    assert_eq!(value["attendees"], json!([{ "email_address": "a@example.com" }]));
+    assert_eq!(
+        value["event"],
+        json!({ "details": { "date_time": "2026-11-30" } })
+    );
+    assert_eq!(
+        value["attendees"],
+        json!([{ "email_address": "a@example.com" }])
+    );
     assert_eq!(
         repairs,
         [
@@ -162,7 +195,10 @@ fn json_strings_become_objects_and_arrays_at_depth() {
 #[test]
 fn json_strings_report_problems_inside_the_parsed_value() {
     assert_eq!(
-        lines(json!({ "start_time": "a", "event": "{\"details\": {\"time_zone\": 3}}" }), Repairs::default()),
+        lines(
+            json!({ "start_time": "a", "event": "{\"details\": {\"time_zone\": 3}}" }),
+            Repairs::default()
+        ),
         [
             "Invalid arguments at /event/details: missing required property \"date_time\"",
             "Invalid arguments at /event/details/time_zone: must be a string, got number 3",
@@ -173,11 +209,17 @@ fn json_strings_report_problems_inside_the_parsed_value() {
 #[test]
 fn json_strings_of_the_wrong_type_are_not_repaired() {
     assert_eq!(
-        lines(json!({ "start_time": "a", "event": "[1, 2]" }), Repairs::default()),
+        lines(
+            json!({ "start_time": "a", "event": "[1, 2]" }),
+            Repairs::default()
+        ),
         ["Invalid arguments at /event: must be an object, got string \"[1, 2]\""]
     );
     assert_eq!(
-        lines(json!({ "start_time": "a", "event": "{not json" }), Repairs::default()),
+        lines(
+            json!({ "start_time": "a", "event": "{not json" }),
+            Repairs::default()
+        ),
         ["Invalid arguments at /event: must be an object, got string \"{not json\""]
     );
     // Never where the schema accepts a string.
@@ -189,39 +231,77 @@ fn json_strings_of_the_wrong_type_are_not_repaired() {
 #[test]
 fn json_strings_are_bounded() {
     // A 1 MB string of JSON is over the cap: a type line, not a parse.
-    let huge = format!("{{\"details\": {{\"date_time\": \"{}\"}}}}", "x".repeat(1 << 20));
-    let lines = lines(json!({ "start_time": "a", "event": huge }), Repairs::default());
+    let huge = format!(
+        "{{\"details\": {{\"date_time\": \"{}\"}}}}",
+        "x".repeat(1 << 20)
+    );
+    let lines = lines(
+        json!({ "start_time": "a", "event": huge }),
+        Repairs::default(),
+    );
     assert_eq!(
         lines,
-        [format!("Invalid arguments at /event: must be an object, got string \"{{\"details\": {{\"date_time\": \"{}…\"", "x".repeat(13))]
+        [format!(
+            "Invalid arguments at /event: must be an object, got string \"{{\"details\": {{\"date_time\": \"{}…\"",
+            "x".repeat(13)
+        )]
     );
 
     // 1,000 levels of nesting is past the parser's limit: no repair.
     let deep = format!("{}{}", "[".repeat(1000), "]".repeat(1000));
     let mut value = json!({ "start_time": "a", "attendees": deep });
-    let err = calendar().validate_with(&mut value, &Repairs::default()).unwrap_err();
+    let err = calendar()
+        .validate_with(&mut value, &Repairs::default())
+        .unwrap_err();
     assert_eq!(err.issues().len(), 1);
-    assert!(err.lines()[0].starts_with("Invalid arguments at /attendees: must be an array, got string \"[[[["));
+    assert!(
+        err.lines()[0]
+            .starts_with("Invalid arguments at /attendees: must be an array, got string \"[[[[")
+    );
 
     // A string holding a string holding JSON is parsed once, not again.
-    let twice = serde_json::to_string(&json!({ "details": { "date_time": "x" } }).to_string()).unwrap();
-    let err = calendar().validate_with(&mut json!({ "start_time": "a", "event": twice }), &Repairs::default()).unwrap_err();
+    let twice =
+        serde_json::to_string(&json!({ "details": { "date_time": "x" } }).to_string()).unwrap();
+    let err = calendar()
+        .validate_with(
+            &mut json!({ "start_time": "a", "event": twice }),
+            &Repairs::default(),
+        )
+        .unwrap_err();
     assert_eq!(err.issues().len(), 1);
 }
 
 #[test]
 fn type_coercion_is_opt_in() {
     assert_eq!(
-        lines(json!({ "start_time": "a", "limit": "5", "urgent": "true" }), Repairs::default()),
+        lines(
+            json!({ "start_time": "a", "limit": "5", "urgent": "true" }),
+            Repairs::default()
+        ),
         [
             "Invalid arguments at /limit: must be an integer, got string \"5\"",
             "Invalid arguments at /urgent: must be a boolean, got string \"true\"",
         ]
     );
-    let policy = Repairs { coerce_types: true, ..Repairs::default() };
-    let (value, repairs) = repaired(json!({ "start_time": "a", "limit": "5", "urgent": "true" }), policy);
-    assert_eq!(value, json!({ "start_time": "a", "limit": 5, "urgent": true }));
-    assert_eq!(repairs, ["read \"5\" at /limit as number 5", "read \"true\" at /urgent as boolean true"]);
+    let policy = Repairs {
+        coerce_types: true,
+        ..Repairs::default()
+    };
+    let (value, repairs) = repaired(
+        json!({ "start_time": "a", "limit": "5", "urgent": "true" }),
+        policy,
+    );
+    assert_eq!(
+        value,
+        json!({ "start_time": "a", "limit": 5, "urgent": true })
+    );
+    assert_eq!(
+        repairs,
+        [
+            "read \"5\" at /limit as number 5",
+            "read \"true\" at /urgent as boolean true"
+        ]
+    );
     // Not an integer: no coercion, the line stays.
     assert_eq!(
         lines(json!({ "start_time": "a", "limit": "5.5" }), policy),
@@ -232,9 +312,28 @@ fn type_coercion_is_opt_in() {
 #[test]
 fn repairs_carry_kind_and_pointer() {
     let mut value = json!({ "start_time": "a", "event": { "details": { "dateTime": "x" } } });
-    let repairs = calendar().validate_with(&mut value, &Repairs::default()).unwrap();
+    let repairs = calendar()
+        .validate_with(&mut value, &Repairs::default())
+        .unwrap();
     assert_eq!(repairs.len(), 1);
     assert_eq!(repairs[0].kind, RepairKind::Alias);
     assert_eq!(repairs[0].at, "/event/details");
-    assert_eq!((repairs[0].from.as_str(), repairs[0].to.as_str()), ("dateTime", "date_time"));
+    assert_eq!(
+        (repairs[0].from.as_str(), repairs[0].to.as_str()),
+        ("dateTime", "date_time")
+    );
+}
+
+#[test]
+fn open_objects_keep_their_keys() {
+    // `dateTime` is a legitimate key where unknown keys are allowed: renaming
+    // it would change a valid call.
+    let open = Validator::new(&json!({
+        "type": "object",
+        "properties": { "date_time": { "type": "string" } }
+    }))
+    .unwrap();
+    let mut value = json!({ "dateTime": 1 });
+    assert_eq!(open.validate_with(&mut value, &Repairs::all()).unwrap(), []);
+    assert_eq!(value, json!({ "dateTime": 1 }));
 }

@@ -95,7 +95,9 @@ impl<'p> Mend<'p> {
         match value {
             Value::Object(map) => {
                 let Some(object) = &rules.object else { return };
-                if self.policy.aliases {
+                // Only where unknown keys are refused: elsewhere `dateTime`
+                // is a key in its own right.
+                if self.policy.aliases && matches!(object.additional, Some(Node::Never)) {
                     self.aliases(object, map);
                 }
                 for (key, child) in map.iter_mut() {
