@@ -42,12 +42,15 @@
 //!
 //! Both functions read each byte once: an escape sequence is skipped by a
 //! forward scan that never goes back, so hostile input (megabytes of
-//! unterminated `ESC ]`, endless `ESC [`) stays linear. The output is never
-//! longer than the input and is built in one allocation of the input's
-//! length. Text that needs no change costs one block-at-a-time scan and one
-//! copy: `copy_clean` tests 128 bytes per step with byte-wise operations
-//! the compiler maps to SIMD compares, and only the characters it stops at
-//! are decoded and classified.
+//! unterminated `ESC ]`, endless `ESC [`) stays linear, and a run of
+//! sequences of one kind is scanned as one. The output is never longer than
+//! the input and is built in one allocation of the input's length. Kept
+//! text is not copied as it is read but in one piece when something after it
+//! is dropped or replaced, so text that needs no change costs one
+//! block-at-a-time scan and one copy: `find_stop` tests 64 bytes per step
+//! with byte-wise operations the compiler maps to SIMD compares, and only
+//! the characters it stops at are examined — ASCII controls, and the few
+//! UTF-8 lead bytes that start a character that may need a change.
 
 /// Keeps text on one line: escape sequences and invisible characters are
 /// removed, line breaks and tabs become spaces, runs of spaces collapse into
@@ -75,22 +78,44 @@
 /// assert_eq!(sanitize_line("admin\u{202E}txt.exe"), "admintxt.exe");
 /// ```
 pub fn sanitize_line(input: &str) -> String {
-    let mut out = OneLine::with_capacity(input.len());
+    let bytes = input.as_bytes();
+    let mut out = Output::new(input);
     let mut at = 0;
     loop {
-        at = out.copy_clean(input, at);
-        if at == input.len() {
+        // Spaces here would lead the line or follow a space.
+        if bytes.get(at) == Some(&b' ') && out.space_unwanted(at) {
+            let end = skip_spaces(bytes, at);
+            out.cut(at, end);
+            at = end;
+        }
+        at = find_stop(bytes, at, line_attention, line_stop);
+        if at == bytes.len() {
             break;
         }
         let (found, end) = examine(input, at);
         match found {
-            Found::Char => out.text.push_str(&input[at..end]),
-            Found::Space | Found::Spaces | Found::Tab | Found::Break => out.push_space(),
-            Found::Escape | Found::Control | Found::Format | Found::Joiner => {}
+            Found::Char => {}
+            Found::Space | Found::Spaces | Found::Tab | Found::Break => {
+                if out.space_unwanted(at) {
+                    out.cut(at, end);
+                } else if bytes[at] == b' ' {
+                    // Keep the first space where it is.
+                    if end > at + 1 {
+                        out.cut(at + 1, end);
+                    }
+                } else {
+                    out.replace(at, end, " ");
+                }
+            }
+            Found::Escape | Found::Control | Found::Format | Found::Joiner => out.cut(at, end),
         }
         at = end;
     }
-    out.finish()
+    let mut text = out.finish();
+    if text.ends_with(' ') {
+        text.pop();
+    }
+    text
 }
 
 /// Keeps line structure: escape sequences and invisible characters are
@@ -117,73 +142,107 @@ pub fn sanitize_line(input: &str) -> String {
 /// assert_eq!(sanitize_text("👩\u{200D}💻 می\u{200C}خواهم"), "👩\u{200D}💻 می\u{200C}خواهم");
 /// ```
 pub fn sanitize_text(input: &str) -> String {
-    let mut out = String::with_capacity(input.len());
+    let bytes = input.as_bytes();
+    let mut out = Output::new(input);
     let mut at = 0;
     loop {
-        at = copy_clean(&mut out, input, at, text_attention);
-        if at == input.len() {
+        at = find_stop(bytes, at, text_attention, text_stop);
+        if at == bytes.len() {
             break;
         }
         let (found, end) = examine(input, at);
         match found {
-            Found::Char | Found::Space | Found::Spaces | Found::Tab | Found::Joiner => {
-                out.push_str(&input[at..end]);
-            }
-            Found::Break => out.push('\n'),
-            Found::Escape | Found::Control | Found::Format => {}
+            Found::Char | Found::Space | Found::Spaces | Found::Tab | Found::Joiner => {}
+            // CRLF: the LF stays where it is.
+            Found::Break if end == at + 2 && bytes[at] == b'\r' => out.cut(at, at + 1),
+            Found::Break => out.replace(at, end, "\n"),
+            Found::Escape | Found::Control | Found::Format => out.cut(at, end),
         }
         at = end;
     }
-    out
+    out.finish()
 }
 
-/// Output of [`sanitize_line`]: spaces are written only where they are
-/// neither leading nor doubled, and [`Self::finish`] trims the one that may
-/// end the text.
-struct OneLine {
+/// See [`Output::cut`].
+const COPY_PIECE: usize = 2048;
+
+/// The output being built from the input: what is kept is not copied when
+/// it is read, but in one piece when something before it must change (a
+/// character dropped or replaced) or at the end. Text that needs no change
+/// is copied once, whole; a run of kept non-ASCII characters costs no more
+/// than ASCII.
+struct Output<'a> {
+    input: &'a str,
     text: String,
+    /// Start of the input kept but not copied yet; it runs up to the
+    /// position the caller is at.
+    kept_from: usize,
 }
 
-impl OneLine {
-    fn with_capacity(capacity: usize) -> Self {
-        OneLine {
-            text: String::with_capacity(capacity),
+impl<'a> Output<'a> {
+    fn new(input: &'a str) -> Self {
+        Output {
+            input,
+            text: String::with_capacity(input.len()),
+            kept_from: 0,
         }
     }
 
-    /// Whether a space written now would be leading or doubled.
-    fn space_unwanted(&self) -> bool {
-        self.text.is_empty() || self.text.ends_with(' ')
+    /// Drops `input[at..resume]`: copies what was kept before `at`, and
+    /// keeps from `resume` on. Both are character boundaries.
+    #[inline]
+    fn cut(&mut self, at: usize, resume: usize) {
+        let from = self.kept_from;
+        if at > from + COPY_PIECE {
+            self.copy_long(from, at);
+        } else if at > from {
+            self.text.push_str(&self.input[from..at]);
+        }
+        self.kept_from = resume;
     }
 
-    /// Copies the clean text at `from` (see [`copy_clean`]) and returns
-    /// where it stops. Clean text never holds two spaces in a row, so only
-    /// spaces at its very start can collide with the text written before.
-    fn copy_clean(&mut self, input: &str, from: usize) -> usize {
-        let from = if self.space_unwanted() {
-            skip_spaces(input.as_bytes(), from)
+    /// Copies a long run of kept input in pieces of a few KB, which
+    /// `memcpy` copies with a vector loop. Above that it switches to
+    /// `rep movsb`, which runs no faster and counts one instruction per
+    /// byte under callgrind, where the benchmarks measure.
+    #[inline(never)]
+    fn copy_long(&mut self, mut from: usize, to: usize) {
+        while from < to {
+            let mut end = to.min(from + COPY_PIECE);
+            while !self.input.is_char_boundary(end) {
+                end -= 1;
+            }
+            self.text.push_str(&self.input[from..end]);
+            from = end;
+        }
+    }
+
+    /// Writes `with` in place of `input[at..resume]`.
+    #[inline]
+    fn replace(&mut self, at: usize, resume: usize, with: &str) {
+        self.cut(at, resume);
+        self.text.push_str(with);
+    }
+
+    /// Whether a space written at `at` would be leading or doubled.
+    fn space_unwanted(&self, at: usize) -> bool {
+        let last = if at > self.kept_from {
+            self.input.as_bytes().get(at - 1)
         } else {
-            from
+            self.text.as_bytes().last()
         };
-        copy_clean(&mut self.text, input, from, line_attention)
-    }
-
-    fn push_space(&mut self) {
-        if !self.space_unwanted() {
-            self.text.push(' ');
-        }
+        matches!(last, None | Some(b' '))
     }
 
     fn finish(mut self) -> String {
-        if self.text.ends_with(' ') {
-            self.text.pop();
-        }
+        self.cut(self.input.len(), self.input.len());
         self.text
     }
 }
 
-/// Whether [`sanitize_line`] must look at byte `b`, followed by `next`:
-/// anything outside printable ASCII, and the first of two spaces.
+/// Whether [`sanitize_line`] may have to change byte `b`, followed by
+/// `next`: anything outside printable ASCII, and the first of two spaces.
+/// A quick test for whole blocks; [`line_stop`] is the exact one.
 #[inline(always)]
 fn line_attention(b: u8, next: u8) -> bool {
     // Written for the vectorizer: two operations per test.
@@ -194,11 +253,27 @@ fn line_attention(b: u8, next: u8) -> bool {
     outside | spaces
 }
 
-/// Whether [`sanitize_text`] must look at byte `b`: anything outside
-/// printable ASCII except the newline and the tab, which it keeps.
+/// Where [`sanitize_line`] must look: controls, the first of two spaces
+/// and the first byte of the non-ASCII characters that may need a change.
+#[inline(always)]
+fn line_stop(b: u8, next: u8) -> bool {
+    is_ascii_control(b) | (b.max(next) == b' ') | is_special_lead(b)
+}
+
+/// Whether [`sanitize_text`] may have to change byte `b`: anything outside
+/// printable ASCII except the newline and the tab, which it keeps. A quick
+/// test for whole blocks; [`text_stop`] is the exact one.
 #[inline(always)]
 fn text_attention(b: u8, _next: u8) -> bool {
     outside_printable_ascii(b) & (b != b'\n') & (b != b'\t')
+}
+
+/// Where [`sanitize_text`] must look: controls other than the newline and
+/// the tab, and the first byte of the non-ASCII characters that may need a
+/// change.
+#[inline(always)]
+fn text_stop(b: u8, _next: u8) -> bool {
+    (is_ascii_control(b) & (b != b'\n') & (b != b'\t')) | is_special_lead(b)
 }
 
 /// Whether `b` is outside `' '..='~'`. Adding one wraps exactly those bytes
@@ -209,75 +284,141 @@ fn outside_printable_ascii(b: u8) -> bool {
     (b.wrapping_add(1) as i8) < 0x21
 }
 
-/// Appends `input[from..stop]` to `out`, where `stop` is the first index at
-/// or after `from` whose byte `attention` flags (it is passed the byte and
-/// the one after it, or 0 at the end), or the end of the input; returns
-/// `stop`.
-///
-/// This is the hot loop: on text that needs no change, it is all the
-/// sanitizers do. Blocks of 128 bytes are tested with no branch inside,
-/// which the compiler turns into SIMD compares (SSE2 is part of every
-/// x86-64, NEON of every aarch64), and a clean block is copied as one
-/// fixed-size move: under one instruction per byte, where a byte-at-a-time
-/// loop with early exits costs four or five and a separate copy more. The
-/// block holding a flagged byte is narrowed down 16 bytes at a time, then
-/// byte by byte.
-#[inline(always)]
-fn copy_clean(
-    out: &mut String,
-    input: &str,
-    from: usize,
-    attention: impl Fn(u8, u8) -> bool + Copy,
-) -> usize {
-    let bytes = input.as_bytes();
-    // Flagged bytes often come in a row (non-ASCII text, escape sequences):
-    // answer those without setting up a block.
-    match bytes.get(from) {
-        Some(&b) if attention(b, bytes.get(from + 1).copied().unwrap_or(0)) => return from,
-        None => return from,
-        Some(_) => {}
-    }
-    let at = copy_clean_blocks::<128>(out, input, from, attention);
-    let at = copy_clean_blocks::<16>(out, input, at, attention);
-    let next = |k: usize| bytes.get(k + 1).copied().unwrap_or(0);
-    let stop = (at..bytes.len())
-        .find(|&k| attention(bytes[k], next(k)))
-        .unwrap_or(bytes.len());
-    out.push_str(&input[at..stop]);
-    stop
+/// C0 controls and DEL that both sanitizers drop as they are: not a tab, a
+/// line break or an `ESC`.
+fn is_dropped_control(b: u8) -> bool {
+    is_ascii_control(b) & !matches!(b, b'\t' | b'\n' | VT | FF | b'\r' | ESC)
 }
 
-/// Copies clean blocks of `N` bytes from `from` onto `out` and returns where
-/// the first block that is not clean, or too short, starts.
+/// C0 controls and DEL.
 #[inline(always)]
-fn copy_clean_blocks<const N: usize>(
-    out: &mut String,
-    input: &str,
+fn is_ascii_control(b: u8) -> bool {
+    (b < 0x20) | (b == 0x7F)
+}
+
+/// Whether some character starting with this UTF-8 lead byte needs a look
+/// from [`examine`]: the lead bytes [`is_plain_lead`] leaves out. Continuation
+/// bytes are not leads, so a scan stopping at these stops at a character
+/// boundary. A test checks the two agree.
+///
+/// 0xEF and everything above (4-byte characters) are tested as one range:
+/// fewer vector operations than the exact list, and 4-byte characters are
+/// rare.
+#[inline(always)]
+fn is_special_lead(b: u8) -> bool {
+    (b == 0xC2) | (b == 0xD8) | (b.wrapping_sub(0xE1) < 2) | (b >= 0xEF)
+}
+
+/// Returns the first index at or after `from` where `stop` holds for the
+/// byte there and the one after it (0 past the end), or the end of the
+/// input. `quick` must hold wherever `stop` does; it is the cheaper test
+/// that clears most blocks of plain ASCII.
+///
+/// This is the hot loop: on text that needs no change, it is nearly all the
+/// sanitizers do. Blocks of 64 bytes are tested with no branch inside,
+/// which the compiler turns into SIMD compares (SSE2 is part of every
+/// x86-64, NEON of every aarch64): under one instruction per byte, where a
+/// byte-at-a-time loop with early exits costs four or five. A block that
+/// `quick` flags (a control, non-ASCII text) is tested exactly, 16 bytes at
+/// a time by [`first_stop`], which also tells where the stop is.
+#[inline(always)]
+fn find_stop(
+    bytes: &[u8],
     from: usize,
-    attention: impl Fn(u8, u8) -> bool,
+    quick: impl Fn(u8, u8) -> bool + Copy,
+    stop: impl Fn(u8, u8) -> bool + Copy,
 ) -> usize {
-    let bytes = input.as_bytes();
+    // Stops often come in a row (escape sequences, controls): answer those
+    // without setting up a block.
+    match bytes.get(from) {
+        Some(&b) => {
+            let next = bytes.get(from + 1).copied().unwrap_or(0);
+            if quick(b, next) && stop(b, next) {
+                return from;
+            }
+        }
+        None => return from,
+    }
     let mut at = from;
     // A block also reads the byte after it, for the pair test.
-    while let Some(after) = bytes.get(at + 1..at + N + 1) {
-        let block = &bytes[at..at + N];
-        // `|` rather than `||` and no early exit: a branch-free reduction
-        // is what the compiler can vectorize.
-        let flagged = block
-            .iter()
-            .zip(after)
-            .fold(false, |any, (&b, &n)| any | attention(b, n));
-        if flagged {
-            break;
+    while let Some(block) = bytes.get(at..at + 65) {
+        let block: &[u8; 65] = block.try_into().unwrap_or(&[0; 65]);
+        if any(block, quick) {
+            for chunk in 0..4 {
+                let window: &[u8; 17] = block[chunk * 16..][..17].try_into().unwrap_or(&[0; 17]);
+                if let Some(k) = first_stop(window, stop) {
+                    return at + chunk * 16 + k;
+                }
+            }
         }
-        // The block is printable ASCII, so both ends are char boundaries.
-        out.push_str(&input[at..at + N]);
-        at += N;
+        at += 64;
     }
-    at
+    find_stop_in_chunks(bytes, at, stop)
 }
 
-/// What [`copy_clean`] stopped at, as far as both sanitizers care.
+/// [`find_stop`] without the block tests, for sequences that are mostly
+/// short.
+#[inline(always)]
+fn find_stop_in_chunks(bytes: &[u8], mut at: usize, stop: impl Fn(u8, u8) -> bool + Copy) -> usize {
+    loop {
+        let mut pad = [0; 17];
+        if let Some(k) = first_stop(window(bytes, at, &mut pad), stop) {
+            return (at + k).min(bytes.len());
+        }
+        at += 16;
+        if at >= bytes.len() {
+            return bytes.len();
+        }
+    }
+}
+
+/// Whether `test` holds for some byte of `block` but the last, given the
+/// byte after it.
+#[inline(always)]
+fn any(block: &[u8; 65], test: impl Fn(u8, u8) -> bool) -> bool {
+    let (bytes, next): (&[u8; 64], &[u8; 64]) = (
+        block[..64].try_into().unwrap_or(&[0; 64]),
+        block[1..].try_into().unwrap_or(&[0; 64]),
+    );
+    // `|` rather than `||` and no early exit: a branch-free reduction is
+    // what the compiler can vectorize.
+    bytes
+        .iter()
+        .zip(next)
+        .fold(false, |any, (&b, &n)| any | test(b, n))
+}
+
+/// The 17 bytes at `at`: a reference into the input, or near its end a copy
+/// in `pad` with zeros past the end. (Returning the bytes by value instead
+/// makes the compiler assemble them with shuffles.)
+#[inline(always)]
+fn window<'a>(bytes: &'a [u8], at: usize, pad: &'a mut [u8; 17]) -> &'a [u8; 17] {
+    if let Some(window) = bytes.get(at..at + 17) {
+        return window.try_into().unwrap_or(pad);
+    }
+    let rest = bytes.get(at..).unwrap_or_default();
+    pad[..rest.len()].copy_from_slice(rest);
+    pad
+}
+
+/// The first `i` in `0..16` for which `test(window[i], window[i + 1])`
+/// holds. All 16 are tested into a vector of flags, which is read as one
+/// 128-bit number: its lowest set byte is the first stop.
+#[inline(always)]
+fn first_stop(window: &[u8; 17], test: impl Fn(u8, u8) -> bool) -> Option<usize> {
+    // Two overlapping loads.
+    let (first, second) = (&window[..16], &window[1..]);
+    let mut flags = [0u8; 16];
+    for (flag, (&b, &next)) in flags.iter_mut().zip(first.iter().zip(second)) {
+        *flag = 0u8.wrapping_sub(u8::from(test(b, next)));
+    }
+    match u128::from_le_bytes(flags) {
+        0 => None,
+        flags => Some(flags.trailing_zeros() as usize / 8),
+    }
+}
+
+/// What [`find_stop`] stopped at, as far as both sanitizers care.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 enum Found {
     /// An ordinary character, kept by both.
@@ -289,7 +430,7 @@ enum Found {
     Tab,
     /// A line break: LF, CR, CRLF, VT, FF, NEL, U+2028 or U+2029.
     Break,
-    /// An escape sequence, or an introducer with nothing valid after it.
+    /// Escape sequences, or an introducer with nothing valid after it.
     Escape,
     /// Any other control character.
     Control,
@@ -303,10 +444,10 @@ enum Found {
 /// past it.
 ///
 /// `at` is always a character boundary: the scan stops only at ASCII bytes
-/// or at the first byte of a non-ASCII character (it stops at every byte
-/// with the high bit set, and starts on a boundary), and every end returned
-/// here is a boundary too — escape sequences end at an ASCII byte, after the
-/// two bytes of U+009C, or at the end of the input.
+/// or at lead bytes, and every end returned here is a boundary too —
+/// escape sequences end at an ASCII byte, after the two bytes of U+009C, or
+/// at the end of the input.
+#[inline(always)]
 fn examine(input: &str, at: usize) -> (Found, usize) {
     let bytes = input.as_bytes();
     let next = at + 1;
@@ -318,27 +459,44 @@ fn examine(input: &str, at: usize) -> (Found, usize) {
         b'\t' => (Found::Tab, next),
         b'\r' if bytes.get(next) == Some(&b'\n') => (Found::Break, next + 1),
         b'\n' | b'\r' | VT | FF => (Found::Break, next),
-        ESC => (Found::Escape, skip_escape(bytes, next)),
-        0..=0x7F => (Found::Control, next),
+        ESC => (Found::Escape, skip_escapes(bytes, at)),
+        // Dropped whole with the controls that follow it, so that a run of
+        // them is one step.
+        0..=0x7F => {
+            let run = bytes[next..].iter().take_while(|&&b| is_dropped_control(b));
+            (Found::Control, next + run.count())
+        }
+        // U+0080–U+00BF: C1 controls and introducers, NEL, the soft hyphen
+        // and Latin-1 signs, told apart by the second byte alone.
+        0xC2 => examine_c2(bytes, at),
         // Most characters cannot be one of those handled below, and their
         // first byte says so: skip them without decoding.
         lead if is_plain_lead(lead) => (Found::Char, at + utf8_len(lead)),
-        _ => {
-            let Some(c) = input[at..].chars().next() else {
-                return (Found::Char, bytes.len());
-            };
-            let next = at + c.len_utf8();
-            match c {
-                C1_CSI => return (Found::Escape, skip_csi(bytes, next)),
-                C1_OSC => return (Found::Escape, skip_string(bytes, next, BEL_ENDS)),
-                C1_DCS | C1_SOS | C1_PM | C1_APC => {
-                    return (Found::Escape, skip_string(bytes, next, ONLY_ST_ENDS));
-                }
-                _ => {}
-            }
-            let found = classify(c);
-            (found, next)
-        }
+        _ => examine_decoded(input, at),
+    }
+}
+
+/// [`examine`] for a non-ASCII character that must be decoded.
+#[inline(never)]
+fn examine_decoded(input: &str, at: usize) -> (Found, usize) {
+    let Some(c) = input[at..].chars().next() else {
+        return (Found::Char, input.len());
+    };
+    (classify(c), at + c.len_utf8())
+}
+
+/// [`examine`] for a character starting with 0xC2 at `at`.
+#[inline(never)]
+fn examine_c2(bytes: &[u8], at: usize) -> (Found, usize) {
+    let next = at + 2;
+    match bytes.get(at + 1).copied().unwrap_or(0) {
+        C1_CSI => (Found::Escape, skip_csi(bytes, next)),
+        C1_OSC => (Found::Escape, skip_string(bytes, next, BEL_ENDS)),
+        C1_DCS | C1_SOS | C1_PM | C1_APC => (Found::Escape, skip_string(bytes, next, ONLY_ST_ENDS)),
+        0x85 => (Found::Break, next),
+        0x80..=0x9F => (Found::Control, next),
+        0xAD => (Found::Format, next),
+        _ => (Found::Char, next),
     }
 }
 
@@ -409,14 +567,15 @@ const CAN: u8 = 0x18;
 const SUB: u8 = 0x1A;
 const ESC: u8 = 0x1B;
 
-const C1_DCS: char = '\u{90}';
-const C1_SOS: char = '\u{98}';
-const C1_CSI: char = '\u{9B}';
-/// String terminator, also written `ESC \`.
-const C1_ST: char = '\u{9C}';
-const C1_OSC: char = '\u{9D}';
-const C1_PM: char = '\u{9E}';
-const C1_APC: char = '\u{9F}';
+/// C1 introducers, by the second byte of their UTF-8 (the first is 0xC2).
+const C1_DCS: u8 = 0x90;
+const C1_SOS: u8 = 0x98;
+const C1_CSI: u8 = 0x9B;
+const C1_OSC: u8 = 0x9D;
+const C1_PM: u8 = 0x9E;
+const C1_APC: u8 = 0x9F;
+/// The UTF-8 of the string terminator U+009C, also written `ESC \`.
+const C1_ST: [u8; 2] = [0xC2, 0x9C];
 
 /// Whether BEL ends a control string, as it does an OSC in xterm and its
 /// descendants, or only ST does.
@@ -428,6 +587,16 @@ fn skip_spaces(bytes: &[u8], from: usize) -> usize {
     from + run.iter().take_while(|&&b| b == b' ').count()
 }
 
+/// Skips the escape sequence whose `ESC` is at `at`, and those that follow
+/// it directly; returns the index just past the last one.
+#[inline(never)]
+fn skip_escapes(bytes: &[u8], mut at: usize) -> usize {
+    while bytes.get(at) == Some(&ESC) {
+        at = skip_escape(bytes, at + 1);
+    }
+    at
+}
+
 /// Skips what follows an `ESC` at `from`; returns the index just past the
 /// sequence.
 fn skip_escape(bytes: &[u8], from: usize) -> usize {
@@ -437,7 +606,11 @@ fn skip_escape(bytes: &[u8], from: usize) -> usize {
         Some(b'P' | b'X' | b'^' | b'_') => skip_string(bytes, from + 1, ONLY_ST_ENDS),
         // ESC, intermediate bytes, one final byte: `ESC c`, `ESC ( B`.
         _ => {
-            let end = skip_while(bytes, from, |b| (0x20..=0x2F).contains(&b));
+            let end = from
+                + bytes[from..]
+                    .iter()
+                    .take_while(|&&b| (0x20..=0x2F).contains(&b))
+                    .count();
             match bytes.get(end) {
                 Some(0x30..=0x7E) => end + 1,
                 _ => end,
@@ -449,12 +622,59 @@ fn skip_escape(bytes: &[u8], from: usize) -> usize {
 /// Skips the body of a CSI starting at `from`: parameter and intermediate
 /// bytes (0x20–0x3F), then the final byte (0x40–0x7E).
 fn skip_csi(bytes: &[u8], from: usize) -> usize {
-    let end = skip_while(bytes, from, |b| (0x20..=0x3F).contains(&b));
-    match bytes.get(end) {
-        Some(0x40..=0x7E) => end + 1,
+    // Most are a few bytes long (`ESC [ 3 1 m`): byte by byte.
+    let mut at = from;
+    for _ in 0..8 {
+        match bytes.get(at) {
+            Some(0x20..=0x3F) => at += 1,
+            Some(0x40..=0x7E) => return at + 1,
+            Some(&ESC) if bytes.get(at + 1) == Some(&b'[') => break,
+            // Cut off by the end of the input, or broken by a byte that
+            // cannot be part of a CSI, which is then read as ordinary text.
+            _ => return at,
+        }
+    }
+    skip_long_csi(bytes, at)
+}
+
+/// [`skip_csi`] for a long CSI, or one broken by an `ESC [`, starting at
+/// `from`.
+///
+/// A CSI broken by an `ESC [` is followed by another CSI, dropped just the
+/// same: the scan goes on through it, so that endless `ESC [` costs a block
+/// scan rather than a trip through [`examine`] every two bytes. The scan
+/// tests each byte with the one before it: past an `ESC`, anything but `[`
+/// stops it (and the CSI ends at that `ESC`); elsewhere anything but a
+/// parameter or an `ESC`.
+#[inline(never)]
+fn skip_long_csi(bytes: &[u8], from: usize) -> usize {
+    // `from` follows an introducer, so the look-behind stays in the input.
+    let mut at = from;
+    let stop = loop {
+        let mut pad = [0; 17];
+        let stop = first_stop(window(bytes, at - 1, &mut pad), |before, b| {
+            let after_esc = before == ESC;
+            // 0x20–0x3F, in the form that vectorizes best.
+            let parameter = (b & 0xE0) == 0x20;
+            let inside = (after_esc & (b == b'[')) | (!after_esc & (parameter | (b == ESC)));
+            !inside
+        });
+        if let Some(k) = stop {
+            break (at + k).min(bytes.len());
+        }
+        at += 16;
+        if at >= bytes.len() {
+            break bytes.len();
+        }
+    };
+    if stop > from && bytes[stop - 1] == ESC {
+        return stop - 1;
+    }
+    match bytes.get(stop) {
+        Some(0x40..=0x7E) => stop + 1,
         // Cut off by the end of the input, or broken by a byte that cannot
         // be part of a CSI, which is then read as ordinary text.
-        _ => end,
+        _ => stop,
     }
 }
 
@@ -464,26 +684,48 @@ fn skip_csi(bytes: &[u8], from: usize) -> usize {
 /// input. An `ESC` not followed by `\` ends it without being consumed (the
 /// next sequence starts there), and CAN or SUB ends it the way a terminal
 /// cancels it; both are then handled as ordinary input.
+///
+/// When that `ESC` starts another control string, the scan goes on through
+/// it: dropping both is the same as dropping one, and megabytes of
+/// unterminated `ESC ]` then cost one block scan.
 fn skip_string(bytes: &[u8], from: usize, bel_ends: bool) -> usize {
-    let mut st = [0; 2];
-    let st = C1_ST.encode_utf8(&mut st).as_bytes();
     let mut at = from;
-    while let Some(&b) = bytes.get(at) {
-        match b {
-            BEL if bel_ends => return at + 1,
-            ESC if bytes.get(at + 1) == Some(&b'\\') => return at + 2,
-            ESC | CAN | SUB => return at,
-            // 0xC2 only ever starts a character, so this is U+009C itself.
-            _ if bytes[at..].starts_with(st) => return at + st.len(),
-            _ => at += 1,
+    let mut bel_ends = bel_ends;
+    loop {
+        // An `ESC` that opens a string of the same kind does not stop the
+        // scan; one that opens the other kind does, since BEL then changes
+        // meaning. Any 0xC2 stops it, to be told apart from U+009C below:
+        // testing both of its bytes in the scan vectorizes poorly.
+        at = if bel_ends {
+            find_stop_in_chunks(bytes, at, |b, next| {
+                let esc = (b == ESC) & (next != b']');
+                esc | (b == BEL) | (b == CAN) | (b == SUB) | (b == C1_ST[0])
+            })
+        } else {
+            find_stop_in_chunks(bytes, at, |b, next| {
+                let opens_string =
+                    (next == b'P') | (next == b'X') | (next == b'^') | (next == b'_');
+                ((b == ESC) & !opens_string) | (b == CAN) | (b == SUB) | (b == C1_ST[0])
+            })
+        };
+        match bytes.get(at) {
+            None => return at,
+            Some(&BEL) => return at + 1,
+            Some(&ESC) => match bytes.get(at + 1) {
+                Some(b'\\') => return at + 2,
+                Some(b']') => bel_ends = BEL_ENDS,
+                Some(b'P' | b'X' | b'^' | b'_') => bel_ends = ONLY_ST_ENDS,
+                _ => return at,
+            },
+            // 0xC2 only ever starts a character: U+009C ends the string,
+            // any other is part of it.
+            Some(&0xC2) if bytes.get(at + 1) == Some(&C1_ST[1]) => return at + 2,
+            Some(&0xC2) => {}
+            // CAN or SUB.
+            Some(_) => return at,
         }
+        at += 2;
     }
-    at
-}
-
-fn skip_while(bytes: &[u8], from: usize, keep_going: impl Fn(u8) -> bool) -> usize {
-    let rest = bytes.get(from..).unwrap_or_default();
-    from + rest.iter().take_while(|&&b| keep_going(b)).count()
 }
 
 #[cfg(test)]
@@ -651,6 +893,24 @@ mod tests {
                 assert_eq!(classify(c), Found::Char, "U+{:04X}", u32::from(c));
             }
         }
+    }
+
+    #[test]
+    fn scans_stop_at_every_lead_byte_that_needs_a_look() {
+        for b in 0xC2..=0xF4 {
+            assert!(is_special_lead(b) || is_plain_lead(b), "{b:#04X}");
+        }
+        // Continuation bytes never stop a scan, so stops are boundaries.
+        for b in 0x80..=0xBF {
+            assert!(!is_special_lead(b), "{b:#04X}");
+        }
+    }
+
+    #[test]
+    fn long_runs_are_copied_whole() {
+        let long = "é东a".repeat(2000);
+        line(&long, &long);
+        text(&format!("{long}\x07{long}"), &format!("{long}{long}"));
     }
 
     #[test]

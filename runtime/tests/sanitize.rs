@@ -139,3 +139,190 @@ fn four_megabytes_of_hostile_input() {
         &text[..40]
     );
 }
+
+/// The rules read directly, one character at a time, with no attention to
+/// cost: what the optimized scans must agree with.
+mod reference {
+    enum Piece {
+        Char(char),
+        Tab,
+        Break,
+        Joiner(char),
+        Dropped,
+    }
+
+    pub fn line(input: &str) -> String {
+        let mut out = String::new();
+        let space = |out: &mut String| {
+            if !out.is_empty() && !out.ends_with(' ') {
+                out.push(' ');
+            }
+        };
+        for piece in pieces(input) {
+            match piece {
+                Piece::Char(' ') | Piece::Tab | Piece::Break => space(&mut out),
+                Piece::Char(c) => out.push(c),
+                Piece::Joiner(_) | Piece::Dropped => {}
+            }
+        }
+        if out.ends_with(' ') {
+            out.pop();
+        }
+        out
+    }
+
+    pub fn text(input: &str) -> String {
+        let mut out = String::new();
+        for piece in pieces(input) {
+            match piece {
+                Piece::Char(c) | Piece::Joiner(c) => out.push(c),
+                Piece::Tab => out.push('\t'),
+                Piece::Break => out.push('\n'),
+                Piece::Dropped => {}
+            }
+        }
+        out
+    }
+
+    fn pieces(input: &str) -> Vec<Piece> {
+        let chars: Vec<char> = input.chars().collect();
+        let mut pieces = Vec::new();
+        let mut i = 0;
+        while let Some(&c) = chars.get(i) {
+            i += 1;
+            pieces.push(match c {
+                '\r' if chars.get(i) == Some(&'\n') => {
+                    i += 1;
+                    Piece::Break
+                }
+                '\n' | '\r' | '\x0b' | '\x0c' | '\u{85}' | '\u{2028}' | '\u{2029}' => Piece::Break,
+                '\t' => Piece::Tab,
+                '\x1b' => {
+                    i = escape(&chars, i);
+                    Piece::Dropped
+                }
+                '\u{9b}' => {
+                    i = csi(&chars, i);
+                    Piece::Dropped
+                }
+                '\u{9d}' => {
+                    i = string(&chars, i, true);
+                    Piece::Dropped
+                }
+                '\u{90}' | '\u{98}' | '\u{9e}' | '\u{9f}' => {
+                    i = string(&chars, i, false);
+                    Piece::Dropped
+                }
+                '\u{200c}' | '\u{200d}' => Piece::Joiner(c),
+                c if c.is_control() || invisible(c) => Piece::Dropped,
+                c => Piece::Char(c),
+            });
+        }
+        pieces
+    }
+
+    /// After an `ESC`.
+    fn escape(chars: &[char], i: usize) -> usize {
+        match chars.get(i) {
+            Some('[') => csi(chars, i + 1),
+            Some(']') => string(chars, i + 1, true),
+            Some('P' | 'X' | '^' | '_') => string(chars, i + 1, false),
+            _ => {
+                let mut i = i;
+                while matches!(chars.get(i), Some(' '..='/')) {
+                    i += 1;
+                }
+                i + usize::from(matches!(chars.get(i), Some('0'..='~')))
+            }
+        }
+    }
+
+    fn csi(chars: &[char], mut i: usize) -> usize {
+        while matches!(chars.get(i), Some(' '..='?')) {
+            i += 1;
+        }
+        i + usize::from(matches!(chars.get(i), Some('@'..='~')))
+    }
+
+    fn string(chars: &[char], mut i: usize, bel_ends: bool) -> usize {
+        while let Some(&c) = chars.get(i) {
+            match c {
+                '\x07' if bel_ends => return i + 1,
+                '\x1b' if chars.get(i + 1) == Some(&'\\') => return i + 2,
+                '\x1b' | '\x18' | '\x1a' => return i,
+                '\u{9c}' => return i + 1,
+                _ => i += 1,
+            }
+        }
+        i
+    }
+
+    fn invisible(c: char) -> bool {
+        matches!(c,
+            '\u{AD}' | '\u{61C}' | '\u{180E}' | '\u{200B}'..='\u{200F}' | '\u{202A}'..='\u{202E}'
+            | '\u{2060}'..='\u{206F}' | '\u{FEFF}' | '\u{FFF9}'..='\u{FFFB}'
+            | '\u{13430}'..='\u{1343F}' | '\u{1BCA0}'..='\u{1BCA3}' | '\u{1D173}'..='\u{1D17A}'
+            | '\u{E0000}'..='\u{E007F}')
+    }
+}
+
+/// Hostile pieces, some repeated into runs long enough to cross the blocks
+/// the scans work in.
+fn long_hostile() -> impl Strategy<Value = String> {
+    let run = (piece(), 1..80usize).prop_map(|(piece, times)| piece.repeat(times));
+    let sequence_run = (
+        prop::sample::select(vec![
+            "\x1b[",
+            "\x1b]",
+            "\x1bP",
+            "\x1b]\x1bP",
+            "\x1b[1;",
+            "\u{9b}",
+            "\u{9d}",
+            "\x1b",
+            "\x1b ",
+            "é",
+            "\u{a0}",
+            "\x07",
+            "\x1b\\",
+            "\u{9c}",
+            "\x18",
+        ]),
+        1..100usize,
+    )
+        .prop_map(|(piece, times)| piece.repeat(times));
+    prop::collection::vec(
+        prop_oneof![2 => piece(), 1 => run, 1 => sequence_run],
+        0..16,
+    )
+    .prop_map(|pieces| pieces.concat())
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(2000))]
+
+    #[test]
+    fn line_agrees_with_the_reference(input in long_hostile()) {
+        prop_assert_eq!(sanitize_line(&input), reference::line(&input), "input {:?}", input);
+    }
+
+    #[test]
+    fn text_agrees_with_the_reference(input in long_hostile()) {
+        prop_assert_eq!(sanitize_text(&input), reference::text(&input), "input {:?}", input);
+    }
+
+    #[test]
+    fn arbitrary_text_agrees_with_the_reference(input in any::<String>()) {
+        prop_assert_eq!(sanitize_line(&input), reference::line(&input));
+        prop_assert_eq!(sanitize_text(&input), reference::text(&input));
+    }
+}
+
+#[test]
+fn the_reference_reads_the_documented_examples() {
+    assert_eq!(
+        reference::line("  \x1b[31mred\x1b[0m\r\nalert\u{202E}  "),
+        "red alert"
+    );
+    assert_eq!(reference::text("a\r\n\tb\x07\r\n"), "a\n\tb\n");
+}
