@@ -243,6 +243,79 @@
 //! #[tool]
 //! fn brightness(#[arg(max = 300)] level: u8) {} // `u8` never exceeds 255
 //! ```
+//!
+//! # Repairs
+//!
+//! Before validation, [`validate_input`] repairs what models commonly get
+//! wrong and is safe to fix: a camelCase, PascalCase or kebab-case key for a
+//! snake_case property (in an object that refuses unknown keys), and JSON
+//! text sent where an object or array belongs. Lines for an unknown key or
+//! enum value one edit away say "did you mean". Reading `"5"` as a number is
+//! there too, off by default. [`Repairs`] switches each one;
+//! [`validate_input_with`] returns the [`Repair`]s made.
+//!
+//! ```
+//! # use toolsmith::{Repairs, tool, validate_input_with};
+//! /// Books a room.
+//! #[tool]
+//! fn book_room(room_name: String, #[arg(min = 1, max = 20)] seats: u8) -> String {
+//!     format!("{room_name} for {seats}")
+//! }
+//!
+//! let call = serde_json::json!({"roomName": "Ada", "seats": 4});
+//! let valid = validate_input_with(&BookRoom, &call, &Repairs::default()).unwrap();
+//! assert_eq!(valid.args.room_name, "Ada");
+//! assert_eq!(valid.repairs[0].to_string(), "read key roomName as room_name");
+//! ```
+//!
+//! # Hosts
+//!
+//! A [`ToolSet`] holds `#[tool]` tools and [`DynamicTool`]s (a schema known
+//! only at run time, checked by a [`Validator`]); every host adapter takes
+//! one, and the model reads the same lines on each:
+//!
+//! - [`mcp::McpServer`] (feature `mcp`): an MCP server on the official
+//!   `rmcp` crate; bad input is `isError: true` with a text block per line.
+//! - [`cli::Cli`] (feature `cli`): a `clap` command, one subcommand per tool,
+//!   flags from the schema; lines name `--flags`; exit code 2 for bad input,
+//!   1 for a failing tool.
+//! - [`function_calling`]: declarations for OpenAI (strict), Anthropic and
+//!   Gemini, and dispatch of each host's tool call to its tool-result
+//!   message.
+//!
+//! ```
+//! # use toolsmith::{ToolSet, tool};
+//! /// Adds two numbers.
+//! #[tool]
+//! fn add(a: i64, b: i64) -> i64 {
+//!     a + b
+//! }
+//!
+//! # #[tokio::main(flavor = "current_thread")]
+//! # async fn main() -> Result<(), toolsmith::RegisterError> {
+//! let mut tools = ToolSet::new();
+//! tools.register(Add)?;
+//! let call = serde_json::json!({"type": "tool_use", "id": "t1", "name": "add", "input": {"a": 1, "b": "2"}});
+//! let reply = toolsmith::function_calling::anthropic::dispatch(&tools, &call, ()).await;
+//! assert_eq!(
+//!     reply,
+//!     serde_json::json!({
+//!         "type": "tool_result",
+//!         "tool_use_id": "t1",
+//!         "is_error": true,
+//!         "content": "Invalid arguments at /b: must be an integer, got string \"2\""
+//!     })
+//! );
+//! # Ok(())
+//! # }
+//! ```
+//!
+//! # Any schema
+//!
+//! [`Validator`] checks a schema that did not come from the macro (a
+//! proxied MCP tool, a config file), with the same lines. It supports the
+//! keywords tool schemas use, with JSON Schema 2020-12 semantics; any other
+//! keyword is a [`SchemaError`], never silently ignored.
 
 pub use toolsmith_macros::{ToolArg, tool};
 pub use toolsmith_runtime::*;
