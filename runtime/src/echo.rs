@@ -23,6 +23,13 @@ pub(crate) fn truncate(text: &str, max: usize) -> String {
 
 /// `text` on one line, cut short, in double quotes: `"seperator"`.
 pub(crate) fn quoted(text: &str) -> String {
+    if is_plain(text) {
+        let mut out = String::with_capacity(text.len() + 2);
+        out.push('"');
+        out.push_str(text);
+        out.push('"');
+        return out;
+    }
     // Cut before sanitizing so the work is bounded by the echo length, then
     // cut again: sanitizing only ever shortens.
     let head = match text.char_indices().nth(ECHO_CHARS * 4) {
@@ -37,13 +44,29 @@ pub(crate) fn quoted(text: &str) -> String {
     format!("\"{shown}\"")
 }
 
+/// Whether `text` is shown as it is: short, printable ASCII, no leading,
+/// trailing or doubled space (what `sanitize_line` and [`truncate`] leave
+/// unchanged).
+fn is_plain(text: &str) -> bool {
+    let bytes = text.as_bytes();
+    bytes.len() <= ECHO_CHARS
+        && bytes.first() != Some(&b' ')
+        && bytes.last() != Some(&b' ')
+        && bytes.iter().all(|b| (0x20..0x7f).contains(b))
+        && !bytes.windows(2).any(|pair| pair == b"  ")
+}
+
 /// A value as it appears after "got": `string "5"`, `number 500`, `object`.
 pub(crate) fn describe(value: &Value) -> String {
     match value {
         Value::Null => "null".to_owned(),
         Value::Bool(b) => format!("boolean {b}"),
         Value::Number(n) => format!("number {n}"),
-        Value::String(s) => format!("string {}", quoted(s)),
+        Value::String(s) => {
+            let mut out = String::from("string ");
+            out.push_str(&quoted(s));
+            out
+        }
         Value::Array(_) => "array".to_owned(),
         Value::Object(_) => "object".to_owned(),
     }

@@ -67,14 +67,16 @@ impl Issue {
 
     /// The line a model reads: `Invalid arguments at /limit: must be at most 50, got 500`.
     pub fn line(&self) -> String {
-        self.line_with(pointer::display)
+        self.line_at(&pointer::display(&self.at))
     }
 
-    fn line_with(&self, location: impl Fn(&str) -> String) -> String {
+    /// The line with `at` shown as `location`; `concat` sizes it once, as
+    /// this runs for every reported problem.
+    fn line_at(&self, location: &str) -> String {
         if self.at.is_empty() {
-            format!("{PREFIX}: {}", self.problem)
+            [PREFIX, ": ", &self.problem].concat()
         } else {
-            format!("{PREFIX} at {}: {}", location(&self.at), self.problem)
+            [PREFIX, " at ", location, ": ", &self.problem].concat()
         }
     }
 }
@@ -111,16 +113,24 @@ impl ToolInputError {
     /// The text for the model: one line per problem, ending with
     /// `… and N more problems` when some were left out.
     pub fn lines(&self) -> Vec<String> {
-        self.lines_with(pointer::display)
+        self.render(Issue::line)
     }
 
     /// The lines with each location rendered by `location` from the issue's
     /// pointer (a command line says `--limit` where others say `/limit`).
     /// Problems at the root keep no location.
     pub fn lines_with(&self, location: impl Fn(&str) -> String) -> Vec<String> {
-        let mut lines: Vec<String> = self.issues.iter().map(|i| i.line_with(&location)).collect();
+        self.render(|issue| issue.line_at(&location(&issue.at)))
+    }
+
+    fn render(&self, line: impl Fn(&Issue) -> String) -> Vec<String> {
+        let mut lines: Vec<String> = self.issues.iter().map(line).collect();
         if self.omitted > 0 {
-            let noun = if self.omitted == 1 { "problem" } else { "problems" };
+            let noun = if self.omitted == 1 {
+                "problem"
+            } else {
+                "problems"
+            };
             lines.push(format!("… and {} more {noun}", self.omitted));
         }
         lines

@@ -36,7 +36,10 @@ pub fn validate_input_with<T: Tool>(
     if let Ok(args) = T::Args::deserialize(input)
         && args.satisfies_schema()
     {
-        return Ok(Validated { args, repairs: Vec::new() });
+        return Ok(Validated {
+            args,
+            repairs: Vec::new(),
+        });
     }
     diagnose(tool, input, policy)
 }
@@ -56,7 +59,11 @@ pub fn validate_input_str<T: Tool>(tool: &T, input: &str) -> Result<T::Args, Too
 
 /// Validates `args`, then runs the tool; the function never sees input that
 /// failed the schema.
-pub async fn invoke_tool<T: Tool>(tool: &T, args: Value, ctx: T::Context) -> Result<Value, CallError> {
+pub async fn invoke_tool<T: Tool>(
+    tool: &T,
+    args: Value,
+    ctx: T::Context,
+) -> Result<Value, CallError> {
     let args = validate_input(tool, &args)?;
     Ok(tool.call(args, ctx).await?)
 }
@@ -64,13 +71,18 @@ pub async fn invoke_tool<T: Tool>(tool: &T, args: Value, ctx: T::Context) -> Res
 /// The slow path: repair what the policy allows and name every problem
 /// left, or, when the schema accepts the input, deserialize what serde's
 /// stricter reading refused.
-fn diagnose<T: Tool>(tool: &T, input: &Value, policy: &Repairs) -> Result<Validated<T::Args>, ToolInputError> {
+fn diagnose<T: Tool>(
+    tool: &T,
+    input: &Value,
+    policy: &Repairs,
+) -> Result<Validated<T::Args>, ToolInputError> {
     let mut owned = None;
-    let repairs = if policy.changes_input() {
+    let repairs = if tool.validator().may_repair(input, policy) {
         let copy = owned.insert(input.clone());
         tool.validator().validate_with(copy, policy)?
     } else {
-        tool.validator().check(input, policy.suggestions, Vec::new())?;
+        tool.validator()
+            .check(input, policy.suggestions, Vec::new())?;
         Vec::new()
     };
     let mut input = owned.as_ref().unwrap_or(input);
@@ -83,14 +95,22 @@ fn diagnose<T: Tool>(tool: &T, input: &Value, policy: &Repairs) -> Result<Valida
     }
     let args = T::Args::deserialize(input).map_err(|err| {
         let problem = crate::echo::truncate(&crate::sanitize::sanitize_line(&err.to_string()), 200);
-        ToolInputError::new(vec![Issue::new(String::new(), IssueKind::Deserialize, problem)], 0)
+        ToolInputError::new(
+            vec![Issue::new(String::new(), IssueKind::Deserialize, problem)],
+            0,
+        )
     })?;
     Ok(Validated { args, repairs })
 }
 
 /// A line for arguments that are not JSON at all, with the parse position.
 pub(crate) fn not_json(err: &serde_json::Error) -> ToolInputError {
-    let problem = format!("not valid JSON: {} at line {} column {}", describe_category(err), err.line(), err.column());
+    let problem = format!(
+        "not valid JSON: {} at line {} column {}",
+        describe_category(err),
+        err.line(),
+        err.column()
+    );
     ToolInputError::new(vec![Issue::new(String::new(), IssueKind::Type, problem)], 0)
 }
 
@@ -107,10 +127,12 @@ fn has_integral_float(value: &Value) -> bool {
     let mut pending = vec![value];
     while let Some(value) = pending.pop() {
         match value {
-            Value::Number(n) if n.is_f64() => {
-                if n.as_f64().is_some_and(|f| f.fract() == 0.0 && f.abs() < 9.0e15) {
-                    return true;
-                }
+            Value::Number(n)
+                if n.is_f64()
+                    && n.as_f64()
+                        .is_some_and(|f| f.fract() == 0.0 && f.abs() < 9.0e15) =>
+            {
+                return true;
             }
             Value::Array(items) => pending.extend(items),
             Value::Object(map) => pending.extend(map.values()),
@@ -125,7 +147,10 @@ fn integral_floats_as_integers(mut value: Value) -> Value {
     while let Some(value) = pending.pop() {
         match value {
             Value::Number(n) => {
-                if let Some(f) = n.as_f64().filter(|f| n.is_f64() && f.fract() == 0.0 && f.abs() < 9.0e15) {
+                if let Some(f) = n
+                    .as_f64()
+                    .filter(|f| n.is_f64() && f.fract() == 0.0 && f.abs() < 9.0e15)
+                {
                     *value = Value::from(f as i64);
                 }
             }

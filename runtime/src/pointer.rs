@@ -1,5 +1,6 @@
 //! RFC 6901 JSON pointers, built only when a problem is reported.
 
+use std::borrow::Cow;
 use std::fmt::Write;
 
 use crate::echo::truncate;
@@ -14,7 +15,14 @@ pub(crate) enum Step<'a> {
 
 /// Writes `steps` as a pointer: `/point/x`, `/items/3`, `` for the root.
 pub(crate) fn to_pointer(steps: &[Step<'_>]) -> String {
-    let mut out = String::new();
+    let room = steps
+        .iter()
+        .map(|step| match step {
+            Step::Key(key) => key.len() + 1,
+            Step::Index(_) => 6,
+        })
+        .sum();
+    let mut out = String::with_capacity(room);
     for step in steps {
         out.push('/');
         match step {
@@ -29,7 +37,7 @@ pub(crate) fn to_pointer(steps: &[Step<'_>]) -> String {
 
 /// Appends `key` with `~` as `~0` and `/` as `~1`.
 pub(crate) fn escape_into(key: &str, out: &mut String) {
-    if !key.contains(['~', '/']) {
+    if !key.bytes().any(|b| b == b'~' || b == b'/') {
         out.push_str(key);
         return;
     }
@@ -46,10 +54,13 @@ pub(crate) fn escape_into(key: &str, out: &mut String) {
 const SEGMENT_CHARS: usize = 40;
 
 /// A pointer as shown in a line: each segment on one line and cut short.
-pub(crate) fn display(pointer: &str) -> String {
-    let plain = |b: u8| (0x20..0x7f).contains(&b);
-    if pointer.len() <= 200 && pointer.bytes().all(plain) && !pointer.contains("  ") {
-        return pointer.to_owned();
+pub(crate) fn display(pointer: &str) -> Cow<'_, str> {
+    let bytes = pointer.as_bytes();
+    let plain = |i: usize, b: u8| {
+        (0x20..0x7f).contains(&b) && !(b == b' ' && i > 0 && bytes[i - 1] == b' ')
+    };
+    if pointer.len() <= 200 && bytes.iter().enumerate().all(|(i, &b)| plain(i, b)) {
+        return Cow::Borrowed(pointer);
     }
     let mut out = String::with_capacity(pointer.len().min(512));
     for segment in pointer.split('/').skip(1) {
@@ -60,7 +71,7 @@ pub(crate) fn display(pointer: &str) -> String {
         };
         out.push_str(&truncate(&sanitize_line(head), SEGMENT_CHARS));
     }
-    out
+    Cow::Owned(out)
 }
 
 #[cfg(test)]
@@ -69,7 +80,10 @@ mod tests {
 
     #[test]
     fn escapes_tilde_and_slash() {
-        assert_eq!(to_pointer(&[Step::Key("a/b"), Step::Key("m~n"), Step::Index(3)]), "/a~1b/m~0n/3");
+        assert_eq!(
+            to_pointer(&[Step::Key("a/b"), Step::Key("m~n"), Step::Index(3)]),
+            "/a~1b/m~0n/3"
+        );
         assert_eq!(to_pointer(&[]), "");
     }
 

@@ -101,7 +101,11 @@ pub struct Repair {
 
 impl fmt::Display for Repair {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let at = if self.at.is_empty() { String::new() } else { format!(" at {}", crate::pointer::display(&self.at)) };
+        let at = if self.at.is_empty() {
+            String::new()
+        } else {
+            format!(" at {}", crate::pointer::display(&self.at))
+        };
         match self.kind {
             RepairKind::Alias => write!(f, "read key {}{at} as {}", self.from, self.to),
             RepairKind::JsonString => write!(f, "read the string{at} as the {} it holds", self.to),

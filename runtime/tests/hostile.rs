@@ -36,7 +36,12 @@ fn dismantle(mut value: Value) {
 }
 
 fn one_line(line: &str) {
-    assert!(!line.contains(['\n', '\r', '\u{1b}', '\u{2028}', '\u{2029}', '\u{202e}', '\u{2066}']), "{line:?}");
+    assert!(
+        !line.contains([
+            '\n', '\r', '\u{1b}', '\u{2028}', '\u{2029}', '\u{202e}', '\u{2066}'
+        ]),
+        "{line:?}"
+    );
 }
 
 #[test]
@@ -60,7 +65,13 @@ fn huge_string_failing_a_pattern_gives_a_short_line() {
     let typed = Validator::new(&json!({ "type": "integer" })).unwrap();
     let line = &typed.validate(&Value::String(huge)).unwrap_err().lines()[0];
     assert!(line.len() < 200, "{} bytes", line.len());
-    assert_eq!(line, &format!("Invalid arguments: must be an integer, got string \"{}…\"", "X".repeat(40)));
+    assert_eq!(
+        line,
+        &format!(
+            "Invalid arguments: must be an integer, got string \"{}…\"",
+            "X".repeat(40)
+        )
+    );
 }
 
 #[test]
@@ -72,13 +83,19 @@ fn value_nested_ten_thousand_deep_is_an_issue() {
     .unwrap();
     let input = Value::Object(Map::from_iter([("data".to_owned(), nested_arrays(10_000))]));
     let err = validator.validate(&input).unwrap_err();
-    assert_eq!(err.lines(), ["Invalid arguments at /data: nests deeper than 128 levels"]);
+    assert_eq!(
+        err.lines(),
+        ["Invalid arguments at /data: nests deeper than 128 levels"]
+    );
     assert_eq!(err.issues()[0].kind, IssueKind::TooDeep);
     dismantle(input);
 
     let input = Value::Object(Map::from_iter([("list".to_owned(), nested_arrays(10_000))]));
     let err = validator.validate(&input).unwrap_err();
-    assert_eq!(err.lines(), ["Invalid arguments at /list/0: nests deeper than 128 levels"]);
+    assert_eq!(
+        err.lines(),
+        ["Invalid arguments at /list/0: nests deeper than 128 levels"]
+    );
     dismantle(input);
 
     // Within the bound is fine.
@@ -110,12 +127,20 @@ fn hundred_thousand_unknown_keys_are_capped() {
         "additionalProperties": false
     }))
     .unwrap();
-    let map: Map<String, Value> = (0..100_000).map(|i| (format!("k{i}"), Value::Null)).collect();
+    let map: Map<String, Value> = (0..100_000)
+        .map(|i| (format!("k{i}"), Value::Null))
+        .collect();
     let err = validator.validate(&Value::Object(map)).unwrap_err();
     let lines = err.lines();
     assert_eq!(lines.len(), 21);
-    assert_eq!(lines[0], "Invalid arguments: unknown property \"k0\"; takes a");
-    assert_eq!(lines[19], "Invalid arguments: unknown property \"k19\"; takes a");
+    assert_eq!(
+        lines[0],
+        "Invalid arguments: unknown property \"k0\"; takes a"
+    );
+    assert_eq!(
+        lines[19],
+        "Invalid arguments: unknown property \"k19\"; takes a"
+    );
     assert_eq!(lines[20], "… and 99980 more problems");
     assert_eq!(err.issues().len(), 20);
     assert_eq!(err.omitted(), 99_980);
@@ -139,29 +164,58 @@ fn hostile_keys_are_escaped_in_pointers_and_sanitized_in_lines() {
     let pointers: Vec<&str> = err.issues().iter().map(|issue| issue.at.as_str()).collect();
     assert_eq!(
         pointers,
-        ["/a~1b", "/m~0n", "/line\nbreak", "/evil\u{202e}txt", "/\u{1b}[31mred\u{1b}[0m"]
+        [
+            "/a~1b",
+            "/m~0n",
+            "/line\nbreak",
+            "/evil\u{202e}txt",
+            "/\u{1b}[31mred\u{1b}[0m"
+        ]
     );
     let lines = err.lines();
     for line in &lines {
         one_line(line);
     }
-    assert_eq!(lines[0], "Invalid arguments at /a~1b: must be an integer, got string \"x\"");
-    assert_eq!(lines[2], "Invalid arguments at /line break: must be an integer, got string \"x\"");
-    assert_eq!(lines[3], "Invalid arguments at /eviltxt: must be an integer, got string \"x\"");
-    assert_eq!(lines[4], "Invalid arguments at /red: must be an integer, got string \"x\"");
+    assert_eq!(
+        lines[0],
+        "Invalid arguments at /a~1b: must be an integer, got string \"x\""
+    );
+    assert_eq!(
+        lines[2],
+        "Invalid arguments at /line break: must be an integer, got string \"x\""
+    );
+    assert_eq!(
+        lines[3],
+        "Invalid arguments at /eviltxt: must be an integer, got string \"x\""
+    );
+    assert_eq!(
+        lines[4],
+        "Invalid arguments at /red: must be an integer, got string \"x\""
+    );
 }
 
 #[test]
 fn hostile_values_are_sanitized_when_echoed() {
-    let closed = Validator::new(&json!({ "type": "object", "additionalProperties": false })).unwrap();
-    let err = closed.validate(&json!({ "\u{1b}]0;pwned\u{7}ok\u{2028}go": 1 })).unwrap_err();
-    assert_eq!(err.lines(), ["Invalid arguments: unknown property \"ok go\"; takes no properties"]);
+    let closed =
+        Validator::new(&json!({ "type": "object", "additionalProperties": false })).unwrap();
+    let err = closed
+        .validate(&json!({ "\u{1b}]0;pwned\u{7}ok\u{2028}go": 1 }))
+        .unwrap_err();
+    assert_eq!(
+        err.lines(),
+        ["Invalid arguments: unknown property \"ok go\"; takes no properties"]
+    );
 
     let number = Validator::new(&json!({ "type": "number" })).unwrap();
-    let err = number.validate(&json!("\u{9b}2J\r\nrm -rf /\u{2066}")).unwrap_err();
+    let err = number
+        .validate(&json!("\u{9b}2J\r\nrm -rf /\u{2066}"))
+        .unwrap_err();
     let line = &err.lines()[0];
     one_line(line);
-    assert_eq!(line, "Invalid arguments: must be a number, got string \"rm -rf /\"");
+    assert_eq!(
+        line,
+        "Invalid arguments: must be a number, got string \"rm -rf /\""
+    );
 }
 
 #[test]
@@ -181,7 +235,10 @@ fn hostile_schemas_are_refused_not_fatal() {
 
     // A pattern whose program would be enormous.
     let err = Validator::new(&json!({ "pattern": "(((a{100}){100}){100}){100}" })).unwrap_err();
-    assert_eq!(err.to_string(), "schema keyword \"pattern\": is too large to compile");
+    assert_eq!(
+        err.to_string(),
+        "schema keyword \"pattern\": is too large to compile"
+    );
 
     // A keyword name that is itself hostile is echoed sanitized.
     let err = Validator::new(&json!({ "\u{1b}[2Jx\ny": 1 })).unwrap_err();
@@ -194,7 +251,9 @@ fn extreme_numbers_compare_exactly() {
     let validator = Validator::new(&json!({ "maximum": 9007199254740993u64 })).unwrap();
     assert!(validator.validate(&json!(9007199254740993u64)).is_ok());
     assert!(validator.validate(&json!(9007199254740994u64)).is_err());
-    let validator = Validator::new(&json!({ "minimum": -1e308, "maximum": 1e308, "multipleOf": 1e-300 })).unwrap();
+    let validator =
+        Validator::new(&json!({ "minimum": -1e308, "maximum": 1e308, "multipleOf": 1e-300 }))
+            .unwrap();
     assert!(validator.validate(&json!(u64::MAX)).is_ok());
     assert!(validator.validate(&json!(i64::MIN)).is_ok());
 }

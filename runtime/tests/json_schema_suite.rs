@@ -9,16 +9,40 @@ use serde_json::Value;
 use toolsmith_runtime::Validator;
 
 const SUPPORTED: [&str; 27] = [
-    "type", "properties", "required", "additionalProperties", "enum", "const", "pattern", "minLength",
-    "maxLength", "minimum", "maximum", "exclusiveMinimum", "exclusiveMaximum", "multipleOf", "items",
-    "minItems", "maxItems", "uniqueItems", "description", "title", "default", "examples", "$comment",
-    "$schema", "deprecated", "readOnly", "writeOnly",
+    "type",
+    "properties",
+    "required",
+    "additionalProperties",
+    "enum",
+    "const",
+    "pattern",
+    "minLength",
+    "maxLength",
+    "minimum",
+    "maximum",
+    "exclusiveMinimum",
+    "exclusiveMaximum",
+    "multipleOf",
+    "items",
+    "minItems",
+    "maxItems",
+    "uniqueItems",
+    "description",
+    "title",
+    "default",
+    "examples",
+    "$comment",
+    "$schema",
+    "deprecated",
+    "readOnly",
+    "writeOnly",
 ];
 
 fn suite_dir() -> PathBuf {
     match std::env::var_os("TOOLSMITH_SCHEMA_SUITE") {
         Some(dir) => PathBuf::from(dir),
-        None => PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../shared/json-schema-test-suite/draft2020-12"),
+        None => PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+            .join("../../shared/json-schema-test-suite/draft2020-12"),
     }
 }
 
@@ -31,13 +55,18 @@ fn official_suite_agrees() {
         .filter(|path| path.extension().is_some_and(|ext| ext == "json"))
         .collect();
     files.sort();
-    assert!(files.len() >= 20, "expected the suite's files in {}", dir.display());
+    assert!(
+        files.len() >= 20,
+        "expected the suite's files in {}",
+        dir.display()
+    );
 
     let (mut agree, mut out_of_subset_groups, mut out_of_subset_tests) = (0, 0, 0);
     let mut disagreements = Vec::new();
     for file in &files {
         let name = file.file_name().unwrap().to_string_lossy().into_owned();
-        let groups: Vec<Value> = serde_json::from_str(&std::fs::read_to_string(file).unwrap()).unwrap();
+        let groups: Vec<Value> =
+            serde_json::from_str(&std::fs::read_to_string(file).unwrap()).unwrap();
         for group in &groups {
             let description = group["description"].as_str().unwrap();
             let tests = group["tests"].as_array().unwrap();
@@ -71,6 +100,10 @@ fn official_suite_agrees() {
         "JSON Schema test suite: {agree} agree, {} disagree, {out_of_subset_tests} tests in {out_of_subset_groups} groups out of subset",
         disagreements.len()
     );
-    assert!(disagreements.is_empty(), "disagreements:\n{}", disagreements.join("\n"));
+    assert!(
+        disagreements.is_empty(),
+        "disagreements:\n{}",
+        disagreements.join("\n")
+    );
     assert!(agree > 300, "too few tests ran: {agree}");
 }

@@ -23,7 +23,10 @@ fn lines(validator: &Validator, input: Value) -> Vec<String> {
 #[test]
 fn slugify_bad_call_names_every_problem() {
     assert_eq!(
-        lines(&slugify(), json!({"text": "  ", "separator": "+", "seperator": "-"})),
+        lines(
+            &slugify(),
+            json!({"text": "  ", "separator": "+", "seperator": "-"})
+        ),
         [
             "Invalid arguments: unknown property \"seperator\"; takes text, separator",
             "Invalid arguments at /text: must match pattern \"\\S\"",
@@ -34,19 +37,29 @@ fn slugify_bad_call_names_every_problem() {
 
 #[test]
 fn slugify_good_call_passes() {
-    assert!(slugify().validate(&json!({"text": "Hello world", "separator": "-"})).is_ok());
+    assert!(
+        slugify()
+            .validate(&json!({"text": "Hello world", "separator": "-"}))
+            .is_ok()
+    );
 }
 
 #[test]
 fn missing_keys_fill_missing() {
     let err = slugify().validate(&json!({})).unwrap_err();
-    assert_eq!(err.lines(), ["Invalid arguments: missing required properties \"text\", \"separator\""]);
+    assert_eq!(
+        err.lines(),
+        ["Invalid arguments: missing required properties \"text\", \"separator\""]
+    );
     assert_eq!(err.issues()[0].missing, ["text", "separator"]);
     assert_eq!(err.issues()[0].kind, IssueKind::MissingProperty);
     assert_eq!(err.issues()[0].at, "");
 
     let err = slugify().validate(&json!({"separator": "-"})).unwrap_err();
-    assert_eq!(err.lines(), ["Invalid arguments: missing required property \"text\""]);
+    assert_eq!(
+        err.lines(),
+        ["Invalid arguments: missing required property \"text\""]
+    );
 }
 
 #[test]
@@ -56,7 +69,10 @@ fn non_object_root_names_what_came() {
         ["Invalid arguments: must be an object, got array"]
     );
     assert_eq!(
-        lines(&Validator::new(&json!({"type": "object"})).unwrap(), json!("hello")),
+        lines(
+            &Validator::new(&json!({"type": "object"})).unwrap(),
+            json!("hello")
+        ),
         ["Invalid arguments: must be an object, got string \"hello\""]
     );
 }
@@ -106,25 +122,73 @@ fn each_keyword_has_its_line() {
         "additionalProperties": false
     }))
     .unwrap();
-    assert_eq!(lines(&validator, json!({"limit": "5"})), ["Invalid arguments at /limit: must be an integer, got string \"5\""]);
-    assert_eq!(lines(&validator, json!({"limit": 500})), ["Invalid arguments at /limit: must be at most 50, got 500"]);
-    assert_eq!(lines(&validator, json!({"limit": 0})), ["Invalid arguments at /limit: must be at least 1, got 0"]);
-    assert_eq!(lines(&validator, json!({"limit": 2.5})), ["Invalid arguments at /limit: must be an integer, got number 2.5"]);
+    assert_eq!(
+        lines(&validator, json!({"limit": "5"})),
+        ["Invalid arguments at /limit: must be an integer, got string \"5\""]
+    );
+    assert_eq!(
+        lines(&validator, json!({"limit": 500})),
+        ["Invalid arguments at /limit: must be at most 50, got 500"]
+    );
+    assert_eq!(
+        lines(&validator, json!({"limit": 0})),
+        ["Invalid arguments at /limit: must be at least 1, got 0"]
+    );
+    assert_eq!(
+        lines(&validator, json!({"limit": 2.5})),
+        ["Invalid arguments at /limit: must be an integer, got number 2.5"]
+    );
     assert!(validator.validate(&json!({"limit": 5.0})).is_ok());
-    assert_eq!(lines(&validator, json!({"ratio": 0})), ["Invalid arguments at /ratio: must be greater than 0, got 0"]);
-    assert_eq!(lines(&validator, json!({"ratio": 1})), ["Invalid arguments at /ratio: must be less than 1, got 1"]);
-    assert_eq!(lines(&validator, json!({"step": 0.7})), ["Invalid arguments at /step: must be a multiple of 0.5, got 0.7"]);
-    assert_eq!(lines(&validator, json!({"name": "é"})), ["Invalid arguments at /name: must be at least 2 characters long, got 1"]);
+    assert_eq!(
+        lines(&validator, json!({"ratio": 0})),
+        ["Invalid arguments at /ratio: must be greater than 0, got 0"]
+    );
+    assert_eq!(
+        lines(&validator, json!({"ratio": 1})),
+        ["Invalid arguments at /ratio: must be less than 1, got 1"]
+    );
+    assert_eq!(
+        lines(&validator, json!({"step": 0.7})),
+        ["Invalid arguments at /step: must be a multiple of 0.5, got 0.7"]
+    );
+    assert_eq!(
+        lines(&validator, json!({"name": "é"})),
+        ["Invalid arguments at /name: must be at least 2 characters long, got 1"]
+    );
     assert!(validator.validate(&json!({"name": "éééé"})).is_ok());
-    assert_eq!(lines(&validator, json!({"name": "abcde"})), ["Invalid arguments at /name: must be at most 4 characters long, got 5"]);
-    assert_eq!(lines(&validator, json!({"tags": []})), ["Invalid arguments at /tags: must have at least 1 item, got 0"]);
-    assert_eq!(lines(&validator, json!({"tags": ["a", "b", "c"]})), ["Invalid arguments at /tags: must have at most 2 items, got 3"]);
-    assert_eq!(lines(&validator, json!({"tags": ["a", "a"]})), ["Invalid arguments at /tags: must not repeat items; item 1 equals item 0"]);
-    assert_eq!(lines(&validator, json!({"tags": ["a", 1]})), ["Invalid arguments at /tags/1: must be a string, got number 1"]);
-    assert_eq!(lines(&validator, json!({"mode": "slow"})), ["Invalid arguments at /mode: must equal \"fast\""]);
-    assert_eq!(lines(&validator, json!({"note": 3})), ["Invalid arguments at /note: must be a string or null, got number 3"]);
+    assert_eq!(
+        lines(&validator, json!({"name": "abcde"})),
+        ["Invalid arguments at /name: must be at most 4 characters long, got 5"]
+    );
+    assert_eq!(
+        lines(&validator, json!({"tags": []})),
+        ["Invalid arguments at /tags: must have at least 1 item, got 0"]
+    );
+    assert_eq!(
+        lines(&validator, json!({"tags": ["a", "b", "c"]})),
+        ["Invalid arguments at /tags: must have at most 2 items, got 3"]
+    );
+    assert_eq!(
+        lines(&validator, json!({"tags": ["a", "a"]})),
+        ["Invalid arguments at /tags: must not repeat items; item 1 equals item 0"]
+    );
+    assert_eq!(
+        lines(&validator, json!({"tags": ["a", 1]})),
+        ["Invalid arguments at /tags/1: must be a string, got number 1"]
+    );
+    assert_eq!(
+        lines(&validator, json!({"mode": "slow"})),
+        ["Invalid arguments at /mode: must equal \"fast\""]
+    );
+    assert_eq!(
+        lines(&validator, json!({"note": 3})),
+        ["Invalid arguments at /note: must be a string or null, got number 3"]
+    );
     assert!(validator.validate(&json!({"note": null})).is_ok());
-    assert_eq!(lines(&validator, json!({"never": 1})), ["Invalid arguments at /never: no value is allowed here"]);
+    assert_eq!(
+        lines(&validator, json!({"never": 1})),
+        ["Invalid arguments at /never: no value is allowed here"]
+    );
 }
 
 #[test]
@@ -148,15 +212,23 @@ fn lines_follow_schema_order_whatever_the_input_order() {
 
 #[test]
 fn display_joins_lines_and_error_is_std_error() {
-    let err = slugify().validate(&json!({"text": 1, "separator": "-"})).unwrap_err();
-    assert_eq!(err.to_string(), "Invalid arguments at /text: must be a string, got number 1");
+    let err = slugify()
+        .validate(&json!({"text": 1, "separator": "-"}))
+        .unwrap_err();
+    assert_eq!(
+        err.to_string(),
+        "Invalid arguments at /text: must be a string, got number 1"
+    );
     let _: &dyn std::error::Error = &err;
 }
 
 #[test]
 fn lines_with_renders_locations_for_other_hosts() {
-    let err = slugify().validate(&json!({"text": 1, "separator": "-", "x": 1})).unwrap_err();
-    let flags = err.lines_with(|pointer| format!("--{}", pointer.trim_start_matches('/').replace('/', ".")));
+    let err = slugify()
+        .validate(&json!({"text": 1, "separator": "-", "x": 1}))
+        .unwrap_err();
+    let flags = err
+        .lines_with(|pointer| format!("--{}", pointer.trim_start_matches('/').replace('/', ".")));
     assert_eq!(
         flags,
         [
@@ -170,8 +242,16 @@ fn lines_with_renders_locations_for_other_hosts() {
 fn schema_errors_name_the_keyword_and_where() {
     let cases = [
         (json!({"$ref": "#/x"}), "$ref", ""),
-        (json!({"properties": {"a": {"minimum": "x"}}}), "minimum", "/properties/a"),
-        (json!({"properties": {"a": {"pattern": "(?<=a)b"}}}), "pattern", "/properties/a"),
+        (
+            json!({"properties": {"a": {"minimum": "x"}}}),
+            "minimum",
+            "/properties/a",
+        ),
+        (
+            json!({"properties": {"a": {"pattern": "(?<=a)b"}}}),
+            "pattern",
+            "/properties/a",
+        ),
         (json!({"pattern": "(a)\\1"}), "pattern", ""),
         (json!({"required": [1]}), "required", ""),
         (json!({"required": "a"}), "required", ""),
@@ -188,11 +268,15 @@ fn schema_errors_name_the_keyword_and_where() {
         assert_eq!((err.keyword(), err.at()), (keyword, at), "{schema}: {err}");
     }
     assert_eq!(
-        Validator::new(&json!({"properties": {"a": {"pattern": "a(?=b)"}}})).unwrap_err().to_string(),
+        Validator::new(&json!({"properties": {"a": {"pattern": "a(?=b)"}}}))
+            .unwrap_err()
+            .to_string(),
         "schema keyword \"pattern\" at /properties/a: uses lookaround, which the linear-time `regex` engine does not support"
     );
     assert_eq!(
-        Validator::new(&json!({"minimum": "x"})).unwrap_err().to_string(),
+        Validator::new(&json!({"minimum": "x"}))
+            .unwrap_err()
+            .to_string(),
         "schema keyword \"minimum\": must be a number, got a string"
     );
 }

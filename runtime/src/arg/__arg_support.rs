@@ -67,8 +67,11 @@ pub fn at_most(value: Option<Num>, max: Num) -> bool {
 /// `true` for an absent value.
 pub fn length_within(text: Option<&str>, min: Option<usize>, max: Option<usize>) -> bool {
     let Some(text) = text else { return true };
-    let len = text.chars().count();
-    min.is_none_or(|min| len >= min) && max.is_none_or(|max| len <= max)
+    let (min, max) = (min.map(|n| n as u64), max.map(|n| n as u64));
+    match crate::schema::length_if_needed(text, min, max) {
+        None => true,
+        Some(len) => min.is_none_or(|min| len >= min) && max.is_none_or(|max| len <= max),
+    }
 }
 
 /// The number of items is within bounds; `true` for an absent value.

@@ -14,7 +14,14 @@ pub(crate) const MAX_SCHEMA_DEPTH: usize = 64;
 
 /// Keywords that only annotate: accepted, checked for shape, not enforced.
 const ANNOTATIONS: [&str; 9] = [
-    "$schema", "$comment", "title", "description", "default", "examples", "deprecated", "readOnly",
+    "$schema",
+    "$comment",
+    "title",
+    "description",
+    "default",
+    "examples",
+    "deprecated",
+    "readOnly",
     "writeOnly",
 ];
 
@@ -37,7 +44,10 @@ impl Compiler {
     /// Compiles the subschema `schema`, reached through `keyword`.
     fn node(&mut self, schema: &Value, keyword: &str) -> Result<Node, SchemaError> {
         if self.depth >= MAX_SCHEMA_DEPTH {
-            return Err(self.error(keyword, format!("subschemas nest deeper than {MAX_SCHEMA_DEPTH} levels")));
+            return Err(self.error(
+                keyword,
+                format!("subschemas nest deeper than {MAX_SCHEMA_DEPTH} levels"),
+            ));
         }
         match schema {
             Value::Bool(true) => Ok(Node::Any),
@@ -54,14 +64,29 @@ impl Compiler {
                     || rules.number.is_some()
                     || rules.object.is_some()
                     || rules.array.is_some();
-                Ok(if asserts { Node::Rules(Box::new(rules)) } else { Node::Any })
+                Ok(if asserts {
+                    Node::Rules(Box::new(rules))
+                } else {
+                    Node::Any
+                })
             }
-            other => Err(self.error(keyword, format!("a schema must be an object or a boolean, got {}", kind(other)))),
+            other => Err(self.error(
+                keyword,
+                format!(
+                    "a schema must be an object or a boolean, got {}",
+                    kind(other)
+                ),
+            )),
         }
     }
 
     /// Compiles `schema` found at `<current>/<keyword>[/<key>]`.
-    fn child(&mut self, schema: &Value, keyword: &str, key: Option<&str>) -> Result<Node, SchemaError> {
+    fn child(
+        &mut self,
+        schema: &Value,
+        keyword: &str,
+        key: Option<&str>,
+    ) -> Result<Node, SchemaError> {
         let len = self.at.len();
         self.at.push('/');
         escape_into(keyword, &mut self.at);
@@ -92,7 +117,9 @@ impl Compiler {
                         return Err(self.error(keyword, format!("must be a string, got {}", kind(value))));
                     };
                     let pattern = Pattern::new(source).map_err(|reason| self.error(keyword, reason))?;
-                    string(&mut rules).pattern = Some(pattern);
+                    let string = string(&mut rules);
+                    string.pattern_problem = format!("must match pattern {}", crate::echo::quoted(source));
+                    string.pattern = Some(pattern);
                 }
                 "minimum" => numeric(&mut rules).minimum = Some(self.number(keyword, value)?),
                 "maximum" => numeric(&mut rules).maximum = Some(self.number(keyword, value)?),
@@ -159,9 +186,19 @@ impl Compiler {
 
     fn types(&self, value: &Value) -> Result<Types, SchemaError> {
         let name = |value: &Value| match value {
-            Value::String(name) => Types::from_name(name)
-                .ok_or_else(|| self.error("type", format!("unknown type {}", crate::echo::quoted(name)))),
-            other => Err(self.error("type", format!("must be a type name or an array of them, got {}", kind(other)))),
+            Value::String(name) => Types::from_name(name).ok_or_else(|| {
+                self.error(
+                    "type",
+                    format!("unknown type {}", crate::echo::quoted(name)),
+                )
+            }),
+            other => Err(self.error(
+                "type",
+                format!(
+                    "must be a type name or an array of them, got {}",
+                    kind(other)
+                ),
+            )),
         };
         match value {
             Value::Array(names) => {
@@ -185,7 +222,10 @@ impl Compiler {
                 .as_u64()
                 .or_else(|| n.as_f64().filter(|f| *f >= 0.0).map(|f| f as u64))
                 .ok_or_else(|| self.error(keyword, "must be a non-negative integer")),
-            other => Err(self.error(keyword, format!("must be a non-negative integer, got {}", kind(other)))),
+            other => Err(self.error(
+                keyword,
+                format!("must be a non-negative integer, got {}", kind(other)),
+            )),
         }
     }
 

@@ -104,7 +104,10 @@ mod tests {
 
     #[test]
     fn finds_duplicates_small_and_large() {
-        assert_eq!(first_duplicate(&[json!(1), json!(2), json!(1.0)]), Some((0, 2)));
+        assert_eq!(
+            first_duplicate(&[json!(1), json!(2), json!(1.0)]),
+            Some((0, 2))
+        );
         let mut many: Vec<Value> = (0..100).map(|i| json!({"i": i})).collect();
         assert_eq!(first_duplicate(&many), None);
         many.push(json!({"i": 42.0}));

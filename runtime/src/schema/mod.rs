@@ -12,6 +12,8 @@ mod validate;
 
 use serde_json::Value;
 
+pub(crate) use validate::length_if_needed;
+
 use crate::error::{SchemaError, ToolInputError};
 use crate::repair::{Repair, Repairs};
 
@@ -58,7 +60,12 @@ impl Validator {
     }
 
     /// Checks `value`, after the `earlier` problems a repair pass found.
-    pub(crate) fn check(&self, value: &Value, suggest: bool, earlier: Vec<crate::Issue>) -> Result<(), ToolInputError> {
+    pub(crate) fn check(
+        &self,
+        value: &Value,
+        suggest: bool,
+        earlier: Vec<crate::Issue>,
+    ) -> Result<(), ToolInputError> {
         let mut walk = validate::Walk::new(suggest);
         walk.value(&self.root, value);
         walk.finish(earlier)
@@ -82,11 +89,16 @@ impl Validator {
     /// assert_eq!(repairs[0].to_string(), "read key dateTime as date_time");
     /// # Ok::<(), toolsmith_runtime::SchemaError>(())
     /// ```
-    pub fn validate_with(&self, value: &mut Value, policy: &Repairs) -> Result<Vec<Repair>, ToolInputError> {
+    pub fn validate_with(
+        &self,
+        value: &mut Value,
+        policy: &Repairs,
+    ) -> Result<Vec<Repair>, ToolInputError> {
         let mut mend = repair::Mend::new(policy);
         if policy.changes_input() {
             mend.value(&self.root, value);
         }
-        self.check(value, policy.suggestions, mend.issues).map(|()| mend.repairs)
+        self.check(value, policy.suggestions, mend.issues)
+            .map(|()| mend.repairs)
     }
 }

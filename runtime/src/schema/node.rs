@@ -34,6 +34,8 @@ pub(crate) struct StringRules {
     pub min_length: Option<u64>,
     pub max_length: Option<u64>,
     pub pattern: Option<Pattern>,
+    /// The line for a string the pattern does not match, written once.
+    pub pattern_problem: String,
 }
 
 #[derive(Debug, Default)]
@@ -66,7 +68,11 @@ impl ObjectRules {
 
     /// Derives the lookup tables once all keywords are read.
     pub fn finish(&mut self) {
-        self.required_slots = self.required.iter().map(|name| self.property(name)).collect();
+        self.required_slots = self
+            .required
+            .iter()
+            .map(|name| self.property(name))
+            .collect();
         self.takes = if self.properties.is_empty() {
             "takes no properties".to_owned()
         } else {

@@ -18,13 +18,19 @@ fn exact(n: &Number) -> Exact {
     } else if let Some(i) = n.as_i64() {
         Exact::Int(i128::from(i))
     } else {
-        let f = n.as_f64().unwrap_or(f64::NAN);
-        // 2^100 is far beyond any u64/i64 and well inside i128.
-        if f.fract() == 0.0 && f.abs() < 1.0e30 {
-            Exact::Int(f as i128)
-        } else {
-            Exact::Float(f)
-        }
+        exact_float(n.as_f64().unwrap_or(f64::NAN))
+    }
+}
+
+/// Out of line, so the float conversions are not computed ahead of the
+/// integer checks on every call.
+#[inline(never)]
+fn exact_float(f: f64) -> Exact {
+    // 2^100 is far beyond any u64/i64 and well inside i128.
+    if f.fract() == 0.0 && f.abs() < 1.0e30 {
+        Exact::Int(f as i128)
+    } else {
+        Exact::Float(f)
     }
 }
 
@@ -33,11 +39,15 @@ pub(crate) fn is_integer(n: &Number) -> bool {
     if n.is_u64() || n.is_i64() {
         return true;
     }
-    n.as_f64().is_some_and(|f| f.is_finite() && f.fract() == 0.0)
+    n.as_f64()
+        .is_some_and(|f| f.is_finite() && f.fract() == 0.0)
 }
 
 /// Orders two numbers by value.
 pub(crate) fn compare(a: &Number, b: &Number) -> Ordering {
+    if let (Some(x), Some(y)) = (a.as_i64(), b.as_i64()) {
+        return x.cmp(&y);
+    }
     match (exact(a), exact(b)) {
         (Exact::Int(x), Exact::Int(y)) => x.cmp(&y),
         (Exact::Int(x), Exact::Float(y)) => (x as f64).partial_cmp(&y).unwrap_or(Ordering::Equal),
@@ -69,10 +79,16 @@ struct Decimal {
 
 fn decimal(n: &Number) -> Option<Decimal> {
     if let Some(u) = n.as_u64() {
-        return Some(Decimal { mantissa: i128::from(u), exponent: 0 });
+        return Some(Decimal {
+            mantissa: i128::from(u),
+            exponent: 0,
+        });
     }
     if let Some(i) = n.as_i64() {
-        return Some(Decimal { mantissa: i128::from(i), exponent: 0 });
+        return Some(Decimal {
+            mantissa: i128::from(i),
+            exponent: 0,
+        });
     }
     parse_decimal(&n.to_string())
 }
@@ -92,7 +108,9 @@ fn parse_decimal(text: &str) -> Option<Decimal> {
         if !b.is_ascii_digit() {
             return None;
         }
-        mantissa = mantissa.checked_mul(10)?.checked_add(i128::from(b - b'0'))?;
+        mantissa = mantissa
+            .checked_mul(10)?
+            .checked_add(i128::from(b - b'0'))?;
     }
     let mut exponent = exp.checked_sub(i32::try_from(frac.len()).ok()?)?;
     while mantissa != 0 && mantissa % 10 == 0 {
@@ -121,7 +139,8 @@ fn pow10_mod(mut e: u32, m: i128) -> i128 {
 
 fn mul_mod(a: i128, b: i128, m: i128) -> i128 {
     // Operands stay below m, which is below 2^63 where this is used.
-    a.checked_mul(b).map_or_else(|| ((a as u128 * b as u128) % m as u128) as i128, |p| p % m)
+    a.checked_mul(b)
+        .map_or_else(|| ((a as u128 * b as u128) % m as u128) as i128, |p| p % m)
 }
 
 /// Whether `value` is an integer multiple of `step` (a positive number).
@@ -144,8 +163,13 @@ pub(crate) fn is_multiple_of(value: &Number, step: &Number) -> bool {
                 let shift = u32::try_from(shift).unwrap_or(u32::MAX);
                 mul_mod(rest, pow10_mod(shift, step_mantissa), step_mantissa) == 0
             } else {
-                let Ok(shift) = u32::try_from(-shift) else { return false };
-                match 10i128.checked_pow(shift).and_then(|p| p.checked_mul(step_mantissa)) {
+                let Ok(shift) = u32::try_from(-shift) else {
+                    return false;
+                };
+                match 10i128
+                    .checked_pow(shift)
+                    .and_then(|p| p.checked_mul(step_mantissa))
+                {
                     Some(divisor) => v.mantissa % divisor == 0,
                     // The divisor exceeds any mantissa we hold.
                     None => false,
@@ -153,7 +177,10 @@ pub(crate) fn is_multiple_of(value: &Number, step: &Number) -> bool {
             }
         }
         _ => {
-            let (v, s) = (value.as_f64().unwrap_or(f64::NAN), step.as_f64().unwrap_or(f64::NAN));
+            let (v, s) = (
+                value.as_f64().unwrap_or(f64::NAN),
+                step.as_f64().unwrap_or(f64::NAN),
+            );
             let quotient = v / s;
             quotient.is_finite() && quotient.fract() == 0.0
         }
@@ -176,7 +203,10 @@ mod tests {
     fn compares_across_kinds() {
         assert!(equal(&n(json!(1)), &n(json!(1.0))));
         assert!(equal(&n(json!(-1)), &n(json!(-1.0))));
-        assert_eq!(compare(&n(json!(u64::MAX)), &n(json!(-1))), Ordering::Greater);
+        assert_eq!(
+            compare(&n(json!(u64::MAX)), &n(json!(-1))),
+            Ordering::Greater
+        );
         assert_eq!(compare(&n(json!(2)), &n(json!(2.5))), Ordering::Less);
     }
 

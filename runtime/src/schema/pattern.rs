@@ -6,7 +6,8 @@
 use regex::Regex;
 
 /// ECMA-262 `\s`: WhiteSpace and LineTerminator.
-const ECMA_SPACE: &str = r"\t\n\x0B\x0C\r \xA0\u1680\u2000-\u200A\u2028\u2029\u202F\u205F\u3000\uFEFF";
+const ECMA_SPACE: &str =
+    r"\t\n\x0B\x0C\r \xA0\u1680\u2000-\u200A\u2028\u2029\u202F\u205F\u3000\uFEFF";
 const ECMA_DIGIT: &str = "0-9";
 const ECMA_WORD: &str = "0-9A-Za-z_";
 
@@ -45,11 +46,16 @@ impl Pattern {
 }
 
 fn describe_error(source: &str, err: &regex::Error) -> String {
-    if source.contains("(?=") || source.contains("(?!") || source.contains("(?<=") || source.contains("(?<!") {
+    if source.contains("(?=")
+        || source.contains("(?!")
+        || source.contains("(?<=")
+        || source.contains("(?<!")
+    {
         return "uses lookaround, which the linear-time `regex` engine does not support".to_owned();
     }
     if has_backreference(source) {
-        return "uses a backreference, which the linear-time `regex` engine does not support".to_owned();
+        return "uses a backreference, which the linear-time `regex` engine does not support"
+            .to_owned();
     }
     match err {
         regex::Error::CompiledTooBig(_) => "is too large to compile".to_owned(),
@@ -61,7 +67,9 @@ fn describe_error(source: &str, err: &regex::Error) -> String {
                 .lines()
                 .rev()
                 .find(|l| l.starts_with("error:"))
-                .map_or("not a valid regular expression", |l| l.trim_start_matches("error:").trim());
+                .map_or("not a valid regular expression", |l| {
+                    l.trim_start_matches("error:").trim()
+                });
             format!("does not compile: {reason}")
         }
     }
@@ -173,6 +181,10 @@ mod tests {
             Pattern::new(r"(a)\1").unwrap_err(),
             "uses a backreference, which the linear-time `regex` engine does not support"
         );
-        assert!(Pattern::new("(").unwrap_err().starts_with("does not compile: "));
+        assert!(
+            Pattern::new("(")
+                .unwrap_err()
+                .starts_with("does not compile: ")
+        );
     }
 }

@@ -61,14 +61,22 @@ impl<'p> Mend<'p> {
                 && let Ok(parsed) = serde_json::from_str::<Value>(trimmed)
                 && types.admits(&parsed)
             {
-                let to = if parsed.is_object() { "object" } else { "array" };
+                let to = if parsed.is_object() {
+                    "object"
+                } else {
+                    "array"
+                };
                 self.record(RepairKind::JsonString, "string".to_owned(), to.to_owned());
                 return Some(parsed);
             }
         }
         if self.policy.coerce_types {
             let trimmed = text.trim();
-            let number = || serde_json::from_str::<serde_json::Number>(trimmed).ok().map(Value::Number);
+            let number = || {
+                serde_json::from_str::<serde_json::Number>(trimmed)
+                    .ok()
+                    .map(Value::Number)
+            };
             let boolean = || match trimmed {
                 "true" => Some(Value::Bool(true)),
                 "false" => Some(Value::Bool(false)),
@@ -112,7 +120,9 @@ impl<'p> Mend<'p> {
                 }
             }
             Value::Array(items) => {
-                let Some(node) = rules.array.as_ref().and_then(|array| array.items.as_ref()) else { return };
+                let Some(node) = rules.array.as_ref().and_then(|array| array.items.as_ref()) else {
+                    return;
+                };
                 for (i, item) in items.iter_mut().enumerate() {
                     self.enter(&i.to_string(), node, item);
                 }
@@ -133,7 +143,11 @@ impl<'p> Mend<'p> {
             })
             .collect();
         while let Some((alias, target)) = found.first().cloned() {
-            let spellings: Vec<String> = found.iter().filter(|(_, t)| *t == target).map(|(a, _)| a.clone()).collect();
+            let spellings: Vec<String> = found
+                .iter()
+                .filter(|(_, t)| *t == target)
+                .map(|(a, _)| a.clone())
+                .collect();
             found.retain(|(_, t)| *t != target);
             if map.contains_key(&target) {
                 let problem = format!(
@@ -145,7 +159,11 @@ impl<'p> Mend<'p> {
                 self.ambiguous(problem, &spellings, map);
             } else if spellings.len() > 1 {
                 let names: Vec<String> = spellings.iter().map(|s| quoted(s)).collect();
-                let problem = format!("ambiguous properties {}: each means {}; send it once", names.join(", "), quoted(&target));
+                let problem = format!(
+                    "ambiguous properties {}: each means {}; send it once",
+                    names.join(", "),
+                    quoted(&target)
+                );
                 self.ambiguous(problem, &spellings, map);
             } else {
                 rename(map, &alias, &target);
@@ -160,7 +178,8 @@ impl<'p> Mend<'p> {
         for spelling in spellings {
             map.remove(spelling);
         }
-        self.issues.push(Issue::new(self.at.clone(), IssueKind::Ambiguous, problem));
+        self.issues
+            .push(Issue::new(self.at.clone(), IssueKind::Ambiguous, problem));
     }
 }
 
@@ -173,5 +192,55 @@ fn rename(map: &mut Map<String, Value>, from: &str, to: &str) {
         } else {
             map.insert(key, value);
         }
+    }
+}
+
+/// Whether the repair pass could change `value` under `policy`: somewhere
+/// the schema looks, a string where it wants another type, or a key that is
+/// not a property but whose snake_case form is one (in an object closed to
+/// unknown keys, the only place aliases are read). It walks where
+/// `repair::Mend` walks and errs towards `true`; `false` means repairing
+/// would leave the value as it is and report nothing, so the value can be
+/// checked as sent, without the copy a repair pass works on.
+pub(crate) fn may_repair(node: &Node, value: &Value, policy: &Repairs) -> bool {
+    let Node::Rules(rules) = node else {
+        return false;
+    };
+    if let (Some(types), Value::String(_)) = (rules.types, value)
+        && !types.contains(Types::STRING)
+        && (policy.json_strings || policy.coerce_types)
+    {
+        return true;
+    }
+    match value {
+        Value::Object(map) => {
+            let Some(object) = &rules.object else {
+                return false;
+            };
+            map.iter().any(|(key, child)| match object.property(key) {
+                Some(i) => may_repair(&object.properties[i].1, child, policy),
+                None => {
+                    (policy.aliases
+                        && matches!(object.additional, Some(Node::Never))
+                        && snake_case(key).is_some_and(|snake| object.property(&snake).is_some()))
+                        || object
+                            .additional
+                            .as_ref()
+                            .is_some_and(|node| may_repair(node, child, policy))
+                }
+            })
+        }
+        Value::Array(items) => match rules.array.as_ref().and_then(|array| array.items.as_ref()) {
+            Some(node) => items.iter().any(|item| may_repair(node, item, policy)),
+            None => false,
+        },
+        _ => false,
+    }
+}
+
+impl super::Validator {
+    /// [`may_repair`] from the root.
+    pub(crate) fn may_repair(&self, value: &Value, policy: &Repairs) -> bool {
+        policy.changes_input() && may_repair(&self.root, value, policy)
     }
 }

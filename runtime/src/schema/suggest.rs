@@ -9,7 +9,10 @@ const MAX_COMPARED_CHARS: usize = 64;
 pub(crate) fn distance(a: &str, b: &str, limit: usize) -> Option<usize> {
     let a: Vec<char> = a.chars().take(MAX_COMPARED_CHARS + 1).collect();
     let b: Vec<char> = b.chars().take(MAX_COMPARED_CHARS + 1).collect();
-    if a.len() > MAX_COMPARED_CHARS || b.len() > MAX_COMPARED_CHARS || a.len().abs_diff(b.len()) > limit {
+    if a.len() > MAX_COMPARED_CHARS
+        || b.len() > MAX_COMPARED_CHARS
+        || a.len().abs_diff(b.len()) > limit
+    {
         return None;
     }
     let width = b.len() + 1;
@@ -21,7 +24,9 @@ pub(crate) fn distance(a: &str, b: &str, limit: usize) -> Option<usize> {
         current[0] = i;
         for j in 1..width {
             let cost = usize::from(a[i - 1] != b[j - 1]);
-            let mut best = (previous[j] + 1).min(current[j - 1] + 1).min(previous[j - 1] + cost);
+            let mut best = (previous[j] + 1)
+                .min(current[j - 1] + 1)
+                .min(previous[j - 1] + cost);
             if i > 1 && j > 1 && a[i - 1] == b[j - 2] && a[i - 2] == b[j - 1] {
                 best = best.min(before[j - 2] + 1);
             }
@@ -44,7 +49,10 @@ fn key_limit(len: usize) -> usize {
 }
 
 /// The one expected key closest to `key`, if exactly one is close enough.
-pub(crate) fn similar_key<'a>(key: &str, candidates: impl Iterator<Item = &'a str>) -> Option<&'a str> {
+pub(crate) fn similar_key<'a>(
+    key: &str,
+    candidates: impl Iterator<Item = &'a str>,
+) -> Option<&'a str> {
     let limit = key_limit(key.chars().count());
     unique_best(candidates.filter_map(|c| distance(key, c, limit).map(|d| (d, c))))
 }
@@ -52,14 +60,22 @@ pub(crate) fn similar_key<'a>(key: &str, candidates: impl Iterator<Item = &'a st
 /// The one allowed value matching `value` ignoring case, or else within
 /// one edit.
 pub(crate) fn similar_value<'a>(value: &str, candidates: &[&'a str]) -> Option<&'a str> {
-    let folded: Vec<&str> = candidates.iter().copied().filter(|c| c.eq_ignore_ascii_case(value) || c.to_lowercase() == value.to_lowercase()).collect();
+    let folded: Vec<&str> = candidates
+        .iter()
+        .copied()
+        .filter(|c| c.eq_ignore_ascii_case(value) || c.to_lowercase() == value.to_lowercase())
+        .collect();
     if let [only] = folded[..] {
         return Some(only);
     }
     if !folded.is_empty() {
         return None;
     }
-    unique_best(candidates.iter().filter_map(|c| distance(value, c, 1).map(|d| (d, *c))))
+    unique_best(
+        candidates
+            .iter()
+            .filter_map(|c| distance(value, c, 1).map(|d| (d, *c))),
+    )
 }
 
 /// The candidate with the smallest distance, unless two share it.
@@ -91,8 +107,11 @@ pub(crate) fn snake_case(key: &str) -> Option<String> {
         if c == '-' {
             out.push('_');
         } else if c.is_uppercase() {
-            let after_lower = i > 0 && (chars[i - 1].is_lowercase() || chars[i - 1].is_ascii_digit());
-            let ends_acronym = i > 0 && chars[i - 1].is_uppercase() && chars.get(i + 1).is_some_and(|n| n.is_lowercase());
+            let after_lower =
+                i > 0 && (chars[i - 1].is_lowercase() || chars[i - 1].is_ascii_digit());
+            let ends_acronym = i > 0
+                && chars[i - 1].is_uppercase()
+                && chars.get(i + 1).is_some_and(|n| n.is_lowercase());
             if (after_lower || ends_acronym) && !out.ends_with('_') {
                 out.push('_');
             }
@@ -120,7 +139,10 @@ mod tests {
     #[test]
     fn suggests_only_a_unique_best() {
         let keys = ["text", "separator"];
-        assert_eq!(similar_key("seperator", keys.into_iter()), Some("separator"));
+        assert_eq!(
+            similar_key("seperator", keys.into_iter()),
+            Some("separator")
+        );
         assert_eq!(similar_key("txt", keys.into_iter()), Some("text"));
         assert_eq!(similar_key("zzz", keys.into_iter()), None);
         assert_eq!(similar_key("cat", ["bat", "hat"].into_iter()), None);

@@ -1,7 +1,9 @@
 //! Checking a value against a compiled [`Node`] tree, collecting every
 //! problem as an [`Issue`] with its pointer.
 
-use serde_json::{Map, Value};
+use std::fmt::Write;
+
+use serde_json::{Map, Number, Value};
 
 use super::equal;
 use super::node::{ArrayRules, Node, NumberRules, ObjectRules, Rules, StringRules};
@@ -30,7 +32,7 @@ impl<'a> Walk<'a> {
     pub(crate) fn new(suggest: bool) -> Self {
         Walk {
             suggest,
-            path: Vec::new(),
+            path: Vec::with_capacity(16),
             issues: Vec::new(),
             omitted: 0,
         }
@@ -44,6 +46,11 @@ impl<'a> Walk<'a> {
         let room = ToolInputError::MAX_ISSUES.saturating_sub(earlier.len());
         let kept = self.issues.len().min(room);
         let omitted = self.omitted + (self.issues.len() - kept);
+        if earlier.is_empty() {
+            let mut issues = self.issues;
+            issues.truncate(kept);
+            return Err(ToolInputError::new(issues, omitted));
+        }
         earlier.extend(self.issues.into_iter().take(kept));
         Err(ToolInputError::new(earlier, omitted))
     }
@@ -52,7 +59,8 @@ impl<'a> Walk<'a> {
     /// is kept, so neither the pointer nor the words are built.
     fn report(&mut self, kind: IssueKind, problem: impl FnOnce() -> String) {
         if self.issues.len() < ToolInputError::MAX_ISSUES {
-            self.issues.push(Issue::new(to_pointer(&self.path), kind, problem()));
+            self.issues
+                .push(Issue::new(to_pointer(&self.path), kind, problem()));
         } else {
             self.omitted += 1;
         }
@@ -67,7 +75,9 @@ impl<'a> Walk<'a> {
     pub(crate) fn value(&mut self, node: &'a Node, value: &'a Value) {
         match node {
             Node::Any => self.unconstrained(value),
-            Node::Never => self.report(IssueKind::NotAllowed, || "no value is allowed here".to_owned()),
+            Node::Never => self.report(IssueKind::NotAllowed, || {
+                "no value is allowed here".to_owned()
+            }),
             Node::Rules(rules) => self.rules(rules, value),
         }
     }
@@ -76,7 +86,9 @@ impl<'a> Walk<'a> {
     fn unconstrained(&mut self, value: &'a Value) {
         let budget = MAX_VALUE_DEPTH.saturating_sub(self.path.len());
         if nests_deeper_than(value, budget) {
-            self.report(IssueKind::TooDeep, || format!("nests deeper than {MAX_VALUE_DEPTH} levels"));
+            self.report(IssueKind::TooDeep, || {
+                format!("nests deeper than {MAX_VALUE_DEPTH} levels")
+            });
         }
     }
 
@@ -84,7 +96,9 @@ impl<'a> Walk<'a> {
         if let Some(types) = rules.types
             && !types.admits(value)
         {
-            self.report(IssueKind::Type, || format!("must be {}, got {}", types.describe(), describe(value)));
+            self.report(IssueKind::Type, || {
+                format!("must be {}, got {}", types.describe(), describe(value))
+            });
             return;
         }
         if let Some(values) = &rules.enumeration
@@ -93,9 +107,18 @@ impl<'a> Walk<'a> {
             let suggest = self.suggest;
             self.report(IssueKind::Enum, || match value {
                 Value::String(sent) if suggest => {
-                    let allowed: Vec<&str> = values.iter().filter_map(Value::as_str).collect();
-                    match suggest::similar_value(sent, &allowed) {
-                        Some(near) => format!("{} (did you mean {}?)", rules.enum_problem, quoted(near)),
+                    let allowed: Vec<&str> = values
+                        .iter()
+                        .filter_map(Value::as_str)
+                        .filter(|allowed| may_resemble(sent, allowed))
+                        .collect();
+                    match (!allowed.is_empty())
+                        .then(|| suggest::similar_value(sent, &allowed))
+                        .flatten()
+                    {
+                        Some(near) => {
+                            format!("{} (did you mean {}?)", rules.enum_problem, quoted(near))
+                        }
                         None => rules.enum_problem.clone(),
                     }
                 }
@@ -106,7 +129,9 @@ impl<'a> Walk<'a> {
         if let Some(expected) = &rules.constant
             && !equal::equal(expected, value)
         {
-            self.report(IssueKind::Const, || format!("must equal {}", constant_json(expected)));
+            self.report(IssueKind::Const, || {
+                format!("must equal {}", constant_json(expected))
+            });
             return;
         }
         match value {
@@ -133,24 +158,32 @@ impl<'a> Walk<'a> {
     }
 
     fn string(&mut self, rules: &StringRules, s: &str) {
-        let needs_count = rules.min_length.is_some() || rules.max_length.is_some_and(|max| s.len() as u64 > max);
-        if needs_count {
-            let length = s.chars().count() as u64;
+        if let Some(length) = length_if_needed(s, rules.min_length, rules.max_length) {
             if let Some(min) = rules.min_length
                 && length < min
             {
-                self.report(IssueKind::Length, || format!("must be at least {min} {} long, got {length}", characters(min)));
+                self.report(IssueKind::Length, || {
+                    format!(
+                        "must be at least {min} {} long, got {length}",
+                        characters(min)
+                    )
+                });
             }
             if let Some(max) = rules.max_length
                 && length > max
             {
-                self.report(IssueKind::Length, || format!("must be at most {max} {} long, got {length}", characters(max)));
+                self.report(IssueKind::Length, || {
+                    format!(
+                        "must be at most {max} {} long, got {length}",
+                        characters(max)
+                    )
+                });
             }
         }
         if let Some(pattern) = &rules.pattern
             && !pattern.is_match(s)
         {
-            self.report(IssueKind::Pattern, || format!("must match pattern {}", quoted(pattern.source())));
+            self.report(IssueKind::Pattern, || rules.pattern_problem.clone());
         }
     }
 
@@ -164,7 +197,7 @@ impl<'a> Walk<'a> {
             if let Some(bound) = bound
                 && number::compare(n, bound) == fails_when
             {
-                self.report(IssueKind::Bound, || format!("must be {words} {bound}, got {n}"));
+                self.report(IssueKind::Bound, || bound_problem(words, bound, n));
             }
         }
         let exclusive = [
@@ -175,13 +208,15 @@ impl<'a> Walk<'a> {
             if let Some(bound) = bound
                 && number::compare(n, bound) != passes_when
             {
-                self.report(IssueKind::Bound, || format!("must be {words} {bound}, got {n}"));
+                self.report(IssueKind::Bound, || bound_problem(words, bound, n));
             }
         }
         if let Some(step) = &rules.multiple_of
             && !number::is_multiple_of(n, step)
         {
-            self.report(IssueKind::MultipleOf, || format!("must be a multiple of {step}, got {n}"));
+            self.report(IssueKind::MultipleOf, || {
+                format!("must be a multiple of {step}, got {n}")
+            });
         }
     }
 
@@ -207,7 +242,12 @@ impl<'a> Walk<'a> {
                     self.report(IssueKind::UnknownProperty, || {
                         let names = rules.properties.iter().map(|(name, _)| name.as_str());
                         match suggest.then(|| suggest::similar_key(key, names)).flatten() {
-                            Some(near) => format!("unknown property {} (did you mean {}?); {}", quoted(key), quoted(near), rules.takes),
+                            Some(near) => format!(
+                                "unknown property {} (did you mean {}?); {}",
+                                quoted(key),
+                                quoted(near),
+                                rules.takes
+                            ),
                             None => format!("unknown property {}; {}", quoted(key), rules.takes),
                         }
                     });
@@ -238,7 +278,11 @@ impl<'a> Walk<'a> {
 
     fn report_missing(&mut self, missing: Vec<String>) {
         let names: Vec<String> = missing.iter().map(|name| quoted(name)).collect();
-        let noun = if missing.len() == 1 { "property" } else { "properties" };
+        let noun = if missing.len() == 1 {
+            "property"
+        } else {
+            "properties"
+        };
         let problem = format!("missing required {noun} {}", names.join(", "));
         if self.issues.len() < ToolInputError::MAX_ISSUES {
             let mut issue = Issue::new(to_pointer(&self.path), IssueKind::MissingProperty, problem);
@@ -254,17 +298,23 @@ impl<'a> Walk<'a> {
         if let Some(min) = rules.min_items
             && len < min
         {
-            self.report(IssueKind::ItemCount, || format!("must have at least {min} {}, got {len}", item_noun(min)));
+            self.report(IssueKind::ItemCount, || {
+                format!("must have at least {min} {}, got {len}", item_noun(min))
+            });
         }
         if let Some(max) = rules.max_items
             && len > max
         {
-            self.report(IssueKind::ItemCount, || format!("must have at most {max} {}, got {len}", item_noun(max)));
+            self.report(IssueKind::ItemCount, || {
+                format!("must have at most {max} {}, got {len}", item_noun(max))
+            });
         }
         if rules.unique
             && let Some((first, second)) = equal::first_duplicate(items)
         {
-            self.report(IssueKind::Unique, || format!("must not repeat items; item {second} equals item {first}"));
+            self.report(IssueKind::Unique, || {
+                format!("must not repeat items; item {second} equals item {first}")
+            });
         }
         let node = rules.items.as_ref().unwrap_or(&Node::Any);
         for (i, item) in items.iter().enumerate() {
@@ -273,12 +323,65 @@ impl<'a> Walk<'a> {
     }
 }
 
+/// `must be at most 50, got 500`, written in one allocation.
+fn bound_problem(words: &str, bound: &Number, n: &Number) -> String {
+    let mut out = String::with_capacity(64);
+    out.push_str("must be ");
+    out.push_str(words);
+    out.push(' ');
+    let _ = write!(out, "{bound}, got {n}");
+    out
+}
+
 fn characters(n: u64) -> &'static str {
     if n == 1 { "character" } else { "characters" }
 }
 
 fn item_noun(n: u64) -> &'static str {
     if n == 1 { "item" } else { "items" }
+}
+
+/// Whether `allowed` could be what `sent` meant: equal ignoring case, or
+/// one edit away (a substitution, an insertion, a deletion or two adjacent
+/// characters swapped). Exact for ASCII text and `true` otherwise, so only
+/// the candidates `suggest::similar_value` could pick are handed to it.
+fn may_resemble(sent: &str, allowed: &str) -> bool {
+    if !sent.is_ascii() || !allowed.is_ascii() {
+        return true;
+    }
+    let (a, b) = (sent.as_bytes(), allowed.as_bytes());
+    if a.eq_ignore_ascii_case(b) {
+        return true;
+    }
+    let (short, long) = if a.len() <= b.len() { (a, b) } else { (b, a) };
+    if long.len() - short.len() > 1 {
+        return false;
+    }
+    let first = short
+        .iter()
+        .zip(long)
+        .position(|(x, y)| x != y)
+        .unwrap_or(short.len());
+    if short.len() == long.len() {
+        let substituted = short[first + 1..] == long[first + 1..];
+        let swapped = first + 1 < short.len()
+            && short[first] == long[first + 1]
+            && short[first + 1] == long[first]
+            && short[first + 2..] == long[first + 2..];
+        substituted || swapped
+    } else {
+        short[first..] == long[first + 1..]
+    }
+}
+
+/// The length of `text` in Unicode scalar values, or `None` when its byte
+/// length alone shows it within `min..=max`: n bytes hold between n/4 and n
+/// characters, so counting is needed only when that range straddles a bound.
+pub(crate) fn length_if_needed(text: &str, min: Option<u64>, max: Option<u64>) -> Option<u64> {
+    let bytes = text.len() as u64;
+    let straddles =
+        min.is_some_and(|min| bytes.div_ceil(4) < min) || max.is_some_and(|max| bytes > max);
+    straddles.then(|| text.chars().count() as u64)
 }
 
 /// A `const` value as compact JSON, sanitized and cut short.
@@ -309,7 +412,11 @@ fn nests_deeper_than(value: &Value, budget: usize) -> bool {
             Value::Object(map) => &mut map.values(),
             _ => continue,
         };
-        pending.extend(children.filter(|child| is_container(child)).map(|child| (child, depth + 1)));
+        pending.extend(
+            children
+                .filter(|child| is_container(child))
+                .map(|child| (child, depth + 1)),
+        );
     }
     false
 }
