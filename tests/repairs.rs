@@ -1,9 +1,11 @@
 //! Repairs on the typed path: `validate_input` reads what the repair pass
 //! fixed into the typed arguments, and reports each repair.
 
+mod support;
+
 use serde::Deserialize;
 use serde_json::json;
-use toolsmith::{RepairKind, Repairs, ToolArg, tool, validate_input, validate_input_with};
+use toolsmith::{RepairKind, Repairs, Tool, ToolArg, tool, validate_input, validate_input_with};
 
 /// When an event happens.
 #[derive(Debug, Deserialize, ToolArg, PartialEq)]
@@ -32,6 +34,11 @@ fn book_meeting(
         start.date_time,
         attendees.len()
     )
+}
+
+#[test]
+fn schema_matches_snapshot() {
+    support::assert_snapshot("book-meeting", BookMeeting.input_schema());
 }
 
 #[test]
