@@ -83,6 +83,35 @@ impl Issue {
 
 const PREFIX: &str = "Invalid arguments";
 
+/// Problems as they are found: the first [`ToolInputError::MAX_ISSUES`]
+/// kept, the rest only counted, so a hostile call costs memory for 20 lines
+/// however many problems it holds.
+#[derive(Debug, Default)]
+pub(crate) struct Problems {
+    issues: Vec<Issue>,
+    omitted: usize,
+}
+
+impl Problems {
+    /// Keeps the issue `make` builds, or, past the cap, counts it unbuilt.
+    pub(crate) fn push_with(&mut self, make: impl FnOnce() -> Issue) {
+        if self.issues.len() < ToolInputError::MAX_ISSUES {
+            self.issues.push(make());
+        } else {
+            self.omitted += 1;
+        }
+    }
+
+    /// `Ok` when nothing was found, else every problem kept and counted.
+    pub(crate) fn into_result(self) -> Result<(), ToolInputError> {
+        if self.issues.is_empty() {
+            Ok(())
+        } else {
+            Err(ToolInputError::new(self.issues, self.omitted))
+        }
+    }
+}
+
 /// The arguments of a call failed the schema: every problem, as one line each.
 ///
 /// `Display` is [`lines`](ToolInputError::lines) joined by newlines.

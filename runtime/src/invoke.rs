@@ -82,7 +82,7 @@ fn diagnose<T: Tool>(
         tool.validator().validate_with(copy, policy)?
     } else {
         tool.validator()
-            .check(input, policy.suggestions, Vec::new())?;
+            .check(input, policy.suggestions, Default::default())?;
         Vec::new()
     };
     let mut input = owned.as_ref().unwrap_or(input);

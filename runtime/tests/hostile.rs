@@ -2,7 +2,7 @@
 //! per line, escaped pointers, refused schemas instead of panics.
 
 use serde_json::{Map, Value, json};
-use toolsmith_runtime::{IssueKind, Validator};
+use toolsmith_runtime::{IssueKind, Repairs, Validator};
 
 /// Builds `[[[ ... ]]]` `depth` levels deep (in code: a parser would refuse it).
 fn nested_arrays(depth: usize) -> Value {
@@ -256,4 +256,31 @@ fn extreme_numbers_compare_exactly() {
             .unwrap();
     assert!(validator.validate(&json!(u64::MAX)).is_ok());
     assert!(validator.validate(&json!(i64::MIN)).is_ok());
+}
+
+#[test]
+fn ambiguous_keys_by_the_thousand_are_capped_too() {
+    // The repair pass reports ambiguity before validation; its lines share
+    // the same cap.
+    let validator = Validator::new(&json!({
+        "type": "array",
+        "items": {
+            "type": "object",
+            "properties": { "a_a": { "type": "integer" } },
+            "additionalProperties": false
+        }
+    }))
+    .unwrap();
+    let item = json!({ "a_a": 0, "aA": 0 });
+    let mut input = Value::Array(vec![item; 10_000]);
+    let err = validator
+        .validate_with(&mut input, &Repairs::default())
+        .unwrap_err();
+    let lines = err.lines();
+    assert_eq!(lines.len(), 21);
+    assert_eq!(
+        lines[0],
+        "Invalid arguments at /0: ambiguous property \"aA\": \"a_a\" is also present; send only \"a_a\""
+    );
+    assert_eq!(lines[20], "… and 9980 more problems");
 }

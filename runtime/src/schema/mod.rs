@@ -14,7 +14,7 @@ use serde_json::Value;
 
 pub(crate) use validate::length_if_needed;
 
-use crate::error::{SchemaError, ToolInputError};
+use crate::error::{Problems, SchemaError, ToolInputError};
 use crate::repair::{Repair, Repairs};
 
 /// A JSON Schema compiled for validation.
@@ -56,7 +56,7 @@ impl Validator {
 
     /// Checks `value` as sent, reporting every problem.
     pub fn validate(&self, value: &Value) -> Result<(), ToolInputError> {
-        self.check(value, false, Vec::new())
+        self.check(value, false, Problems::default())
     }
 
     /// Checks `value`, after the `earlier` problems a repair pass found.
@@ -64,11 +64,11 @@ impl Validator {
         &self,
         value: &Value,
         suggest: bool,
-        earlier: Vec<crate::Issue>,
+        earlier: Problems,
     ) -> Result<(), ToolInputError> {
-        let mut walk = validate::Walk::new(suggest);
+        let mut walk = validate::Walk::after(suggest, earlier);
         walk.value(&self.root, value);
-        walk.finish(earlier)
+        walk.finish()
     }
 
     /// Repairs `value` in place as `policy` allows, then checks it; returns
@@ -98,7 +98,7 @@ impl Validator {
         if policy.changes_input() {
             mend.value(&self.root, value);
         }
-        self.check(value, policy.suggestions, mend.issues)
+        self.check(value, policy.suggestions, mend.problems)
             .map(|()| mend.repairs)
     }
 }

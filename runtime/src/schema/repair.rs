@@ -6,7 +6,7 @@ use serde_json::{Map, Value};
 use super::node::{Node, ObjectRules, Rules, Types};
 use super::suggest::snake_case;
 use crate::echo::{describe, quoted};
-use crate::error::{Issue, IssueKind};
+use crate::error::{Issue, IssueKind, Problems};
 use crate::pointer::escape_into;
 use crate::repair::{Repair, RepairKind, Repairs};
 
@@ -19,7 +19,7 @@ pub(crate) struct Mend<'p> {
     /// Pointer to the value being repaired.
     at: String,
     pub repairs: Vec<Repair>,
-    pub issues: Vec<Issue>,
+    pub problems: Problems,
 }
 
 impl<'p> Mend<'p> {
@@ -28,7 +28,7 @@ impl<'p> Mend<'p> {
             policy,
             at: String::new(),
             repairs: Vec::new(),
-            issues: Vec::new(),
+            problems: Problems::default(),
         }
     }
 
@@ -178,8 +178,9 @@ impl<'p> Mend<'p> {
         for spelling in spellings {
             map.remove(spelling);
         }
-        self.issues
-            .push(Issue::new(self.at.clone(), IssueKind::Ambiguous, problem));
+        let at = &self.at;
+        self.problems
+            .push_with(|| Issue::new(at.clone(), IssueKind::Ambiguous, problem));
     }
 }
 

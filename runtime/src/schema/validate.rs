@@ -10,7 +10,7 @@ use super::node::{ArrayRules, Node, NumberRules, ObjectRules, Rules, StringRules
 use super::number;
 use super::suggest;
 use crate::echo::{constant, describe, quoted};
-use crate::error::{Issue, IssueKind, ToolInputError};
+use crate::error::{Issue, IssueKind, Problems, ToolInputError};
 use crate::pointer::{Step, to_pointer};
 
 /// Values nest at most this deep where the schema leaves them unconstrained.
@@ -24,8 +24,7 @@ pub(crate) struct Walk<'a> {
     /// Whether lines say "did you mean" for near misses.
     suggest: bool,
     path: Vec<Step<'a>>,
-    issues: Vec<Issue>,
-    omitted: usize,
+    problems: Problems,
 }
 
 impl<'a> Walk<'a> {
@@ -33,37 +32,29 @@ impl<'a> Walk<'a> {
         Walk {
             suggest,
             path: Vec::with_capacity(16),
-            issues: Vec::new(),
-            omitted: 0,
+            problems: Problems::default(),
         }
     }
 
-    /// The problems found after `earlier` ones, or `Ok` when there were none.
-    pub(crate) fn finish(self, mut earlier: Vec<Issue>) -> Result<(), ToolInputError> {
-        if self.issues.is_empty() && earlier.is_empty() {
-            return Ok(());
+    /// A walk that goes on from the `problems` a repair pass found.
+    pub(crate) fn after(suggest: bool, problems: Problems) -> Self {
+        Walk {
+            problems,
+            ..Walk::new(suggest)
         }
-        let room = ToolInputError::MAX_ISSUES.saturating_sub(earlier.len());
-        let kept = self.issues.len().min(room);
-        let omitted = self.omitted + (self.issues.len() - kept);
-        if earlier.is_empty() {
-            let mut issues = self.issues;
-            issues.truncate(kept);
-            return Err(ToolInputError::new(issues, omitted));
-        }
-        earlier.extend(self.issues.into_iter().take(kept));
-        Err(ToolInputError::new(earlier, omitted))
+    }
+
+    /// Every problem found, or `Ok` when there was none.
+    pub(crate) fn finish(self) -> Result<(), ToolInputError> {
+        self.problems.into_result()
     }
 
     /// Records a problem at the current location. Past the cap only a count
     /// is kept, so neither the pointer nor the words are built.
     fn report(&mut self, kind: IssueKind, problem: impl FnOnce() -> String) {
-        if self.issues.len() < ToolInputError::MAX_ISSUES {
-            self.issues
-                .push(Issue::new(to_pointer(&self.path), kind, problem()));
-        } else {
-            self.omitted += 1;
-        }
+        let path = &self.path;
+        self.problems
+            .push_with(|| Issue::new(to_pointer(path), kind, problem()));
     }
 
     fn at(&mut self, step: Step<'a>, node: &'a Node, value: &'a Value) {
@@ -284,13 +275,12 @@ impl<'a> Walk<'a> {
             "properties"
         };
         let problem = format!("missing required {noun} {}", names.join(", "));
-        if self.issues.len() < ToolInputError::MAX_ISSUES {
-            let mut issue = Issue::new(to_pointer(&self.path), IssueKind::MissingProperty, problem);
+        let path = &self.path;
+        self.problems.push_with(|| {
+            let mut issue = Issue::new(to_pointer(path), IssueKind::MissingProperty, problem);
             issue.missing = missing;
-            self.issues.push(issue);
-        } else {
-            self.omitted += 1;
-        }
+            issue
+        });
     }
 
     fn array(&mut self, rules: &'a ArrayRules, items: &'a [Value]) {
