@@ -43,7 +43,7 @@
 //! ```
 
 use serde_json::{Map, Value};
-use toolsmith_runtime::{CallError, ToolSet};
+use toolsmith_runtime::{CallError, ToolInputError, ToolSet};
 
 pub mod anthropic;
 pub mod gemini;
@@ -65,6 +65,21 @@ pub(crate) enum Args {
     Value(Value),
     /// A problem already found with the payload itself, as a line.
     Refused(String),
+}
+
+impl Args {
+    /// Arguments sent as a JSON value (`input`, `args`): absent is `{}`;
+    /// over `max_payload` bytes, or nested deeper than a JSON parser goes,
+    /// is refused with a line.
+    pub(crate) fn from_payload(payload: Option<&Value>, max_payload: usize) -> Args {
+        match payload {
+            None => Args::Value(Value::Null),
+            Some(value) => match refusal(value, max_payload) {
+                Some(line) => Args::Refused(line),
+                None => Args::Value(value.clone()),
+            },
+        }
+    }
 }
 
 /// Runs tool `name` of `set` and renders the outcome as text lines.
@@ -98,18 +113,7 @@ pub(crate) fn too_large_line(max: usize) -> String {
 /// The line for arguments that are not JSON, with the parse position (the
 /// words `toolsmith::validate_input_str` uses).
 pub(crate) fn not_json_line(err: &serde_json::Error) -> String {
-    use serde_json::error::Category;
-    let what = match err.classify() {
-        Category::Eof => "unexpected end of input",
-        Category::Syntax => "syntax error",
-        Category::Data => "unexpected value",
-        Category::Io => "read error",
-    };
-    format!(
-        "Invalid arguments: not valid JSON: {what} at line {} column {}",
-        err.line(),
-        err.column()
-    )
+    ToolInputError::not_json(err).to_string()
 }
 
 /// A successful result as tool-result text: a string as it is, anything
@@ -121,45 +125,56 @@ pub(crate) fn result_text(value: &Value) -> String {
     }
 }
 
-/// Whether `value`, written as JSON, would take more than `max` bytes. The
-/// walk stops as soon as the budget is spent, so it costs at most `max`
-/// steps whatever the input's size.
-pub(crate) fn larger_than(value: &Value, max: usize) -> bool {
-    fn spend(value: &Value, budget: &mut usize) -> bool {
-        let cost = match value {
-            Value::Null | Value::Bool(_) => 5,
-            Value::Number(_) => 24,
-            Value::String(s) => s.len() + 2,
+/// Values nest at most this deep, as serde_json's parser allows.
+const MAX_PAYLOAD_DEPTH: usize = 128;
+
+/// Why a payload given as a `Value` is refused before it is copied: over
+/// `max` bytes written as JSON, or nested deeper than a parser would have
+/// let it be (a value built in code). The walk stops as soon as the budget
+/// is spent, so it costs at most about `max` steps whatever the input's
+/// size, and it keeps its own stack: a deep value is measured, never
+/// recursed into.
+pub(crate) fn refusal(value: &Value, max: usize) -> Option<String> {
+    let mut budget = max;
+    let mut take = |cost: usize| match budget.checked_sub(cost) {
+        Some(rest) => {
+            budget = rest;
+            true
+        }
+        None => false,
+    };
+    let mut pending = vec![(value, 0)];
+    while let Some((value, depth)) = pending.pop() {
+        if depth > MAX_PAYLOAD_DEPTH {
+            return Some(format!(
+                "Invalid arguments: nests deeper than {MAX_PAYLOAD_DEPTH} levels"
+            ));
+        }
+        let fits = match value {
+            Value::Null | Value::Bool(_) => take(5),
+            Value::Number(_) => take(24),
+            Value::String(s) => take(s.len() + 2),
+            // Brackets and a separator per item, paid before the items are
+            // queued, so a huge array is refused without walking it.
             Value::Array(items) => {
-                if !take(budget, 2) {
-                    return false;
+                take(2 + items.len()) && {
+                    pending.extend(items.iter().map(|item| (item, depth + 1)));
+                    true
                 }
-                return items
-                    .iter()
-                    .all(|item| take(budget, 1) && spend(item, budget));
             }
             Value::Object(map) => {
-                if !take(budget, 2) {
-                    return false;
-                }
-                return map
-                    .iter()
-                    .all(|(key, item)| take(budget, key.len() + 4) && spend(item, budget));
+                take(2)
+                    && map.iter().all(|(key, item)| {
+                        pending.push((item, depth + 1));
+                        take(key.len() + 4)
+                    })
             }
         };
-        take(budget, cost)
-    }
-    fn take(budget: &mut usize, cost: usize) -> bool {
-        match budget.checked_sub(cost) {
-            Some(rest) => {
-                *budget = rest;
-                true
-            }
-            None => false,
+        if !fits {
+            return Some(too_large_line(max));
         }
     }
-    let mut budget = max;
-    !spend(value, &mut budget)
+    None
 }
 
 /// Applies `rewrite` to every subschema of `schema`, innermost first.

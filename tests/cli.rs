@@ -113,32 +113,12 @@ fn a_result_is_json_on_stdout() {
 #[test]
 fn nested_objects_take_dotted_flags_or_json() {
     let moved = "{\n  \"x\": 2.0,\n  \"y\": 1.0\n}\n";
-    assert_eq!(
-        run(&[
-            "move_point",
-            "--point.x",
-            "1",
-            "--point.y",
-            "2",
-            "--dx",
-            "1",
-            "--dy",
-            "-1"
-        ]),
-        (0, moved.into(), String::new())
-    );
-    assert_eq!(
-        run(&[
-            "move-point",
-            "--point",
-            r#"{"x": 1, "y": 2}"#,
-            "--dx",
-            "1",
-            "--dy",
-            "-1"
-        ]),
-        (0, moved.into(), String::new())
-    );
+    let dotted = ["move_point", "--point.x", "1", "--point.y", "2"];
+    let json = ["move-point", "--point", r#"{"x": 1, "y": 2}"#];
+    for point in [&dotted[..], &json[..]] {
+        let args = [point, &["--dx", "1", "--dy", "-1"]].concat();
+        assert_eq!(run(&args), (0, moved.into(), String::new()), "{args:?}");
+    }
     assert_eq!(
         run(&[
             "move_point",

@@ -295,3 +295,34 @@ async fn payloads_over_the_cap_are_refused_with_a_line() {
         "a-b"
     );
 }
+
+#[tokio::test]
+async fn values_nested_past_any_parser_are_refused_not_copied() {
+    // Built in code: a parser would have stopped at 128 levels.
+    let mut deep = Value::Null;
+    for _ in 0..10_000 {
+        deep = Value::Array(vec![deep]);
+    }
+    let mut input = serde_json::Map::new();
+    input.insert("text".into(), deep);
+    let mut call = serde_json::Map::new();
+    call.insert("id".into(), json!("t"));
+    call.insert("name".into(), json!("slugify"));
+    call.insert("input".into(), Value::Object(input));
+    let call = Value::Object(call);
+    let block = anthropic::dispatch(&demo_tools::tools(), &call, ()).await;
+    assert_eq!(
+        block["content"],
+        "Invalid arguments: nests deeper than 128 levels"
+    );
+    assert_eq!(block["is_error"], true);
+    // Take the chain apart iteratively: its recursive drop would not fit the stack.
+    let mut pending = vec![call];
+    while let Some(mut value) = pending.pop() {
+        match &mut value {
+            Value::Array(items) => pending.append(items),
+            Value::Object(map) => pending.extend(std::mem::take(map).into_iter().map(|(_, v)| v)),
+            _ => {}
+        }
+    }
+}

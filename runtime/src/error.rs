@@ -129,6 +129,25 @@ impl ToolInputError {
         ToolInputError { issues, omitted }
     }
 
+    /// The error for arguments that are not JSON at all, with the parse
+    /// position: `Invalid arguments: not valid JSON: syntax error at line 1
+    /// column 18`.
+    pub fn not_json(err: &serde_json::Error) -> Self {
+        use serde_json::error::Category;
+        let what = match err.classify() {
+            Category::Eof => "unexpected end of input",
+            Category::Syntax => "syntax error",
+            Category::Data => "unexpected value",
+            Category::Io => "read error",
+        };
+        let problem = format!(
+            "not valid JSON: {what} at line {} column {}",
+            err.line(),
+            err.column()
+        );
+        ToolInputError::new(vec![Issue::new(String::new(), IssueKind::Type, problem)], 0)
+    }
+
     /// The problems, in the order of the lines.
     pub fn issues(&self) -> &[Issue] {
         &self.issues

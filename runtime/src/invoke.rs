@@ -53,7 +53,7 @@ pub fn validate_input_str<T: Tool>(tool: &T, input: &str) -> Result<T::Args, Too
     }
     match serde_json::from_str::<Value>(input) {
         Ok(value) => diagnose(tool, &value, &Repairs::default()).map(|valid| valid.args),
-        Err(err) => Err(not_json(&err)),
+        Err(err) => Err(ToolInputError::not_json(&err)),
     }
 }
 
@@ -101,26 +101,6 @@ fn diagnose<T: Tool>(
         )
     })?;
     Ok(Validated { args, repairs })
-}
-
-/// A line for arguments that are not JSON at all, with the parse position.
-pub(crate) fn not_json(err: &serde_json::Error) -> ToolInputError {
-    let problem = format!(
-        "not valid JSON: {} at line {} column {}",
-        describe_category(err),
-        err.line(),
-        err.column()
-    );
-    ToolInputError::new(vec![Issue::new(String::new(), IssueKind::Type, problem)], 0)
-}
-
-fn describe_category(err: &serde_json::Error) -> &'static str {
-    match err.classify() {
-        serde_json::error::Category::Eof => "unexpected end of input",
-        serde_json::error::Category::Syntax => "syntax error",
-        serde_json::error::Category::Data => "unexpected value",
-        serde_json::error::Category::Io => "read error",
-    }
 }
 
 fn has_integral_float(value: &Value) -> bool {

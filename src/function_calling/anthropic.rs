@@ -3,9 +3,7 @@
 use serde_json::{Value, json};
 use toolsmith_runtime::ToolSet;
 
-use super::{
-    Args, DEFAULT_MAX_PAYLOAD, META_KEYWORDS, Reply, map_schema, result_text, too_large_line,
-};
+use super::{Args, DEFAULT_MAX_PAYLOAD, META_KEYWORDS, Reply, map_schema, result_text};
 
 /// The `tools` array of a Messages request:
 /// `[{"name", "description", "input_schema"}]`.
@@ -50,13 +48,7 @@ pub async fn dispatch_with_limit<C>(
         .get("name")
         .and_then(Value::as_str)
         .unwrap_or_default();
-    let args = match tool_use.get("input") {
-        None => Args::Value(Value::Null),
-        Some(input) if super::larger_than(input, max_payload) => {
-            Args::Refused(too_large_line(max_payload))
-        }
-        Some(input) => Args::Value(input.clone()),
-    };
+    let args = Args::from_payload(tool_use.get("input"), max_payload);
     let id = tool_use.get("id").cloned().unwrap_or(Value::Null);
     match super::run(set, name, args, ctx).await {
         Reply::Ok(value) => json!({

@@ -4,7 +4,7 @@
 use serde_json::{Map, Value, json};
 use toolsmith_runtime::ToolSet;
 
-use super::{Args, DEFAULT_MAX_PAYLOAD, Reply, map_schema, too_large_line, types};
+use super::{Args, DEFAULT_MAX_PAYLOAD, Reply, map_schema, types};
 
 /// The `tools` array of a `generateContent` request:
 /// `[{"function_declarations": [{"name", "description", "parameters"}]}]`.
@@ -159,13 +159,7 @@ pub async fn dispatch_with_limit<C>(
 ) -> Value {
     let call = function_call.get("functionCall").unwrap_or(function_call);
     let name = call.get("name").and_then(Value::as_str).unwrap_or_default();
-    let args = match call.get("args") {
-        None => Args::Value(Value::Null),
-        Some(args) if super::larger_than(args, max_payload) => {
-            Args::Refused(too_large_line(max_payload))
-        }
-        Some(args) => Args::Value(args.clone()),
-    };
+    let args = Args::from_payload(call.get("args"), max_payload);
     let response = match super::run(set, name, args, ctx).await {
         Reply::Ok(value) => json!({ "output": value }),
         Reply::Err(lines) => json!({ "error": lines }),

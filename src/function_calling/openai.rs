@@ -187,10 +187,7 @@ fn parse_arguments(arguments: Option<&Value>, max_payload: usize) -> Args {
             Ok(value) => Args::Value(value),
             Err(err) => Args::Refused(not_json_line(&err)),
         },
-        Some(value) if super::larger_than(value, max_payload) => {
-            Args::Refused(too_large_line(max_payload))
-        }
-        Some(value) => Args::Value(value.clone()),
+        Some(value) => Args::from_payload(Some(value), max_payload),
     }
 }
 

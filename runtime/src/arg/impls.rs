@@ -27,47 +27,32 @@ impl ToolArg for bool {
     }
 }
 
+/// Integers carry their Rust range as `minimum` / `maximum`. `$v` names
+/// the value in the two expressions: its bound as JSON, and as a `Num`.
 macro_rules! integers {
-    ($($ty:ty),*) => {$(
+    ($v:ident => $bound:expr, $number:expr; $($ty:ty),*) => {$(
         impl ToolArg for $ty {
             const DEPTH: usize = 0;
             const __KIND: ArgKind = ArgKind::Integer;
             const __RANGE: Option<(f64, f64)> = Some((<$ty>::MIN as f64, <$ty>::MAX as f64));
 
             fn schema() -> Value {
-                json!({ "type": "integer", "minimum": <$ty>::MIN, "maximum": <$ty>::MAX })
+                let bound = |$v: $ty| $bound;
+                json!({ "type": "integer", "minimum": bound(<$ty>::MIN), "maximum": bound(<$ty>::MAX) })
             }
 
             fn __number(&self) -> Option<Num> {
-                Some(Num::Int(*self as i128))
+                let $v: $ty = *self;
+                Some($number)
             }
         }
     )*};
 }
 
-integers!(i8, i16, i32, i64, isize, u8, u16, u32, u64, usize);
-
+integers!(v => Value::from(v), Num::Int(v as i128); i8, i16, i32, i64, isize, u8, u16, u32, u64, usize);
 // 128-bit bounds do not fit a JSON integer in `serde_json`; they are stated
 // as the nearest float.
-macro_rules! wide_integers {
-    ($($ty:ty),*) => {$(
-        impl ToolArg for $ty {
-            const DEPTH: usize = 0;
-            const __KIND: ArgKind = ArgKind::Integer;
-            const __RANGE: Option<(f64, f64)> = Some((<$ty>::MIN as f64, <$ty>::MAX as f64));
-
-            fn schema() -> Value {
-                json!({ "type": "integer", "minimum": <$ty>::MIN as f64, "maximum": <$ty>::MAX as f64 })
-            }
-
-            fn __number(&self) -> Option<Num> {
-                i128::try_from(*self).map(Num::Int).ok().or(Some(Num::Float(*self as f64)))
-            }
-        }
-    )*};
-}
-
-wide_integers!(i128, u128);
+integers!(v => Value::from(v as f64), i128::try_from(v).map_or(Num::Float(v as f64), Num::Int); i128, u128);
 
 macro_rules! floats {
     ($($ty:ty),*) => {$(
