@@ -52,7 +52,8 @@ macro_rules! integers {
 integers!(v => Value::from(v), Num::Int(v as i128); i8, i16, i32, i64, isize, u8, u16, u32, u64, usize);
 // 128-bit bounds do not fit a JSON integer in `serde_json`; they are stated
 // as the nearest float.
-integers!(v => Value::from(v as f64), i128::try_from(v).map_or(Num::Float(v as f64), Num::Int); i128, u128);
+integers!(v => Value::from(v as f64), Num::Int(v); i128);
+integers!(v => Value::from(v as f64), i128::try_from(v).map_or(Num::Float(v as f64), Num::Int); u128);
 
 macro_rules! floats {
     ($($ty:ty),*) => {$(
