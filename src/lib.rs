@@ -333,3 +333,9 @@ pub mod mcp;
 #[doc(hidden)]
 #[path = "private.rs"]
 pub mod __private;
+
+// The README's complete examples run as doctests; its fragments are marked
+// `ignore`.
+#[cfg(doctest)]
+#[doc = include_str!("../README.md")]
+struct ReadmeDoctests;
