@@ -168,7 +168,10 @@ impl ToolInputError {
     /// pointer (a command line says `--limit` where others say `/limit`).
     /// Problems at the root keep no location.
     pub fn lines_with(&self, location: impl Fn(&str) -> String) -> Vec<String> {
-        self.render(|issue| issue.line_at(&location(&issue.at)))
+        self.render(|issue| match issue.at.is_empty() {
+            true => issue.line_at(""),
+            false => issue.line_at(&location(&issue.at)),
+        })
     }
 
     fn render(&self, line: impl Fn(&Issue) -> String) -> Vec<String> {
