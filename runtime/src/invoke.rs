@@ -6,6 +6,7 @@ use serde_json::Value;
 
 use crate::error::{Issue, IssueKind, ToolInputError};
 use crate::repair::{Repair, Repairs};
+use crate::strict::Strict;
 use crate::tool::{CallError, Tool, ToolArgs};
 
 /// Arguments that passed validation, and the repairs made to get there.
@@ -33,7 +34,7 @@ pub fn validate_input_with<T: Tool>(
     input: &Value,
     policy: &Repairs,
 ) -> Result<Validated<T::Args>, ToolInputError> {
-    if let Ok(args) = T::Args::deserialize(input)
+    if let Ok(args) = T::Args::deserialize(Strict(input))
         && args.satisfies_schema()
     {
         return Ok(Validated {
@@ -46,7 +47,7 @@ pub fn validate_input_with<T: Tool>(
 
 /// [`validate_input`] straight from the JSON text of the arguments.
 pub fn validate_input_str<T: Tool>(tool: &T, input: &str) -> Result<T::Args, ToolInputError> {
-    if let Ok(args) = serde_json::from_str::<T::Args>(input)
+    if let Ok(args) = from_text::<T::Args>(input)
         && args.satisfies_schema()
     {
         return Ok(args);
@@ -55,6 +56,15 @@ pub fn validate_input_str<T: Tool>(tool: &T, input: &str) -> Result<T::Args, Too
         Ok(value) => diagnose(tool, &value, &Repairs::default()).map(|valid| valid.args),
         Err(err) => Err(ToolInputError::not_json(&err)),
     }
+}
+
+/// Deserializes `T` from JSON text as the schema reads it: structs only
+/// from objects, enums only from strings.
+fn from_text<T: for<'de> Deserialize<'de>>(input: &str) -> serde_json::Result<T> {
+    let mut de = serde_json::Deserializer::from_str(input);
+    let value = T::deserialize(Strict(&mut de))?;
+    de.end()?;
+    Ok(value)
 }
 
 /// Validates `args`, then runs the tool; the function never sees input that
@@ -93,7 +103,7 @@ fn diagnose<T: Tool>(
         normalized = integral_floats_as_integers(input.clone());
         input = &normalized;
     }
-    let args = T::Args::deserialize(input).map_err(|err| {
+    let args = T::Args::deserialize(Strict(input)).map_err(|err| {
         let problem = crate::echo::truncate(&crate::sanitize::sanitize_line(&err.to_string()), 200);
         ToolInputError::new(
             vec![Issue::new(String::new(), IssueKind::Deserialize, problem)],

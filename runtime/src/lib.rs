@@ -11,6 +11,7 @@ mod pointer;
 mod repair;
 mod sanitize;
 mod schema;
+mod strict;
 mod tool;
 mod toolset;
 
