@@ -2,6 +2,8 @@
 
 #[doc(hidden)]
 pub mod __arg_support;
+#[doc(hidden)]
+pub mod __serde_support;
 mod impls;
 
 use serde_json::Value;
