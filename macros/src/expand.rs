@@ -471,7 +471,9 @@ pub fn derive(input: &DeriveInput) -> syn::Result<TokenStream> {
             check::check_named_fields(&mut cx, item);
             check::check_closed_objects(&mut cx, item);
             check::check_no_recursion(&mut cx, item);
-            check::check_property_names(&mut cx, &item.fields);
+            if !item.transparent {
+                check::check_property_names(&mut cx, &item.fields);
+            }
             check::check_aliases(
                 &mut cx,
                 "properties",

@@ -40,7 +40,10 @@ impl Mend<'_> {
                     names.join(", "),
                     quoted(&target)
                 );
-                self.ambiguous(problem, &spellings, map);
+                // The first spelling stands in for the property, so that it
+                // is not also reported missing.
+                self.ambiguous(problem, &spellings[1..], map);
+                rename(map, &spellings[0], &target);
             } else {
                 rename(map, &alias, &target);
                 self.record(RepairKind::SerdeAlias, alias, target);
