@@ -455,7 +455,7 @@ pub fn derive(input: &DeriveInput) -> syn::Result<TokenStream> {
     }
     // serde reports malformed serde attributes itself: add nothing to that.
     let Some(serde) = serde_attrs::read(input) else {
-        return Ok(fallback_arg(&input.ident));
+        return Ok(fallback_arg(input));
     };
     let mut cx = Ctxt::default();
     serde_attrs::check_refused(&mut cx, &serde);
@@ -513,7 +513,7 @@ pub fn derive(input: &DeriveInput) -> syn::Result<TokenStream> {
     }
     if !cx.is_empty() {
         let errors = cx.into_compile_errors();
-        let fallback = fallback_arg(&input.ident);
+        let fallback = fallback_arg(input);
         return Ok(quote!(#errors #fallback));
     }
     Ok(match &parsed {
@@ -523,9 +523,13 @@ pub fn derive(input: &DeriveInput) -> syn::Result<TokenStream> {
     })
 }
 
-fn fallback_arg(ident: &Ident) -> TokenStream {
+/// The impl of a type that failed a check, so that code using it reports
+/// nothing more. Never run: the build has already failed.
+fn fallback_arg(input: &DeriveInput) -> TokenStream {
+    let ident = &input.ident;
+    let (impl_generics, ty_generics, where_clause) = input.generics.split_for_impl();
     quote! {
-        impl ::toolsmith::ToolArg for #ident {
+        impl #impl_generics ::toolsmith::ToolArg for #ident #ty_generics #where_clause {
             const DEPTH: usize = 0;
             const __KIND: ::toolsmith::__private::ArgKind = ::toolsmith::__private::ArgKind::Object;
             fn schema() -> ::toolsmith::__private::Value {
@@ -609,7 +613,7 @@ fn expand_transparent(item: &Struct) -> TokenStream {
     let ident = &item.input.ident;
     let Some(field) = item.fields.first() else {
         // serde reports a transparent struct without a field to read.
-        return fallback_arg(ident);
+        return fallback_arg(item.input);
     };
     let arg_trait = arg_trait(&field.ty);
     let member = &field.member;

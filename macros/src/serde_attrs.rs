@@ -128,8 +128,12 @@ pub fn check_refused(cx: &mut Ctxt, serde: &Container) {
     let fields = serde.data.all_fields();
     for field in fields {
         let attrs = &field.original.attrs;
-        if field.attrs.deserialize_with().is_some() {
-            let key = if key_span(attrs, "with").is_some() { "with" } else { "deserialize_with" };
+        // (serde sets `deserialize_with` itself for a borrowed `Cow`; that
+        // one is reported as `borrow`.)
+        if let Some(key) = ["with", "deserialize_with"]
+            .into_iter()
+            .find(|key| key_span(attrs, key).is_some())
+        {
             refuse(
                 attrs,
                 key,
@@ -165,8 +169,10 @@ pub fn check_refused(cx: &mut Ctxt, serde: &Container) {
                     "`#[serde(other)]` accepts every value the `enum` does not list, so the schema would refuse what the function takes; remove it, or take a `String`".to_owned(),
                 );
             }
-            if variant.attrs.deserialize_with().is_some() {
-                let key = if key_span(attrs, "with").is_some() { "with" } else { "deserialize_with" };
+            if let Some(key) = ["with", "deserialize_with"]
+                .into_iter()
+                .find(|key| key_span(attrs, key).is_some())
+            {
                 refuse(
                     attrs,
                     key,

@@ -168,3 +168,58 @@ pub fn declare(schema: Value, aliases: &[(&str, &str)]) -> Value {
     }
     Value::Object(map)
 }
+
+#[cfg(test)]
+mod tests {
+    use serde_json::json;
+
+    use crate::{RepairKind, Repairs, Validator};
+
+    fn closed(aliases: serde_json::Value) -> serde_json::Value {
+        json!({
+            "type": "object",
+            "properties": {
+                "color": { "type": "string", "enum": ["red", "green"], super::KEYWORD: { "verde": "green" } }
+            },
+            "required": ["color"],
+            "additionalProperties": false,
+            super::KEYWORD: aliases
+        })
+    }
+
+    #[test]
+    fn declared_aliases_validate_under_every_policy() {
+        let validator = Validator::new(&closed(json!({ "colour": "color" }))).unwrap();
+        let call = json!({ "colour": "verde" });
+        assert!(validator.validate(&call).is_ok());
+        let mut repaired = call.clone();
+        let repairs = validator.validate_with(&mut repaired, &Repairs::none()).unwrap();
+        assert_eq!(repaired, json!({ "color": "green" }));
+        let kinds: Vec<RepairKind> = repairs.iter().map(|r| r.kind).collect();
+        assert_eq!(kinds, [RepairKind::SerdeAlias, RepairKind::SerdeValueAlias]);
+    }
+
+    #[test]
+    fn an_alias_with_its_name_is_ambiguous() {
+        let validator = Validator::new(&closed(json!({ "colour": "color" }))).unwrap();
+        let err = validator
+            .validate(&json!({ "colour": "red", "color": "red" }))
+            .unwrap_err();
+        assert_eq!(
+            err.lines(),
+            ["Invalid arguments: ambiguous property \"colour\": \"color\" is also present; send only \"color\""]
+        );
+    }
+
+    #[test]
+    fn an_alias_must_stand_for_something_here() {
+        let err = Validator::new(&closed(json!({ "colour": "shade" }))).unwrap_err();
+        assert!(
+            err.to_string().contains(
+                "alias \"colour\" stands for \"shade\", which is neither a property nor an enum value here"
+            ),
+            "{err}"
+        );
+        assert!(Validator::new(&closed(json!(["colour"]))).is_err());
+    }
+}
