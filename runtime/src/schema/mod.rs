@@ -24,7 +24,10 @@ use crate::repair::{Repair, Repairs};
 /// semantics: `type`, `properties`, `required`, `additionalProperties`,
 /// `enum`, `const`, `pattern`, `minLength`, `maxLength`, `minimum`,
 /// `maximum`, `exclusiveMinimum`, `exclusiveMaximum`, `multipleOf`, `items`,
-/// `minItems`, `maxItems`, `uniqueItems`, boolean schemas and annotations.
+/// `minItems`, `maxItems`, `uniqueItems`, boolean schemas and annotations,
+/// and `x-toolsmith-aliases` (`{"<alias>": "<name>"}` beside `properties` or
+/// `enum`: names read as the property or value they stand for, as
+/// `#[serde(alias)]` makes serde read them; `#[derive(ToolArg)]` writes it).
 /// Any other keyword is a [`SchemaError`], never silently ignored.
 ///
 /// ```
