@@ -21,8 +21,14 @@ fn both<T: Tool>(tool: &T, call: &Value) -> Result<(), Vec<String>> {
     let validator = tool.validator().validate(call);
     let line = |r: Result<(), toolsmith::ToolInputError>| r.map_err(|e| e.lines().to_vec());
     let (typed, from_str, validator) = (line(typed), line(from_str), line(validator));
-    assert_eq!(typed, validator, "typed path and validator disagree on {call}");
-    assert_eq!(typed, from_str, "`Value` and `&str` paths disagree on {call}");
+    assert_eq!(
+        typed, validator,
+        "typed path and validator disagree on {call}"
+    );
+    assert_eq!(
+        typed, from_str,
+        "`Value` and `&str` paths disagree on {call}"
+    );
     typed
 }
 
@@ -62,11 +68,7 @@ fn default_limit() -> u8 {
 
 /// Lists items.
 #[tool]
-fn list_items(
-    #[arg(min_length = 1)] filter: String,
-    paging: Paging,
-    options: Options,
-) -> String {
+fn list_items(#[arg(min_length = 1)] filter: String, paging: Paging, options: Options) -> String {
     format!("{filter} {} {}", paging.page, options.limit)
 }
 
@@ -268,9 +270,11 @@ fn transparent_constraints_hold_on_both_paths() {
     assert_eq!(
         both(&Publish, &bad),
         Err(vec![
-            "Invalid arguments at /slug: must match pattern \"^[a-z0-9]+(-[a-z0-9]+)*$\"".to_owned(),
+            "Invalid arguments at /slug: must match pattern \"^[a-z0-9]+(-[a-z0-9]+)*$\""
+                .to_owned(),
             "Invalid arguments at /title: must be at most 12 characters long, got 20".to_owned(),
-            "Invalid arguments at /draft: must match pattern \"^[a-z0-9]+(-[a-z0-9]+)*$\"".to_owned(),
+            "Invalid arguments at /draft: must match pattern \"^[a-z0-9]+(-[a-z0-9]+)*$\""
+                .to_owned(),
         ])
     );
     let empty = json!({ "slug": "a", "title": "" });

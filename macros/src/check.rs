@@ -276,7 +276,9 @@ pub fn check_aliases<'a>(
             if names.contains(&alias.as_str()) || seen.contains(&alias.as_str()) {
                 cx.error_at(
                     *span,
-                    format_args!("alias `{alias}` names two {what}; keep one of them (schema rule 7: names)"),
+                    format_args!(
+                        "alias `{alias}` names two {what}; keep one of them (schema rule 7: names)"
+                    ),
                 );
             }
             seen.push(alias);
@@ -319,16 +321,14 @@ pub fn check_description(cx: &mut Ctxt, tool: &ToolFn) {
 pub fn check_documented_arguments(cx: &mut Ctxt, tool: &ToolFn) {
     let Some(span) = tool.doc_span else { return };
     for name in &tool.documented {
-        let exists = tool
-            .params
-            .iter()
-            .any(|field| matches!(&field.member, syn::Member::Named(ident) if ident == name.as_str()))
-            || tool.item.sig.inputs.iter().any(|input| match input {
-                FnArg::Typed(typed) => {
-                    matches!(&*typed.pat, Pat::Ident(pat) if pat.ident == name.as_str())
-                }
-                FnArg::Receiver(_) => false,
-            });
+        let exists = tool.params.iter().any(
+            |field| matches!(&field.member, syn::Member::Named(ident) if ident == name.as_str()),
+        ) || tool.item.sig.inputs.iter().any(|input| match input {
+            FnArg::Typed(typed) => {
+                matches!(&*typed.pat, Pat::Ident(pat) if pat.ident == name.as_str())
+            }
+            FnArg::Receiver(_) => false,
+        });
         if !exists {
             cx.error_at(
                 span,

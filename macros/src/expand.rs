@@ -589,7 +589,8 @@ fn expand_enum(item: &Enum) -> TokenStream {
     let description = option_str(item.description.as_deref());
     let read = || item.variants.iter().filter(|variant| !variant.skip);
     let values = read().map(|variant| LitStr::new(&variant.name, Span::call_site()));
-    let aliases = alias_pairs(read().map(|variant| (variant.name.as_str(), variant.aliases.as_slice())));
+    let aliases =
+        alias_pairs(read().map(|variant| (variant.name.as_str(), variant.aliases.as_slice())));
     quote! {
         #[automatically_derived]
         impl ::toolsmith::ToolArg for #ident {

@@ -62,7 +62,11 @@ pub fn key_span(attrs: &[Attribute], key: &str) -> Option<Span> {
     for attr in attrs.iter().filter(|attr| attr.path().is_ident("serde")) {
         let _ = attr.parse_nested_meta(|meta| {
             if found.is_none() && meta.path.is_ident(key) {
-                found = Some(meta.path.get_ident().map_or_else(Span::call_site, |i| i.span()));
+                found = Some(
+                    meta.path
+                        .get_ident()
+                        .map_or_else(Span::call_site, |i| i.span()),
+                );
             }
             skip_value(&meta);
             Ok(())
@@ -82,11 +86,17 @@ pub fn check_refused(cx: &mut Ctxt, serde: &Container) {
     };
 
     if attrs.type_from().is_some() || attrs.type_try_from().is_some() {
-        let key = if attrs.type_from().is_some() { "from" } else { "try_from" };
+        let key = if attrs.type_from().is_some() {
+            "from"
+        } else {
+            "try_from"
+        };
         refuse(
             container,
             key,
-            format!("`#[serde({key} = \"..\")]` deserializes another type's shape, which the schema cannot follow; take that type as the argument and convert inside the function"),
+            format!(
+                "`#[serde({key} = \"..\")]` deserializes another type's shape, which the schema cannot follow; take that type as the argument and convert inside the function"
+            ),
         );
     }
     if attrs.remote().is_some() {
@@ -101,7 +111,9 @@ pub fn check_refused(cx: &mut Ctxt, serde: &Container) {
             refuse(
                 container,
                 key,
-                format!("`#[serde({key})]` makes the enum an identifier rather than a value; remove it and use an enum of unit variants"),
+                format!(
+                    "`#[serde({key})]` makes the enum an identifier rather than a value; remove it and use an enum of unit variants"
+                ),
             );
         }
     }
@@ -137,7 +149,9 @@ pub fn check_refused(cx: &mut Ctxt, serde: &Container) {
             refuse(
                 attrs,
                 key,
-                format!("`#[serde({key} = ..)]` deserializes a shape the schema cannot see; remove it and give the field a type whose own `Deserialize` and `ToolArg` agree"),
+                format!(
+                    "`#[serde({key} = ..)]` deserializes a shape the schema cannot see; remove it and give the field a type whose own `Deserialize` and `ToolArg` agree"
+                ),
             );
         }
         if field.attrs.flatten() {
@@ -176,7 +190,9 @@ pub fn check_refused(cx: &mut Ctxt, serde: &Container) {
                 refuse(
                     attrs,
                     key,
-                    format!("`#[serde({key} = ..)]` deserializes a shape the schema cannot see; remove it"),
+                    format!(
+                        "`#[serde({key} = ..)]` deserializes a shape the schema cannot see; remove it"
+                    ),
                 );
             }
             if variant.attrs.untagged() {

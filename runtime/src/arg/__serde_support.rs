@@ -83,7 +83,10 @@ mod tests {
 
     #[test]
     fn defaults_of_serializable_types_only() {
-        assert_eq!((&&DefaultValue::<u32>::new()).type_default(), Some(json!(0)));
+        assert_eq!(
+            (&&DefaultValue::<u32>::new()).type_default(),
+            Some(json!(0))
+        );
         assert_eq!(
             (&&DefaultValue::<Option<String>>::new()).type_default(),
             Some(json!(null))
@@ -92,7 +95,10 @@ mod tests {
             (&&DefaultValue::<u8>::new()).made_default(|| 20),
             Some(json!(20))
         );
-        assert_eq!((&&DefaultValue::<Opaque>::new()).made_default(|| Opaque), None);
+        assert_eq!(
+            (&&DefaultValue::<Opaque>::new()).made_default(|| Opaque),
+            None
+        );
     }
 
     #[test]

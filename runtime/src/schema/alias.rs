@@ -193,7 +193,9 @@ mod tests {
         let call = json!({ "colour": "verde" });
         assert!(validator.validate(&call).is_ok());
         let mut repaired = call.clone();
-        let repairs = validator.validate_with(&mut repaired, &Repairs::none()).unwrap();
+        let repairs = validator
+            .validate_with(&mut repaired, &Repairs::none())
+            .unwrap();
         assert_eq!(repaired, json!({ "color": "green" }));
         let kinds: Vec<RepairKind> = repairs.iter().map(|r| r.kind).collect();
         assert_eq!(kinds, [RepairKind::SerdeAlias, RepairKind::SerdeValueAlias]);
@@ -207,7 +209,9 @@ mod tests {
             .unwrap_err();
         assert_eq!(
             err.lines(),
-            ["Invalid arguments: ambiguous property \"colour\": \"color\" is also present; send only \"color\""]
+            [
+                "Invalid arguments: ambiguous property \"colour\": \"color\" is also present; send only \"color\""
+            ]
         );
     }
 

@@ -239,8 +239,9 @@ pub(crate) fn may_repair(node: &Node, value: &Value, policy: &Repairs) -> bool {
                         .as_ref()
                         .is_some_and(|declared| declared.key(key).is_some())
                         || (policy.aliases
-                        && matches!(object.additional, Some(Node::Never))
-                        && snake_case(key).is_some_and(|snake| object.property(&snake).is_some()))
+                            && matches!(object.additional, Some(Node::Never))
+                            && snake_case(key)
+                                .is_some_and(|snake| object.property(&snake).is_some()))
                         || object
                             .additional
                             .as_ref()
