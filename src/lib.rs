@@ -167,9 +167,65 @@
 //! # Argument types
 //!
 //! `#[derive(ToolArg)]` goes beside serde's `#[derive(Deserialize)]` and
-//! follows serde's `rename`, `rename_all`, `default` and `skip`. Structs
-//! must say `#[serde(deny_unknown_fields)]`, so that serde refuses the
-//! unknown keys the schema refuses.
+//! reads serde's attributes with serde's own parser, so the schema accepts
+//! exactly what serde accepts. Structs must say
+//! `#[serde(deny_unknown_fields)]`, so that serde refuses the unknown keys
+//! the schema refuses. Every serde attribute that changes what serde accepts
+//! is either modelled or a compile error:
+//!
+//! - modelled: `rename`, `rename_all` (serde's own rules), `skip` /
+//!   `skip_deserializing`, `default` and `default = ".."` on a struct or a
+//!   field (the property is not required, and the schema states the
+//!   `"default"` value when the field's type is `Serialize`; it is computed
+//!   once, when the schema is first built), `transparent` (the type's schema
+//!   is its field's, its doc the description);
+//! - repaired: `alias` on a field or a unit variant is accepted, reported as
+//!   a [`Repair`] ([`RepairKind::SerdeAlias`], [`RepairKind::SerdeValueAlias`])
+//!   under every policy, and never advertised; sending an alias beside the
+//!   name it stands for is refused, as serde refuses it;
+//! - refused at compile time: `flatten`, `untagged`, `tag`, `content`,
+//!   `from`, `try_from`, `with`, `deserialize_with`, `other`, `borrow`,
+//!   `remote`, `field_identifier`, `variant_identifier`;
+//! - ignored, since they change only serialization or serde's own plumbing:
+//!   `skip_serializing`, `skip_serializing_if`, `serialize_with`, `into`,
+//!   `getter`, the `serialize` half of `rename` / `rename_all`, `bound`,
+//!   `crate`, `expecting`, and a container's `rename`.
+//!
+//! ```
+//! use serde::{Deserialize, Serialize};
+//! use toolsmith::{Tool, ToolArg, tool};
+//!
+//! /// Which page of results.
+//! #[derive(Serialize, Deserialize, ToolArg)]
+//! #[serde(default, deny_unknown_fields)]
+//! pub struct Paging {
+//!     #[serde(alias = "pageNumber")]
+//!     pub page: u32,
+//!     pub per_page: u32,
+//! }
+//!
+//! impl Default for Paging {
+//!     fn default() -> Self {
+//!         Paging { page: 1, per_page: 20 }
+//!     }
+//! }
+//!
+//! /// Lists the open issues.
+//! #[tool]
+//! pub fn list_issues(paging: Paging) -> String {
+//!     format!("page {} of {}", paging.page, paging.per_page)
+//! }
+//!
+//! let paging = &ListIssues.input_schema()["properties"]["paging"];
+//! assert_eq!(paging["required"], serde_json::json!([]));
+//! assert_eq!(paging["properties"]["per_page"]["default"], 20);
+//! let args = toolsmith::validate_input(
+//!     &ListIssues,
+//!     &serde_json::json!({"paging": {"pageNumber": 3}}),
+//! )
+//! .unwrap();
+//! assert_eq!((args.paging.page, args.paging.per_page), (3, 20));
+//! ```
 //!
 //! ```
 //! use serde::Deserialize;

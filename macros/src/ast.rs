@@ -2,18 +2,22 @@
 //! the user wrote for error spans.
 
 use proc_macro2::{Span, TokenStream};
-use syn::spanned::Spanned;
-use syn::{Data, DeriveInput, FnArg, Ident, ItemFn, LitStr, Pat, ReturnType, Type};
+use syn::{DeriveInput, FnArg, Ident, ItemFn, Member, Pat, ReturnType, Type};
 
-use crate::attr::{ArgAttrs, SerdeContainer, SerdeMember, ToolAttrs};
-use crate::case::RenameRule;
+use serde_derive_internals::ast::{
+    Container as SerdeContainer, Data as SerdeData, Field as SerdeField, Style,
+};
+use serde_derive_internals::attr::Default as SerdeDefault;
+
+use crate::attr::{ArgAttrs, ToolAttrs};
 use crate::ctxt::Ctxt;
 use crate::doc::{Doc, FnDoc};
+use crate::serde_attrs;
 
 /// A property of an object schema: a tool parameter or a struct field.
 pub struct Field {
-    /// The Rust name (parameter or field).
-    pub member: Ident,
+    /// The Rust name (parameter or field), or the index of a newtype's field.
+    pub member: Member,
     pub ty: Type,
     pub arg: ArgAttrs,
     /// The property name after renames.
@@ -21,10 +25,31 @@ pub struct Field {
     /// Where the name was written: the rename literal, else the Rust name.
     pub name_span: Span,
     pub description: Option<String>,
-    /// `#[serde(default)]`: optional whatever the type.
-    pub has_default: bool,
-    /// `#[serde(flatten)]`, refused by rule 1.
-    pub flatten: Option<Ident>,
+    /// How serde fills the field in when its key is absent.
+    pub default: FieldDefault,
+    /// Other names serde reads for the property (`alias`), never advertised.
+    pub aliases: Vec<(String, Span)>,
+}
+
+/// Where the value of an absent key comes from.
+pub enum FieldDefault {
+    /// Nowhere: the key is required unless the type admits `null`.
+    None,
+    /// `#[serde(default)]` on the field: the type's `Default`.
+    Type,
+    /// `#[serde(default = "path")]` on the field.
+    Path(syn::ExprPath),
+    /// `#[serde(default)]` on the struct: the field of `Self::default()`.
+    Container,
+    /// `#[serde(default = "path")]` on the struct: the field of `path()`.
+    ContainerPath(syn::ExprPath),
+}
+
+impl Field {
+    /// Whether an absent key is filled in by serde.
+    pub fn has_default(&self) -> bool {
+        !matches!(self.default, FieldDefault::None)
+    }
 }
 
 /// `#[tool] fn ..`.
@@ -108,14 +133,14 @@ impl ToolFn {
                 None => (rust_name, member.span()),
             };
             params.push(Field {
-                member,
+                member: Member::Named(member),
                 ty: (*typed.ty).clone(),
                 arg,
                 name,
                 name_span,
                 description,
-                has_default: false,
-                flatten: None,
+                default: FieldDefault::None,
+                aliases: Vec::new(),
             });
         }
 
@@ -167,61 +192,69 @@ pub enum Input<'a> {
 pub struct Struct<'a> {
     pub input: &'a DeriveInput,
     pub description: Option<String>,
+    /// The fields serde reads, in order (skipped ones are left out).
     pub fields: Vec<Field>,
-    pub serde: SerdeContainer,
+    pub deny_unknown_fields: bool,
     /// Tuple or unit struct.
     pub unnamed: bool,
+    /// `#[serde(transparent)]`: the struct is read as its one field, the
+    /// only entry of `fields`.
+    pub transparent: bool,
 }
 
 pub struct Enum<'a> {
     pub input: &'a DeriveInput,
     pub description: Option<String>,
     pub variants: Vec<Variant<'a>>,
-    pub serde: SerdeContainer,
 }
 
 pub struct Variant<'a> {
     pub variant: &'a syn::Variant,
+    /// The value serde reads, after `rename` and `rename_all`.
     pub name: String,
+    /// `#[serde(skip)]`, `#[serde(skip_deserializing)]`: not a value.
     pub skip: bool,
+    /// Other values serde reads for this variant.
+    pub aliases: Vec<(String, Span)>,
 }
 
 impl<'a> Input<'a> {
-    pub fn from_syn(cx: &mut Ctxt, input: &'a DeriveInput) -> syn::Result<Input<'a>> {
-        let serde = SerdeContainer::from_attrs(&input.attrs);
+    /// The typed model of `serde`'s reading of the input: names, defaults
+    /// and aliases as serde decides them.
+    pub fn from_serde(cx: &mut Ctxt, serde: SerdeContainer<'a>) -> syn::Result<Input<'a>> {
+        let input = serde.original;
         let description = Doc::from_attrs(&input.attrs).description();
-        let rule = rename_rule(cx, serde.rename_all.as_ref());
-        match &input.data {
-            Data::Struct(data) => {
-                let unnamed = !matches!(data.fields, syn::Fields::Named(_));
-                let fields = data
-                    .fields
+        match serde.data {
+            SerdeData::Struct(style, fields) => {
+                let unnamed = !matches!(style, Style::Struct);
+                let transparent = serde.attrs.transparent();
+                let container_default = serde.attrs.default();
+                let fields = fields
                     .iter()
-                    .filter_map(|field| Field::from_struct_field(cx, field, rule))
+                    .filter(|field| !field.attrs.skip_deserializing())
+                    .filter(|field| !transparent || field.attrs.transparent())
+                    .filter(|_| transparent || !unnamed)
+                    .map(|field| Field::from_serde(cx, field, container_default))
                     .collect();
                 Ok(Input::Struct(Struct {
                     input,
                     description,
                     fields,
-                    serde,
+                    deny_unknown_fields: serde.attrs.deny_unknown_fields(),
                     unnamed,
+                    transparent,
                 }))
             }
-            Data::Enum(data) => {
-                let variants = data
-                    .variants
+            SerdeData::Enum(variants) => {
+                let variants = variants
                     .iter()
                     .map(|variant| {
-                        let serde = SerdeMember::from_attrs(&variant.attrs);
-                        let name = match (&serde.rename, rule) {
-                            (Some(rename), _) => rename.value(),
-                            (None, Some(rule)) => rule.apply_to_variant(&unraw(&variant.ident)),
-                            (None, None) => unraw(&variant.ident),
-                        };
+                        let name = variant.attrs.name().deserialize_name().value.clone();
                         Variant {
-                            variant,
+                            variant: variant.original,
+                            aliases: serde_attrs::aliases(variant.attrs.aliases(), &name),
                             name,
-                            skip: serde.skip,
+                            skip: variant.attrs.skip_deserializing(),
                         }
                     })
                     .collect();
@@ -229,69 +262,51 @@ impl<'a> Input<'a> {
                     input,
                     description,
                     variants,
-                    serde,
                 }))
             }
-            Data::Union(data) => Err(syn::Error::new(
-                data.union_token.span(),
-                "a union cannot derive `ToolArg`; use a struct with named fields or an enum of unit variants",
-            )),
         }
     }
 }
 
 impl Field {
-    fn from_struct_field(
-        cx: &mut Ctxt,
-        field: &syn::Field,
-        rule: Option<RenameRule>,
-    ) -> Option<Field> {
-        let member = field.ident.clone()?;
-        let serde = SerdeMember::from_attrs(&field.attrs);
-        let arg = ArgAttrs::from_attrs(cx, &field.attrs);
-        if serde.skip {
-            return None;
-        }
-        let rust_name = unraw(&member);
-        let (name, name_span) = match (&arg.rename, &serde.rename) {
-            (Some(given), _) => {
+    fn from_serde(cx: &mut Ctxt, field: &SerdeField, container_default: &SerdeDefault) -> Field {
+        let arg = ArgAttrs::from_attrs(cx, &field.original.attrs);
+        let serde_name = field.attrs.name().deserialize_name();
+        let (name, name_span) = match &arg.rename {
+            Some(given) => {
                 cx.error(
                     &given.key,
                     "on a struct field, rename with serde's `#[serde(rename = \"..\")]`, which the schema follows",
                 );
                 (given.value.value(), given.value.span())
             }
-            (None, Some(rename)) => (rename.value(), rename.span()),
-            (None, None) => match rule {
-                Some(rule) => (rule.apply_to_field(&rust_name), member.span()),
-                None => (rust_name, member.span()),
-            },
+            None => (serde_name.value.clone(), serde_name.span),
         };
         let description = arg
             .description
             .as_ref()
             .map(|given| given.value.value())
-            .or_else(|| Doc::from_attrs(&field.attrs).description());
-        Some(Field {
-            member,
+            .or_else(|| Doc::from_attrs(&field.original.attrs).description());
+        let default = match (field.attrs.default(), container_default) {
+            (SerdeDefault::Default, _) => FieldDefault::Type,
+            (SerdeDefault::Path(path), _) => FieldDefault::Path(path.clone()),
+            (SerdeDefault::None, SerdeDefault::Default) => FieldDefault::Container,
+            (SerdeDefault::None, SerdeDefault::Path(path)) => {
+                FieldDefault::ContainerPath(path.clone())
+            }
+            (SerdeDefault::None, SerdeDefault::None) => FieldDefault::None,
+        };
+        Field {
+            aliases: serde_attrs::aliases(field.attrs.aliases(), &serde_name.value),
+            member: field.member.clone(),
             ty: field.ty.clone(),
             arg,
             name,
             name_span,
             description,
-            has_default: serde.default,
-            flatten: serde.flatten,
-        })
+            default,
+        }
     }
-}
-
-fn rename_rule(cx: &mut Ctxt, lit: Option<&LitStr>) -> Option<RenameRule> {
-    let lit = lit?;
-    let rule = RenameRule::from_str(&lit.value());
-    if rule.is_none() {
-        cx.error(lit, "unknown `rename_all` rule");
-    }
-    rule
 }
 
 /// `r#type` → `type`.

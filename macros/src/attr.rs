@@ -1,5 +1,5 @@
-//! Our attributes, `#[tool(..)]` and `#[arg(..)]`, and the serde attributes
-//! the schema has to follow.
+//! Our attributes, `#[tool(..)]` and `#[arg(..)]`. serde's are read by
+//! serde's own parser (see `serde_attrs`).
 
 use proc_macro2::{Span, TokenStream};
 use syn::meta::ParseNestedMeta;
@@ -299,93 +299,4 @@ fn count(cx: &mut Ctxt, meta: &ParseNestedMeta, key: &Ident) -> Option<(u64, Spa
         );
     }
     parsed.map(|n| (n, expr.span()))
-}
-
-/// What the schema needs from serde's attributes on a struct or enum.
-#[derive(Default)]
-pub struct SerdeContainer {
-    pub rename_all: Option<LitStr>,
-    pub deny_unknown_fields: bool,
-    pub default: bool,
-    /// `untagged`, `tag`, `content`: the enum is not a plain string.
-    pub union: Option<Ident>,
-    /// `transparent`, `from`, `try_from`: what is deserialized is not this type's shape.
-    pub reshaped: Option<Ident>,
-}
-
-/// What the schema needs from serde's attributes on a field or variant.
-#[derive(Default)]
-pub struct SerdeMember {
-    pub rename: Option<LitStr>,
-    pub default: bool,
-    pub skip: bool,
-    pub flatten: Option<Ident>,
-}
-
-impl SerdeContainer {
-    pub fn from_attrs(attrs: &[Attribute]) -> SerdeContainer {
-        let mut serde = SerdeContainer::default();
-        for_serde(attrs, |meta, key| match key.to_string().as_str() {
-            "rename_all" => serde.rename_all = deserialize_name(meta),
-            "deny_unknown_fields" => serde.deny_unknown_fields = true,
-            "default" => {
-                serde.default = true;
-                skip_value(meta);
-            }
-            "untagged" | "tag" | "content" => {
-                serde.union.get_or_insert(key);
-                skip_value(meta);
-            }
-            "transparent" | "from" | "try_from" => {
-                serde.reshaped.get_or_insert(key);
-                skip_value(meta);
-            }
-            _ => skip_value(meta),
-        });
-        serde
-    }
-}
-
-impl SerdeMember {
-    pub fn from_attrs(attrs: &[Attribute]) -> SerdeMember {
-        let mut serde = SerdeMember::default();
-        for_serde(attrs, |meta, key| match key.to_string().as_str() {
-            "rename" => serde.rename = deserialize_name(meta),
-            "default" => {
-                serde.default = true;
-                skip_value(meta);
-            }
-            "skip" | "skip_deserializing" => serde.skip = true,
-            "flatten" => serde.flatten = Some(key),
-            _ => skip_value(meta),
-        });
-        serde
-    }
-}
-
-fn for_serde(attrs: &[Attribute], mut f: impl FnMut(&ParseNestedMeta, Ident)) {
-    for attr in attrs.iter().filter(|attr| attr.path().is_ident("serde")) {
-        // Malformed serde attributes are serde's to report.
-        let _ = attr.parse_nested_meta(|meta| {
-            f(&meta, key_of(&meta));
-            Ok(())
-        });
-    }
-}
-
-/// `rename = ".."` or `rename(deserialize = "..")`: the name serde reads.
-fn deserialize_name(meta: &ParseNestedMeta) -> Option<LitStr> {
-    if meta.input.peek(syn::Token![=]) {
-        return meta.value().ok()?.parse::<LitStr>().ok();
-    }
-    let mut name = None;
-    let _ = meta.parse_nested_meta(|inner| {
-        if inner.path.is_ident("deserialize") {
-            name = Some(inner.value()?.parse::<LitStr>()?);
-        } else {
-            skip_value(&inner);
-        }
-        Ok(())
-    });
-    name
 }

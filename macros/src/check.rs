@@ -22,7 +22,7 @@ use crate::pattern;
 /// owned types.
 pub fn check_signature(cx: &mut Ctxt, item: &ItemFn) {
     let sig = &item.sig;
-    if let Some(unsafety) = &sig.unsafety {
+    if let syn::Safety::Unsafe(unsafety) = &sig.safety {
         cx.error(
             unsafety,
             "an `unsafe fn` cannot be a tool: it runs on whatever arguments the model sends; make it safe",
@@ -97,31 +97,18 @@ fn check_owned(cx: &mut Ctxt, ty: &Type, is_ctx: bool) {
 
 /// Rule 1, closed objects: every object is `additionalProperties: false`
 /// and serde must refuse the same unknown keys, or a call the schema
-/// refuses would deserialize. `flatten` merges another type's keys in, and a
-/// struct without `deny_unknown_fields` drops unknown keys silently. (Maps
-/// and `serde_json::Value` are refused by `ToolArg`'s bound.)
+/// refuses would deserialize: a struct without `deny_unknown_fields` drops
+/// unknown keys silently. (`flatten` is refused with the other serde
+/// attributes in `serde_attrs`; maps and `serde_json::Value` by `ToolArg`'s
+/// bound.) A transparent struct is read as its field, not as an object.
 pub fn check_closed_objects(cx: &mut Ctxt, item: &Struct) {
-    for field in &item.fields {
-        if let Some(flatten) = &field.flatten {
-            cx.error(
-                flatten,
-                "`#[serde(flatten)]` merges keys the schema cannot close; nest the struct as a field instead (schema rule 1: closed objects)",
-            );
-        }
-    }
-    if !item.serde.deny_unknown_fields && !item.unnamed {
+    if !item.deny_unknown_fields && !item.unnamed && !item.transparent {
         cx.error(
             &item.input.ident,
             format_args!(
                 "`{}` must refuse unknown keys as its schema does: add `#[serde(deny_unknown_fields)]` (schema rule 1: closed objects)",
                 item.input.ident
             ),
-        );
-    }
-    if let Some(key) = &item.serde.reshaped {
-        cx.error(
-            key,
-            format_args!("`#[serde({key})]` deserializes another shape than the struct's fields, which the schema cannot follow; remove it (schema rule 1: closed objects)"),
         );
     }
 }
@@ -160,13 +147,8 @@ pub fn check_no_recursion(cx: &mut Ctxt, item: &Struct) {
 /// Rule 3, no unions: Anthropic refuses `anyOf`/`oneOf` at the root and
 /// several hosts refuse them anywhere, so enums are unit enums (a string
 /// `enum`), never tagged, adjacently tagged or untagged unions.
+/// (`untagged`, `tag` and `content` are refused in `serde_attrs`.)
 pub fn check_no_unions(cx: &mut Ctxt, item: &Enum) {
-    if let Some(key) = &item.serde.union {
-        cx.error(
-            key,
-            format_args!("`#[serde({key})]` makes a union (`anyOf`) that some hosts refuse; use an enum of unit variants, or a struct with an enum field for the kind (schema rule 3: no unions)"),
-        );
-    }
     for variant in &item.variants {
         if !matches!(variant.variant.fields, syn::Fields::Unit) && !variant.skip {
             cx.error(
@@ -187,7 +169,7 @@ pub fn check_no_unions(cx: &mut Ctxt, item: &Enum) {
 /// tuple (and a tuple struct, a fixed-length heterogeneous array) has none.
 /// Tuple types themselves are refused by `ToolArg`'s bound.
 pub fn check_named_fields(cx: &mut Ctxt, item: &Struct) {
-    if item.unnamed {
+    if item.unnamed && !item.transparent {
         let data = match &item.input.data {
             syn::Data::Struct(data) => data.fields.span(),
             _ => item.input.ident.span(),
@@ -278,6 +260,32 @@ pub fn check_property_names(cx: &mut Ctxt, fields: &[Field]) {
     }
 }
 
+/// Rule 7 for the names serde reads but the schema does not advertise: an
+/// alias that is also another name or alias of the same object (or enum)
+/// makes one key (or value) mean two things. `named` pairs each name with
+/// its aliases.
+pub fn check_aliases<'a>(
+    cx: &mut Ctxt,
+    what: &str,
+    named: impl Iterator<Item = (&'a str, &'a [(String, Span)])> + Clone,
+) {
+    let names: Vec<&str> = named.clone().map(|(name, _)| name).collect();
+    let mut seen: Vec<&str> = Vec::new();
+    for (_, aliases) in named {
+        for (alias, span) in aliases {
+            if names.contains(&alias.as_str()) || seen.contains(&alias.as_str()) {
+                cx.error_at(
+                    *span,
+                    format_args!(
+                        "alias `{alias}` names two {what}; keep one of them (schema rule 7: names)"
+                    ),
+                );
+            }
+            seen.push(alias);
+        }
+    }
+}
+
 fn valid_name(name: &str, dash: bool) -> bool {
     let mut chars = name.chars();
     let Some(first) = chars.next() else {
@@ -313,16 +321,14 @@ pub fn check_description(cx: &mut Ctxt, tool: &ToolFn) {
 pub fn check_documented_arguments(cx: &mut Ctxt, tool: &ToolFn) {
     let Some(span) = tool.doc_span else { return };
     for name in &tool.documented {
-        let exists = tool
-            .params
-            .iter()
-            .any(|field| field.member == name.as_str())
-            || tool.item.sig.inputs.iter().any(|input| match input {
-                FnArg::Typed(typed) => {
-                    matches!(&*typed.pat, Pat::Ident(pat) if pat.ident == name.as_str())
-                }
-                FnArg::Receiver(_) => false,
-            });
+        let exists = tool.params.iter().any(
+            |field| matches!(&field.member, syn::Member::Named(ident) if ident == name.as_str()),
+        ) || tool.item.sig.inputs.iter().any(|input| match input {
+            FnArg::Typed(typed) => {
+                matches!(&*typed.pat, Pat::Ident(pat) if pat.ident == name.as_str())
+            }
+            FnArg::Receiver(_) => false,
+        });
         if !exists {
             cx.error_at(
                 span,

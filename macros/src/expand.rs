@@ -6,11 +6,12 @@ use quote::{format_ident, quote, quote_spanned};
 use syn::spanned::Spanned;
 use syn::{DeriveInput, FnArg, Ident, ItemFn, LitStr, Type};
 
-use crate::ast::{Enum, Field, Input, Struct, ToolFn, unraw};
+use crate::ast::{Enum, Field, FieldDefault, Input, Struct, ToolFn, unraw};
 use crate::attr::Num;
 use crate::case;
 use crate::check;
 use crate::ctxt::Ctxt;
+use crate::serde_attrs;
 
 /// `#[tool]`: the function itself (helper attributes stripped), its
 /// `XArgs` struct and its `X` tool type. On error, the function and the
@@ -106,7 +107,11 @@ fn expand_tool(tool: &ToolFn) -> TokenStream {
                 static __OUTPUT: ::toolsmith::__private::OnceLock<::core::option::Option<::toolsmith::__private::Value>> =
                     ::toolsmith::__private::OnceLock::new();
                 __OUTPUT
-                    .get_or_init(|| (&&&::toolsmith::__private::Output::<#output>::new()).output_schema())
+                    .get_or_init(|| {
+                        (&&&::toolsmith::__private::Output::<#output>::new())
+                            .output_schema()
+                            .map(::toolsmith::__private::advertised)
+                    })
                     .as_ref()
             }
         }
@@ -162,6 +167,20 @@ fn expand_tool(tool: &ToolFn) -> TokenStream {
         #[derive(::core::fmt::Debug, ::core::clone::Clone, ::core::marker::Copy, ::core::default::Default)]
         #vis struct #tool_ident;
 
+        impl #tool_ident {
+            /// The input schema with the aliases serde reads, for the validator.
+            fn __declared_schema() -> &'static ::toolsmith::__private::Value {
+                static __SCHEMA: ::toolsmith::__private::OnceLock<::toolsmith::__private::Value> =
+                    ::toolsmith::__private::OnceLock::new();
+                __SCHEMA.get_or_init(|| {
+                    ::toolsmith::__private::object(
+                        ::core::option::Option::None,
+                        ::std::vec![#(#props),*],
+                    )
+                })
+            }
+        }
+
         #[automatically_derived]
         impl ::toolsmith::Tool for #tool_ident {
             type Args = #args_ident;
@@ -178,12 +197,7 @@ fn expand_tool(tool: &ToolFn) -> TokenStream {
             fn input_schema(&self) -> &'static ::toolsmith::__private::Value {
                 static __SCHEMA: ::toolsmith::__private::OnceLock<::toolsmith::__private::Value> =
                     ::toolsmith::__private::OnceLock::new();
-                __SCHEMA.get_or_init(|| {
-                    ::toolsmith::__private::object(
-                        ::core::option::Option::None,
-                        ::std::vec![#(#props),*],
-                    )
-                })
+                __SCHEMA.get_or_init(|| ::toolsmith::__private::advertised(Self::__declared_schema().clone()))
             }
 
             #output_schema
@@ -191,7 +205,7 @@ fn expand_tool(tool: &ToolFn) -> TokenStream {
             fn validator(&self) -> &'static ::toolsmith::Validator {
                 static __VALIDATOR: ::toolsmith::__private::OnceLock<::toolsmith::Validator> =
                     ::toolsmith::__private::OnceLock::new();
-                ::toolsmith::__private::validator(&__VALIDATOR, self.input_schema())
+                ::toolsmith::__private::validator(&__VALIDATOR, Self::__declared_schema())
             }
 
             fn call(
@@ -289,11 +303,8 @@ fn num(value: Num) -> TokenStream {
     }
 }
 
-/// One entry of an object's `properties`.
-fn prop(field: &Field) -> TokenStream {
-    let arg_trait = arg_trait(&field.ty);
-    let name = &field.name;
-    let description = option_str(field.description.as_deref());
+/// The keywords of a field's `#[arg(..)]` constraints, as `(&str, Value)`.
+fn constraint_keywords(field: &Field) -> Vec<TokenStream> {
     let arg = &field.arg;
     let mut keywords = Vec::new();
     if let Some(given) = &arg.min {
@@ -319,22 +330,73 @@ fn prop(field: &Field) -> TokenStream {
         let value = &given.value;
         keywords.push(quote!(("pattern", ::toolsmith::__private::Value::from(#value))));
     }
-    let required = if field.has_default {
+    keywords
+}
+
+/// One entry of an object's `properties`.
+fn prop(field: &Field) -> TokenStream {
+    let arg_trait = arg_trait(&field.ty);
+    let name = &field.name;
+    let description = option_str(field.description.as_deref());
+    let keywords = constraint_keywords(field);
+    let required = if field.has_default() {
         quote!(false)
     } else {
         quote!(!#arg_trait::NULLABLE)
     };
+    let schema = quote! {
+        ::toolsmith::__private::property(
+            #arg_trait::schema(),
+            #description,
+            ::std::vec![#(#keywords),*],
+        )
+    };
+    let schema = match default_value(field) {
+        Some(default) => quote!(::toolsmith::__private::with_default(#schema, #default)),
+        None => schema,
+    };
     quote! {
         ::toolsmith::__private::Prop {
             name: #name,
-            schema: ::toolsmith::__private::property(
-                #arg_trait::schema(),
-                #description,
-                ::std::vec![#(#keywords),*],
-            ),
+            schema: #schema,
             required: #required,
         }
     }
+}
+
+/// The `"default"` of a property serde fills in, as an expression of type
+/// `Option<Value>`: the value serialized, when the type is `Serialize`
+/// (chosen by autoref, see `DefaultValue`), computed when the schema is
+/// built. The function a `default = ".."` names is called with the tokens
+/// the user wrote, so a wrong path is one error, serde's.
+fn default_value(field: &Field) -> Option<TokenStream> {
+    let ty = &field.ty;
+    let member = &field.member;
+    let chooser = quote!((&&::toolsmith::__private::DefaultValue::<#ty>::new()));
+    let value = match &field.default {
+        FieldDefault::None => return None,
+        FieldDefault::Type => quote!(#chooser.type_default()),
+        FieldDefault::Path(path) => quote!(#chooser.made_default(|| #path())),
+        FieldDefault::Container => quote! {
+            #chooser.made_default(|| <Self as ::core::default::Default>::default().#member)
+        },
+        FieldDefault::ContainerPath(path) => quote!(#chooser.made_default(|| #path().#member)),
+    };
+    Some(quote! {{
+        #[allow(unused_imports)]
+        use ::toolsmith::__private::{SerializeDefault as _, UnknownDefault as _};
+        #value
+    }})
+}
+
+/// `(alias, name)` pairs of the fields or variants, for `declare_aliases`.
+fn alias_pairs<'a>(named: impl Iterator<Item = (&'a str, &'a [(String, Span)])>) -> TokenStream {
+    let pairs = named.flat_map(|(name, aliases)| {
+        aliases
+            .iter()
+            .map(move |(alias, _)| quote!((#alias, #name)))
+    });
+    quote!(&[#(#pairs),*])
 }
 
 /// The typed checks of `satisfies_schema`: the pattern statics, and one
@@ -385,8 +447,19 @@ fn value_checks(fields: &[Field], receiver: &TokenStream) -> (TokenStream, Vec<T
 
 /// `#[derive(ToolArg)]`.
 pub fn derive(input: &DeriveInput) -> syn::Result<TokenStream> {
+    if let syn::Data::Union(data) = &input.data {
+        return Err(syn::Error::new(
+            data.union_token.span(),
+            "a union cannot derive `ToolArg`; use a struct with named fields or an enum of unit variants",
+        ));
+    }
+    // serde reports malformed serde attributes itself: add nothing to that.
+    let Some(serde) = serde_attrs::read(input) else {
+        return Ok(fallback_arg(input));
+    };
     let mut cx = Ctxt::default();
-    let parsed = Input::from_syn(&mut cx, input)?;
+    serde_attrs::check_refused(&mut cx, &serde);
+    let parsed = Input::from_serde(&mut cx, serde)?;
     if !input.generics.params.is_empty() {
         cx.error(
             &input.generics,
@@ -398,7 +471,16 @@ pub fn derive(input: &DeriveInput) -> syn::Result<TokenStream> {
             check::check_named_fields(&mut cx, item);
             check::check_closed_objects(&mut cx, item);
             check::check_no_recursion(&mut cx, item);
-            check::check_property_names(&mut cx, &item.fields);
+            if !item.transparent {
+                check::check_property_names(&mut cx, &item.fields);
+            }
+            check::check_aliases(
+                &mut cx,
+                "properties",
+                item.fields
+                    .iter()
+                    .map(|field| (field.name.as_str(), field.aliases.as_slice())),
+            );
             for field in &item.fields {
                 check::check_pattern(&mut cx, field);
                 check::check_bounds(&mut cx, field);
@@ -406,6 +488,14 @@ pub fn derive(input: &DeriveInput) -> syn::Result<TokenStream> {
         }
         Input::Enum(item) => {
             check::check_no_unions(&mut cx, item);
+            check::check_aliases(
+                &mut cx,
+                "values",
+                item.variants
+                    .iter()
+                    .filter(|variant| !variant.skip)
+                    .map(|variant| (variant.name.as_str(), variant.aliases.as_slice())),
+            );
             for variant in &item.variants {
                 for attr in variant
                     .variant
@@ -423,18 +513,23 @@ pub fn derive(input: &DeriveInput) -> syn::Result<TokenStream> {
     }
     if !cx.is_empty() {
         let errors = cx.into_compile_errors();
-        let fallback = fallback_arg(&input.ident);
+        let fallback = fallback_arg(input);
         return Ok(quote!(#errors #fallback));
     }
     Ok(match &parsed {
+        Input::Struct(item) if item.transparent => expand_transparent(item),
         Input::Struct(item) => expand_struct(item),
         Input::Enum(item) => expand_enum(item),
     })
 }
 
-fn fallback_arg(ident: &Ident) -> TokenStream {
+/// The impl of a type that failed a check, so that code using it reports
+/// nothing more. Never run: the build has already failed.
+fn fallback_arg(input: &DeriveInput) -> TokenStream {
+    let ident = &input.ident;
+    let (impl_generics, ty_generics, where_clause) = input.generics.split_for_impl();
     quote! {
-        impl ::toolsmith::ToolArg for #ident {
+        impl #impl_generics ::toolsmith::ToolArg for #ident #ty_generics #where_clause {
             const DEPTH: usize = 0;
             const __KIND: ::toolsmith::__private::ArgKind = ::toolsmith::__private::ArgKind::Object;
             fn schema() -> ::toolsmith::__private::Value {
@@ -454,6 +549,11 @@ fn expand_struct(item: &Struct) -> TokenStream {
     });
     let (statics, checks) = value_checks(&item.fields, &quote!(self));
     let typed: TokenStream = item.fields.iter().map(check::typed_checks).collect();
+    let aliases = alias_pairs(
+        item.fields
+            .iter()
+            .map(|field| (field.name.as_str(), field.aliases.as_slice())),
+    );
     let depth_checks: TokenStream = item
         .fields
         .iter()
@@ -466,7 +566,10 @@ fn expand_struct(item: &Struct) -> TokenStream {
             const __KIND: ::toolsmith::__private::ArgKind = ::toolsmith::__private::ArgKind::Object;
 
             fn schema() -> ::toolsmith::__private::Value {
-                ::toolsmith::__private::object(#description, ::std::vec![#(#props),*])
+                ::toolsmith::__private::declare_aliases(
+                    ::toolsmith::__private::object(#description, ::std::vec![#(#props),*]),
+                    #aliases,
+                )
             }
 
             #[inline]
@@ -484,11 +587,10 @@ fn expand_struct(item: &Struct) -> TokenStream {
 fn expand_enum(item: &Enum) -> TokenStream {
     let ident = &item.input.ident;
     let description = option_str(item.description.as_deref());
-    let values = item
-        .variants
-        .iter()
-        .filter(|variant| !variant.skip)
-        .map(|variant| LitStr::new(&variant.name, Span::call_site()));
+    let read = || item.variants.iter().filter(|variant| !variant.skip);
+    let values = read().map(|variant| LitStr::new(&variant.name, Span::call_site()));
+    let aliases =
+        alias_pairs(read().map(|variant| (variant.name.as_str(), variant.aliases.as_slice())));
     quote! {
         #[automatically_derived]
         impl ::toolsmith::ToolArg for #ident {
@@ -496,8 +598,66 @@ fn expand_enum(item: &Enum) -> TokenStream {
             const __KIND: ::toolsmith::__private::ArgKind = ::toolsmith::__private::ArgKind::Enum;
 
             fn schema() -> ::toolsmith::__private::Value {
-                ::toolsmith::__private::enumeration(#description, &[#(#values),*])
+                ::toolsmith::__private::declare_aliases(
+                    ::toolsmith::__private::enumeration(#description, &[#(#values),*]),
+                    #aliases,
+                )
             }
         }
+    }
+}
+
+/// `#[serde(transparent)]`: serde reads the struct as its one field, so the
+/// struct is that field's type, with the struct's doc as description (else
+/// the field's) and the field's `#[arg(..)]` constraints.
+fn expand_transparent(item: &Struct) -> TokenStream {
+    let ident = &item.input.ident;
+    let Some(field) = item.fields.first() else {
+        // serde reports a transparent struct without a field to read.
+        return fallback_arg(item.input);
+    };
+    let arg_trait = arg_trait(&field.ty);
+    let member = &field.member;
+    let description = item.description.as_deref().or(field.description.as_deref());
+    let description = option_str(description);
+    let keywords = constraint_keywords(field);
+    let (statics, checks) = value_checks(std::slice::from_ref(field), &quote!(self));
+    let typed = check::typed_checks(field);
+    quote! {
+        #[automatically_derived]
+        impl ::toolsmith::ToolArg for #ident {
+            const DEPTH: usize = #arg_trait::DEPTH;
+            const NULLABLE: bool = #arg_trait::NULLABLE;
+            const __KIND: ::toolsmith::__private::ArgKind = #arg_trait::__KIND;
+            const __RANGE: ::core::option::Option<(f64, f64)> = #arg_trait::__RANGE;
+
+            fn schema() -> ::toolsmith::__private::Value {
+                ::toolsmith::__private::property(
+                    #arg_trait::schema(),
+                    #description,
+                    ::std::vec![#(#keywords),*],
+                )
+            }
+
+            #[inline]
+            fn satisfies_schema(&self) -> bool {
+                #statics
+                true #(&& #checks)*
+            }
+
+            fn __text(&self) -> ::core::option::Option<&str> {
+                #arg_trait::__text(&self.#member)
+            }
+
+            fn __number(&self) -> ::core::option::Option<::toolsmith::__private::Num> {
+                #arg_trait::__number(&self.#member)
+            }
+
+            fn __items(&self) -> ::core::option::Option<usize> {
+                #arg_trait::__items(&self.#member)
+            }
+        }
+
+        #typed
     }
 }

@@ -9,6 +9,7 @@ mod ctxt;
 mod doc;
 mod expand;
 mod pattern;
+mod serde_attrs;
 
 use proc_macro::TokenStream;
 use syn::{DeriveInput, ItemFn, parse_macro_input};

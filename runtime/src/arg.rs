@@ -2,6 +2,8 @@
 
 #[doc(hidden)]
 pub mod __arg_support;
+#[doc(hidden)]
+pub mod __serde_support;
 mod impls;
 
 use serde_json::Value;
@@ -38,7 +40,11 @@ pub trait ToolArg {
     /// The range of the Rust type, for integers.
     const __RANGE: Option<(f64, f64)> = None;
 
-    /// The JSON Schema of the type, every subschema inlined.
+    /// The JSON Schema of the type, every subschema inlined. A derived
+    /// type's schema also records the names serde reads besides the
+    /// advertised ones (`#[serde(alias)]`) under the private annotation
+    /// `x-toolsmith-aliases`, which the validator reads and a tool's
+    /// advertised schemas never show.
     fn schema() -> Value;
 
     /// Checks the constraints the schema states beyond the JSON types

@@ -36,6 +36,8 @@ pub fn validate_input_with<T: Tool>(
 ) -> Result<Validated<T::Args>, ToolInputError> {
     if let Ok(args) = T::Args::deserialize(Strict(input))
         && args.satisfies_schema()
+        // serde took a declared alias: repair it, so the repair is reported.
+        && !tool.validator().uses_declared_aliases(input)
     {
         return Ok(Validated {
             args,

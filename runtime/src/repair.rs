@@ -82,6 +82,13 @@ pub enum RepairKind {
     JsonString,
     /// A string was read as the number or boolean it spells.
     Coercion,
+    /// A key the type declares as an alias (`#[serde(alias = "..")]`) was
+    /// read as the property it stands for. Made under every policy: serde
+    /// accepts the alias.
+    SerdeAlias,
+    /// An enum value the type declares as an alias was read as the value it
+    /// stands for. Made under every policy.
+    SerdeValueAlias,
 }
 
 /// One repair made to a call before validation.
@@ -107,9 +114,13 @@ impl fmt::Display for Repair {
             format!(" at {}", crate::pointer::display(&self.at))
         };
         match self.kind {
-            RepairKind::Alias => write!(f, "read key {}{at} as {}", self.from, self.to),
+            RepairKind::Alias | RepairKind::SerdeAlias => {
+                write!(f, "read key {}{at} as {}", self.from, self.to)
+            }
             RepairKind::JsonString => write!(f, "read the string{at} as the {} it holds", self.to),
-            RepairKind::Coercion => write!(f, "read {}{at} as {}", self.from, self.to),
+            RepairKind::Coercion | RepairKind::SerdeValueAlias => {
+                write!(f, "read {}{at} as {}", self.from, self.to)
+            }
         }
     }
 }

@@ -32,7 +32,9 @@ pub trait Tool: Send + Sync + 'static {
     fn output_schema(&self) -> Option<&'static Value> {
         None
     }
-    /// The validator compiled from [`input_schema`](Tool::input_schema), built once.
+    /// The validator compiled from [`input_schema`](Tool::input_schema), built
+    /// once. `#[tool]` compiles it from the same schema plus the aliases
+    /// serde reads (`#[serde(alias)]`), which the advertised schema omits.
     fn validator(&self) -> &'static Validator;
     /// Runs the function on arguments that passed validation.
     fn call(

@@ -101,6 +101,7 @@ impl Compiler {
 
     fn rules(&mut self, map: &Map<String, Value>) -> Result<Rules, SchemaError> {
         let mut rules = Rules::default();
+        let mut declared = None;
         for (keyword, value) in map {
             let keyword = keyword.as_str();
             match keyword {
@@ -171,6 +172,7 @@ impl Compiler {
                     Value::Bool(unique) => array(&mut rules).unique = *unique,
                     other => return Err(self.error(keyword, format!("must be a boolean, got {}", kind(other)))),
                 },
+                super::alias::KEYWORD => declared = Some(value),
                 _ if ANNOTATIONS.contains(&keyword) => self.annotation(keyword, value)?,
                 _ => return Err(self.error(keyword, "is not supported; supported keywords are type, properties, required, additionalProperties, enum, const, pattern, minLength, maxLength, minimum, maximum, exclusiveMinimum, exclusiveMaximum, multipleOf, items, minItems, maxItems, uniqueItems and annotations")),
             }
@@ -180,6 +182,12 @@ impl Compiler {
         }
         if let Some(values) = &rules.enumeration {
             rules.enum_problem = enum_problem(values);
+        }
+        if let Some(value) = declared {
+            rules.declared = Some(Box::new(
+                super::alias::Declared::compile(value, &rules)
+                    .map_err(|reason| self.error(super::alias::KEYWORD, reason))?,
+            ));
         }
         Ok(rules)
     }

@@ -1,6 +1,7 @@
 //! The schema validator: a JSON Schema compiled once into a tree, then
 //! checked against any number of values.
 
+pub(crate) mod alias;
 mod compile;
 pub(crate) mod equal;
 mod node;
@@ -23,7 +24,10 @@ use crate::repair::{Repair, Repairs};
 /// semantics: `type`, `properties`, `required`, `additionalProperties`,
 /// `enum`, `const`, `pattern`, `minLength`, `maxLength`, `minimum`,
 /// `maximum`, `exclusiveMinimum`, `exclusiveMaximum`, `multipleOf`, `items`,
-/// `minItems`, `maxItems`, `uniqueItems`, boolean schemas and annotations.
+/// `minItems`, `maxItems`, `uniqueItems`, boolean schemas and annotations,
+/// and `x-toolsmith-aliases` (`{"<alias>": "<name>"}` beside `properties` or
+/// `enum`: names read as the property or value they stand for, as
+/// `#[serde(alias)]` makes serde read them; `#[derive(ToolArg)]` writes it).
 /// Any other keyword is a [`SchemaError`], never silently ignored.
 ///
 /// ```
@@ -44,19 +48,35 @@ use crate::repair::{Repair, Repairs};
 #[derive(Debug)]
 pub struct Validator {
     root: node::Node,
+    /// Whether the schema declares aliases (`x-toolsmith-aliases`).
+    declared: bool,
 }
 
 impl Validator {
     /// Compiles `schema`, or names the keyword (and where) it cannot take.
     pub fn new(schema: &Value) -> Result<Validator, SchemaError> {
+        let root = compile::compile(schema)?;
         Ok(Validator {
-            root: compile::compile(schema)?,
+            declared: alias::any_declared(&root),
+            root,
         })
     }
 
-    /// Checks `value` as sent, reporting every problem.
+    /// Checks `value` as sent, reporting every problem. Names the schema
+    /// declares as aliases (what `#[serde(alias)]` records) are read as the
+    /// names they stand for, as serde reads them.
     pub fn validate(&self, value: &Value) -> Result<(), ToolInputError> {
+        if self.uses_declared_aliases(value) {
+            let mut copy = value.clone();
+            return self.validate_with(&mut copy, &Repairs::none()).map(|_| ());
+        }
         self.check(value, false, Problems::default())
+    }
+
+    /// Whether `value` uses an alias the schema declares: a call that
+    /// deserializes as sent, but validates only once the alias is repaired.
+    pub(crate) fn uses_declared_aliases(&self, value: &Value) -> bool {
+        self.declared && alias::uses_declared(&self.root, value)
     }
 
     /// Checks `value`, after the `earlier` problems a repair pass found.
@@ -95,7 +115,7 @@ impl Validator {
         policy: &Repairs,
     ) -> Result<Vec<Repair>, ToolInputError> {
         let mut mend = repair::Mend::new(policy);
-        if policy.changes_input() {
+        if policy.changes_input() || self.declared {
             mend.value(&self.root, value);
         }
         self.check(value, policy.suggestions, mend.problems)

@@ -27,6 +27,8 @@ pub(crate) struct Rules {
     pub number: Option<NumberRules>,
     pub object: Option<ObjectRules>,
     pub array: Option<ArrayRules>,
+    /// Names serde reads besides the advertised ones (`#[serde(alias)]`).
+    pub declared: Option<Box<super::alias::Declared>>,
 }
 
 #[derive(Debug, Default)]

@@ -10,6 +10,8 @@ use crate::error::{Issue, IssueKind, Problems};
 use crate::pointer::escape_into;
 use crate::repair::{Repair, RepairKind, Repairs};
 
+mod declared;
+
 /// The largest string parsed as JSON, in bytes.
 pub(crate) const MAX_JSON_STRING_BYTES: usize = 1 << 20;
 
@@ -42,6 +44,9 @@ impl<'p> Mend<'p> {
 
     pub(crate) fn value(&mut self, node: &Node, value: &mut Value) {
         let Node::Rules(rules) = node else { return };
+        if let Some(declared) = &rules.declared {
+            self.declared_value(declared, value);
+        }
         if let (Some(types), Value::String(text)) = (rules.types, &*value)
             && !types.contains(Types::STRING)
             && let Some(repaired) = self.reread(types, text)
@@ -103,6 +108,9 @@ impl<'p> Mend<'p> {
         match value {
             Value::Object(map) => {
                 let Some(object) = &rules.object else { return };
+                if let Some(declared) = &rules.declared {
+                    self.declared_keys(declared, map);
+                }
                 // Only where unknown keys are refused: elsewhere `dateTime`
                 // is a key in its own right.
                 if self.policy.aliases && matches!(object.additional, Some(Node::Never)) {
@@ -207,6 +215,11 @@ pub(crate) fn may_repair(node: &Node, value: &Value, policy: &Repairs) -> bool {
     let Node::Rules(rules) = node else {
         return false;
     };
+    if let (Some(declared), Value::String(text)) = (&rules.declared, value)
+        && declared.value(text).is_some()
+    {
+        return true;
+    }
     if let (Some(types), Value::String(_)) = (rules.types, value)
         && !types.contains(Types::STRING)
         && (policy.json_strings || policy.coerce_types)
@@ -221,9 +234,14 @@ pub(crate) fn may_repair(node: &Node, value: &Value, policy: &Repairs) -> bool {
             map.iter().any(|(key, child)| match object.property(key) {
                 Some(i) => may_repair(&object.properties[i].1, child, policy),
                 None => {
-                    (policy.aliases
-                        && matches!(object.additional, Some(Node::Never))
-                        && snake_case(key).is_some_and(|snake| object.property(&snake).is_some()))
+                    rules
+                        .declared
+                        .as_ref()
+                        .is_some_and(|declared| declared.key(key).is_some())
+                        || (policy.aliases
+                            && matches!(object.additional, Some(Node::Never))
+                            && snake_case(key)
+                                .is_some_and(|snake| object.property(&snake).is_some()))
                         || object
                             .additional
                             .as_ref()
@@ -242,6 +260,6 @@ pub(crate) fn may_repair(node: &Node, value: &Value, policy: &Repairs) -> bool {
 impl super::Validator {
     /// [`may_repair`] from the root.
     pub(crate) fn may_repair(&self, value: &Value, policy: &Repairs) -> bool {
-        policy.changes_input() && may_repair(&self.root, value, policy)
+        (policy.changes_input() || self.declared) && may_repair(&self.root, value, policy)
     }
 }
