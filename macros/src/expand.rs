@@ -282,7 +282,7 @@ fn option_usize(value: Option<u64>) -> TokenStream {
     }
 }
 
-fn num(value: Num) -> TokenStream {
+pub fn num(value: Num) -> TokenStream {
     match value {
         Num::Int(i) => quote!(::toolsmith::__private::Num::Int(#i)),
         Num::Float(f) => quote!(::toolsmith::__private::Num::Float(#f)),
@@ -434,6 +434,8 @@ pub fn derive(input: &DeriveInput) -> syn::Result<TokenStream> {
 
 fn fallback_arg(ident: &Ident) -> TokenStream {
     quote! {
+        impl ::toolsmith::__private::Sealed for #ident {}
+
         impl ::toolsmith::ToolArg for #ident {
             const DEPTH: usize = 0;
             const __KIND: ::toolsmith::__private::ArgKind = ::toolsmith::__private::ArgKind::Object;
@@ -460,6 +462,9 @@ fn expand_struct(item: &Struct) -> TokenStream {
         .map(|field| check::depth_check(field, ident))
         .collect();
     quote! {
+        #[automatically_derived]
+        impl ::toolsmith::__private::Sealed for #ident {}
+
         #[automatically_derived]
         impl ::toolsmith::ToolArg for #ident {
             const DEPTH: usize = 1 + ::toolsmith::__private::max_depth(&[#(#depths),*]);
@@ -490,6 +495,9 @@ fn expand_enum(item: &Enum) -> TokenStream {
         .filter(|variant| !variant.skip)
         .map(|variant| LitStr::new(&variant.name, Span::call_site()));
     quote! {
+        #[automatically_derived]
+        impl ::toolsmith::__private::Sealed for #ident {}
+
         #[automatically_derived]
         impl ::toolsmith::ToolArg for #ident {
             const DEPTH: usize = 0;

@@ -10,11 +10,19 @@ use serde_json::Value;
 /// subschema inlined, and checks on a deserialized value the constraints the
 /// schema states beyond its types.
 ///
-/// Implemented for `String`, `bool`, every integer and float type (integers
-/// carry their Rust range as `minimum` / `maximum`), `Option<T>` (the
-/// property accepts `null` and is not required), `Vec<T>` and `Box<T>`, and by
-/// `#[derive(toolsmith::ToolArg)]` for structs with named fields and enums of
-/// unit variants.
+/// Implemented for `String`, `bool`, every integer and float type,
+/// `Option<T>` (the property accepts `null` and is not required), `Vec<T>`
+/// and `Box<T>`, and by `#[derive(toolsmith::ToolArg)]` for structs with
+/// named fields and enums of unit variants. Derive it: the trait cannot be
+/// implemented by hand, since the runtime trusts what an implementation says
+/// about its schema and its checks.
+///
+/// A number type's range is always enforced, and stated in the schema where
+/// it tells a model something: `u8`, `i8`, `u16`, `i16`, `u32` and `i32`
+/// carry `minimum` and `maximum`; `u64`, `usize` and `u128` carry
+/// `minimum: 0`; `i64`, `isize` and `i128` carry neither; `f32` carries the
+/// numbers that read as a finite `f32`. A call outside the range is refused
+/// with a bound line (`must be at most 18446744073709551615, got …`).
 #[diagnostic::on_unimplemented(
     message = "`{Self}` cannot be a tool argument",
     label = "not a tool argument type",
@@ -22,7 +30,7 @@ use serde_json::Value;
     note = "maps and `serde_json::Value` make an open schema (schema rule 1: closed objects), tuples have no single `items` schema (schema rule 4), borrowed types cannot be deserialized from a call",
     note = "use a struct with `#[derive(serde::Deserialize, toolsmith::ToolArg)]` and `#[serde(deny_unknown_fields)]`"
 )]
-pub trait ToolArg {
+pub trait ToolArg: Sealed {
     /// Objects nested in the schema: 0 for a scalar or an enum, one more
     /// than the deepest field for a struct. A tool allows 5 in all.
     const DEPTH: usize;
@@ -35,8 +43,8 @@ pub trait ToolArg {
     const __KIND: ArgKind;
 
     #[doc(hidden)]
-    /// The range of the Rust type, for integers.
-    const __RANGE: Option<(f64, f64)> = None;
+    /// The values of the Rust type, for number types.
+    const __RANGE: Option<__arg_support::Range> = None;
 
     /// The JSON Schema of the type, every subschema inlined.
     fn schema() -> Value;
@@ -63,6 +71,18 @@ pub trait ToolArg {
         None
     }
 }
+
+/// Implemented by `#[derive(toolsmith::ToolArg)]` and for the std types
+/// beside each `ToolArg` impl, so that `ToolArg` is not implemented by hand.
+/// Not public API.
+#[doc(hidden)]
+#[diagnostic::on_unimplemented(
+    message = "`{Self}` implements `ToolArg` by hand, which toolsmith does not support",
+    label = "`ToolArg` comes from `#[derive(toolsmith::ToolArg)]`",
+    note = "the runtime trusts what a `ToolArg` impl says about its schema and checks, so only the derive writes one",
+    note = "remove the impl and derive it: `#[derive(serde::Deserialize, toolsmith::ToolArg)]`"
+)]
+pub trait Sealed {}
 
 /// The JSON type of an argument, for the macro's compile-time checks.
 #[doc(hidden)]
