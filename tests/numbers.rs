@@ -321,3 +321,47 @@ fn declared_bounds_are_exact_at_64_bits() {
         ["Invalid arguments at /ratio: must be at most 1.5, got 1.6"]
     );
 }
+
+/// A reading of a meter.
+#[derive(Debug, serde::Deserialize, toolsmith::ToolArg)]
+#[serde(deny_unknown_fields)]
+struct Reading {
+    /// Counter value.
+    total: u64,
+    /// Samples.
+    samples: Vec<i64>,
+}
+
+/// Records readings.
+#[tool]
+fn record(readings: Vec<Reading>) -> usize {
+    readings.len()
+}
+
+#[test]
+fn nested_numbers_keep_their_pointer() {
+    let text = r#"{"readings": [
+        {"total": 1e18, "samples": [5.0]},
+        {"total": 18446744073709551616, "samples": [1, -9223372036854775809]}
+    ]}"#;
+    let value: Value = serde_json::from_str(text).unwrap();
+    let lines = validate_input(&Record, &value)
+        .unwrap_err()
+        .lines()
+        .to_vec();
+    assert_eq!(
+        lines,
+        [
+            "Invalid arguments at /readings/1/total: must be at most 18446744073709551615, got 1.8446744073709552e+19",
+            "Invalid arguments at /readings/1/samples/1: must be at least -9223372036854775808, got -9.223372036854776e+18",
+        ]
+    );
+    assert_eq!(
+        validate_input_str(&Record, text).unwrap_err().lines(),
+        lines
+    );
+    let ok = r#"{"readings": [{"total": 1e18, "samples": [5.0, -0.0]}]}"#;
+    let args = validate_input_str(&Record, ok).unwrap();
+    assert_eq!(args.readings[0].total, 1_000_000_000_000_000_000);
+    assert_eq!(args.readings[0].samples, [5, 0]);
+}

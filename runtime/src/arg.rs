@@ -6,6 +6,8 @@ mod impls;
 
 use serde_json::Value;
 
+use __arg_support::Sealed;
+
 /// A type that can be a tool argument: it has a closed JSON Schema, every
 /// subschema inlined, and checks on a deserialized value the constraints the
 /// schema states beyond its types.
@@ -71,18 +73,6 @@ pub trait ToolArg: Sealed {
         None
     }
 }
-
-/// Implemented by `#[derive(toolsmith::ToolArg)]` and for the std types
-/// beside each `ToolArg` impl, so that `ToolArg` is not implemented by hand.
-/// Not public API.
-#[doc(hidden)]
-#[diagnostic::on_unimplemented(
-    message = "`{Self}` implements `ToolArg` by hand, which toolsmith does not support",
-    label = "`ToolArg` comes from `#[derive(toolsmith::ToolArg)]`",
-    note = "the runtime trusts what a `ToolArg` impl says about its schema and checks, so only the derive writes one",
-    note = "remove the impl and derive it: `#[derive(serde::Deserialize, toolsmith::ToolArg)]`"
-)]
-pub trait Sealed {}
 
 /// The JSON type of an argument, for the macro's compile-time checks.
 #[doc(hidden)]

@@ -8,10 +8,21 @@ use std::sync::OnceLock;
 use serde::Serialize;
 use serde_json::{Map, Value};
 
+pub use super::ArgKind;
 use super::ToolArg;
-pub use super::{ArgKind, Sealed};
 use crate::schema::Validator;
 use crate::tool::ToolError;
+
+/// Implemented by `#[derive(toolsmith::ToolArg)]` and for the std types
+/// beside each `ToolArg` impl, so that `ToolArg` is not implemented by hand.
+/// Not public API.
+#[diagnostic::on_unimplemented(
+    message = "`{Self}` implements `ToolArg` by hand, which toolsmith does not support",
+    label = "`ToolArg` comes from `#[derive(toolsmith::ToolArg)]`",
+    note = "the runtime trusts what a `ToolArg` impl says about its schema and checks, so only the derive writes one",
+    note = "remove the impl and derive it: `#[derive(serde::Deserialize, toolsmith::ToolArg)]`"
+)]
+pub trait Sealed {}
 
 /// A number read from an argument or written in an attribute.
 #[derive(Debug, Clone, Copy, PartialEq)]

@@ -2,8 +2,8 @@
 
 use serde_json::{Value, json};
 
-use super::__arg_support::{F32_LIMIT, Num, Range};
-use super::{ArgKind, Sealed, ToolArg};
+use super::__arg_support::{F32_LIMIT, Num, Range, Sealed};
+use super::{ArgKind, ToolArg};
 
 impl Sealed for String {}
 
