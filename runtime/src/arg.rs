@@ -24,7 +24,11 @@ use __arg_support::Sealed;
 /// carry `minimum` and `maximum`; `u64`, `usize` and `u128` carry
 /// `minimum: 0`; `i64`, `isize` and `i128` carry neither; `f32` carries the
 /// numbers that read as a finite `f32`. A call outside the range is refused
-/// with a bound line (`must be at most 18446744073709551615, got …`).
+/// with a bound line (`must be at most 18446744073709551615, got …`), and an
+/// integer-valued float (`5.0`, `1e18`) is read as the integer. A
+/// `serde_json::Value` holds an integer beyond 64 bits as the nearest float,
+/// which is what a 128-bit argument receives from it; `validate_input_str`
+/// reads the digits exactly.
 #[diagnostic::on_unimplemented(
     message = "`{Self}` cannot be a tool argument",
     label = "not a tool argument type",

@@ -15,7 +15,12 @@
 //!
 //! A `serde_json::Value` holds integers beyond 64 bits as the nearest float;
 //! this is what a 128-bit type reads from it. `validate_input_str` reads
-//! such digits exactly on its fast path.
+//! such digits exactly on its fast path, and refuses there too the far ends
+//! of the 128-bit ranges that a `Value` cannot hold (`survives_value`), so
+//! both paths answer alike.
+//!
+//! Range problems are found once the call passes the schema, since the
+//! schema does not state the ranges read here.
 
 use std::cell::RefCell;
 
