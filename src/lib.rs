@@ -110,12 +110,20 @@
 //! |---|---|
 //! | `String` | `{"type": "string"}` |
 //! | `bool` | `{"type": "boolean"}` |
-//! | `u8` … `u128`, `i8` … `i128`, `usize`, `isize` | `{"type": "integer"}` with the type's range as `minimum` / `maximum` |
-//! | `f32`, `f64` | `{"type": "number"}` |
+//! | `u8`, `i8`, `u16`, `i16`, `u32`, `i32` | `{"type": "integer"}` with the type's range as `minimum` / `maximum` |
+//! | `u64`, `usize`, `u128` | `{"type": "integer", "minimum": 0}` |
+//! | `i64`, `isize`, `i128` | `{"type": "integer"}` |
+//! | `f32` | `{"type": "number"}` with the numbers that read as a finite `f32` as `minimum` / `maximum` |
+//! | `f64` | `{"type": "number"}` |
 //! | `Option<T>` | `T` with `"null"` added to `type` (and `enum`); not required |
 //! | `Vec<T>` | `{"type": "array", "items": T}` |
 //! | `Box<T>` | `T` |
 //! | a struct or unit enum with `#[derive(ToolArg)]` | its schema, inlined |
+//!
+//! Every number type's range is enforced, stated or not: a call past it is
+//! refused with a bound line (`must be at most 18446744073709551615, got …`)
+//! and never reaches the function, and no input becomes `inf` or `NaN`. An
+//! integer-valued float (`5.0`) is read as the integer.
 //!
 //! Anything else does not compile, with a message saying why and what to
 //! use instead: maps and `serde_json::Value` (open schemas), tuples,
@@ -154,7 +162,7 @@
 //! - `#[arg(..)]` on a parameter or a `ToolArg` struct field:
 //!   `pattern = ".."` (strings; ECMA-262 syntax, unanchored, checked at
 //!   compile time), `min = ..`, `max = ..` (numbers, within the Rust type's
-//!   range), `min_length`, `max_length` (strings, in Unicode scalar values),
+//!   range; integers for integer types), `min_length`, `max_length` (strings, in Unicode scalar values),
 //!   `min_items`, `max_items` (arrays), `description = ".."`, and
 //!   `rename = ".."` (parameters; fields use `#[serde(rename)]`).
 //!
@@ -166,7 +174,9 @@
 //!
 //! # Argument types
 //!
-//! `#[derive(ToolArg)]` goes beside serde's `#[derive(Deserialize)]` and
+//! [`ToolArg`] is derived, never implemented by hand (the runtime trusts
+//! what an impl says about its schema). `#[derive(ToolArg)]` goes beside
+//! serde's `#[derive(Deserialize)]` and
 //! reads serde's attributes with serde's own parser, so the schema accepts
 //! exactly what serde accepts. Structs must say
 //! `#[serde(deny_unknown_fields)]`, so that serde refuses the unknown keys
@@ -285,8 +295,9 @@
 //! 5. `pattern` compiles in a linear-time engine: no lookaround, no
 //!    backreferences;
 //! 6. bounds are consistent and typed: `min <= max`, lengths on strings,
-//!    `min`/`max` on numbers within the Rust type's range, item counts on
-//!    arrays;
+//!    `min`/`max` on numbers within the Rust type's range (integers on
+//!    integer types, from -9223372036854775808 to 18446744073709551615),
+//!    item counts on arrays;
 //! 7. tool names match `^[a-zA-Z_][a-zA-Z0-9_-]{0,63}$`, property names
 //!    `^[A-Za-z_][A-Za-z0-9_]{0,63}$`, without duplicates;
 //! 8. a tool has a description of at most 1024 characters;

@@ -338,7 +338,7 @@ fn tool_arg_impls() {
         <u8 as ToolArg>::schema(),
         json!({"type": "integer", "minimum": 0, "maximum": 255})
     );
-    assert_eq!(<i64 as ToolArg>::schema()["minimum"], json!(i64::MIN));
+    assert_eq!(<i64 as ToolArg>::schema(), json!({"type": "integer"}));
     assert_eq!(
         <Option<bool> as ToolArg>::schema(),
         json!({"type": ["boolean", "null"]})
@@ -348,7 +348,7 @@ fn tool_arg_impls() {
         json!({"type": ["string", "null"], "description": "How results are ordered.", "enum": ["most_recent", "relevance", null]})
     );
     assert_eq!(
-        <Vec<f32> as ToolArg>::schema(),
+        <Vec<f64> as ToolArg>::schema(),
         json!({"type": "array", "items": {"type": "number"}})
     );
     assert_eq!(<Filter as ToolArg>::DEPTH, 2);

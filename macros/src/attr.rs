@@ -8,21 +8,9 @@ use syn::{Attribute, Expr, ExprLit, ExprUnary, Ident, Lit, LitStr, UnOp};
 
 use crate::ctxt::Ctxt;
 
-/// A number written in an attribute.
-#[derive(Clone, Copy, Debug, PartialEq)]
-pub enum Num {
-    Int(i128),
-    Float(f64),
-}
-
-impl Num {
-    pub fn as_f64(self) -> f64 {
-        match self {
-            Num::Int(i) => i as f64,
-            Num::Float(f) => f,
-        }
-    }
-}
+/// A number written in an attribute: the runtime's type, so the bound the
+/// macro checks is the bound the expansion states.
+pub use toolsmith_runtime::__arg_support::Num;
 
 /// An attribute's value with the key it was written under, for spans.
 pub struct Given<T> {

@@ -12,8 +12,9 @@ use syn::visit::Visit;
 use syn::{FnArg, Ident, ItemFn, Pat, Type};
 
 use crate::ast::{Enum, Field, Struct, ToolFn};
-use crate::attr::{Given, Num};
+use crate::attr::{ArgAttrs, Given, Num};
 use crate::ctxt::Ctxt;
+use crate::expand::num;
 use crate::pattern;
 
 /// Unsupported function forms. The schema is fixed at compile time and the
@@ -197,15 +198,31 @@ pub fn check_pattern(cx: &mut Ctxt, field: &Field) {
 }
 
 /// Rule 6, consistent bounds, the part tokens decide: a lower bound above
-/// its upper bound admits no value. Which bounds fit which type is decided
-/// by `typed_checks`.
+/// its upper bound admits no value, and an integer bound beyond what a
+/// `serde_json::Value` holds (`i64::MIN` to `u64::MAX`) cannot be stated
+/// exactly in the schema. Which bounds fit which type is decided by
+/// `typed_checks`.
 pub fn check_bounds(cx: &mut Ctxt, field: &Field) {
     let arg = &field.arg;
+    for given in [&arg.min, &arg.max].into_iter().flatten() {
+        if let Num::Int(bound) = given.value {
+            if !toolsmith_runtime::__arg_support::is_json_integer(bound) {
+                cx.error_at(
+                    given.span,
+                    format_args!("`{} = {bound}` is beyond the integers a schema states exactly, -9223372036854775808 to 18446744073709551615; pick a bound within them (schema rule 6: consistent bounds)", given.key),
+                );
+            }
+        }
+    }
     if let (Some(min), Some(max)) = (&arg.min, &arg.max) {
-        if min.value.as_f64() > max.value.as_f64() {
+        let greater = match (min.value, max.value) {
+            (Num::Int(min), Num::Int(max)) => min > max,
+            (min, max) => min.as_f64() > max.as_f64(),
+        };
+        if greater {
             cx.error(
                 &min.key,
-                format_args!("`min = {}` is greater than `max = {}`, so no value satisfies both; swap them (schema rule 6: consistent bounds)", show(min.value), show(max.value)),
+                format_args!("`min = {}` is greater than `max = {}`, so no value satisfies both; swap them (schema rule 6: consistent bounds)", min.value, max.value),
             );
         }
     }
@@ -396,21 +413,80 @@ pub fn typed_checks(field: &Field) -> TokenStream {
     for given in [&arg.min, &arg.max].into_iter().flatten() {
         out.extend(range_check(given, ty, &shown));
     }
+    out.extend(integer_bound_checks(arg, ty, &shown));
     out
+}
+
+/// `<T as ToolArg>::__RANGE` contains the bound, compared exactly.
+fn contains(ty: &Type, given: &Given<Num>) -> TokenStream {
+    let bound = num(given.value);
+    quote!(::toolsmith::__private::in_range(<#ty as ::toolsmith::ToolArg>::__RANGE, #bound))
 }
 
 fn range_check(given: &Given<Num>, ty: &Type, shown: &str) -> TokenStream {
     let key = &given.key;
-    let bound = given.value.as_f64();
     let message = escape(&format!(
         "`{key} = {}` is outside the range of `{shown}`, so the bound is meaningless or unreachable; pick a value the type can hold or a wider type (schema rule 6: consistent bounds)",
-        show(given.value)
+        given.value
     ));
+    let contains = contains(ty, given);
     quote_spanned! {given.span=>
-        const _: () = if !::toolsmith::__private::in_range(<#ty as ::toolsmith::ToolArg>::__RANGE, #bound) {
+        const _: () = if !#contains {
             ::core::panic!(#message)
         };
     }
+}
+
+/// An integer type takes integer bounds. A float bound on one says the
+/// same as an integer (`min = 0.5` on `u32` admits what `min = 1` does),
+/// and the schema should state the integer the author reads in the code,
+/// so the fix is named rather than made silently; a pair with no integer
+/// between them (`min = 1.5, max = 1.7`) admits no value at all. Bounds
+/// outside the type's range are `range_check`'s alone.
+fn integer_bound_checks(arg: &ArgAttrs, ty: &Type, shown: &str) -> TokenStream {
+    let integer = quote! {
+        ::core::matches!(<#ty as ::toolsmith::ToolArg>::__KIND, ::toolsmith::__private::ArgKind::Integer)
+    };
+    let is_float = |given: &&Given<Num>| matches!(given.value, Num::Float(_));
+    if let (Some(min), Some(max)) = (&arg.min, &arg.max) {
+        let (low, high) = (min.value.as_f64().ceil(), max.value.as_f64().floor());
+        if (is_float(&min) || is_float(&max)) && low > high {
+            let message = escape(&format!(
+                "`min = {}` and `max = {}` have no integer between them, and `{shown}` takes only integers; widen them to take one (schema rule 6: consistent bounds)",
+                min.value, max.value
+            ));
+            let (min_fits, max_fits) = (contains(ty, min), contains(ty, max));
+            return quote_spanned! {min.span=>
+                const _: () = if #integer && #min_fits && #max_fits {
+                    ::core::panic!(#message)
+                };
+            };
+        }
+    }
+    let mut out = TokenStream::new();
+    let rounded = [
+        (&arg.min, f64::ceil as fn(f64) -> f64),
+        (&arg.max, f64::floor),
+    ];
+    for (given, round) in rounded {
+        let Some(given) = given.as_ref().filter(is_float) else {
+            continue;
+        };
+        let key = &given.key;
+        // `+ 0.0` shows `-0` as `0`.
+        let integer_bound = round(given.value.as_f64()) + 0.0;
+        let message = escape(&format!(
+            "`{key} = {}` on the integer type `{shown}` admits the same values as `{key} = {integer_bound}`; write `{key} = {integer_bound}` (schema rule 6: consistent bounds)",
+            given.value
+        ));
+        let fits = contains(ty, given);
+        out.extend(quote_spanned! {given.span=>
+            const _: () = if #integer && #fits {
+                ::core::panic!(#message)
+            };
+        });
+    }
+    out
 }
 
 /// Rule 9, nesting depth: hosts cap how deep objects nest (OpenAI strict at
@@ -428,13 +504,6 @@ pub fn depth_check(field: &Field, container: &Ident) -> TokenStream {
         const _: () = if <#ty as ::toolsmith::ToolArg>::DEPTH == 4 {
             ::core::panic!(#message)
         };
-    }
-}
-
-fn show(num: Num) -> String {
-    match num {
-        Num::Int(i) => i.to_string(),
-        Num::Float(f) => format!("{f:?}"),
     }
 }
 

@@ -296,7 +296,7 @@ fn option_usize(value: Option<u64>) -> TokenStream {
     }
 }
 
-fn num(value: Num) -> TokenStream {
+pub fn num(value: Num) -> TokenStream {
     match value {
         Num::Int(i) => quote!(::toolsmith::__private::Num::Int(#i)),
         Num::Float(f) => quote!(::toolsmith::__private::Num::Float(#f)),
@@ -529,6 +529,8 @@ fn fallback_arg(input: &DeriveInput) -> TokenStream {
     let ident = &input.ident;
     let (impl_generics, ty_generics, where_clause) = input.generics.split_for_impl();
     quote! {
+        impl #impl_generics ::toolsmith::__private::Sealed for #ident #ty_generics #where_clause {}
+
         impl #impl_generics ::toolsmith::ToolArg for #ident #ty_generics #where_clause {
             const DEPTH: usize = 0;
             const __KIND: ::toolsmith::__private::ArgKind = ::toolsmith::__private::ArgKind::Object;
@@ -560,6 +562,9 @@ fn expand_struct(item: &Struct) -> TokenStream {
         .map(|field| check::depth_check(field, ident))
         .collect();
     quote! {
+        #[automatically_derived]
+        impl ::toolsmith::__private::Sealed for #ident {}
+
         #[automatically_derived]
         impl ::toolsmith::ToolArg for #ident {
             const DEPTH: usize = 1 + ::toolsmith::__private::max_depth(&[#(#depths),*]);
@@ -593,6 +598,9 @@ fn expand_enum(item: &Enum) -> TokenStream {
         alias_pairs(read().map(|variant| (variant.name.as_str(), variant.aliases.as_slice())));
     quote! {
         #[automatically_derived]
+        impl ::toolsmith::__private::Sealed for #ident {}
+
+        #[automatically_derived]
         impl ::toolsmith::ToolArg for #ident {
             const DEPTH: usize = 0;
             const __KIND: ::toolsmith::__private::ArgKind = ::toolsmith::__private::ArgKind::Enum;
@@ -625,11 +633,14 @@ fn expand_transparent(item: &Struct) -> TokenStream {
     let typed = check::typed_checks(field);
     quote! {
         #[automatically_derived]
+        impl ::toolsmith::__private::Sealed for #ident {}
+
+        #[automatically_derived]
         impl ::toolsmith::ToolArg for #ident {
             const DEPTH: usize = #arg_trait::DEPTH;
             const NULLABLE: bool = #arg_trait::NULLABLE;
             const __KIND: ::toolsmith::__private::ArgKind = #arg_trait::__KIND;
-            const __RANGE: ::core::option::Option<(f64, f64)> = #arg_trait::__RANGE;
+            const __RANGE: ::core::option::Option<::toolsmith::__private::Range> = #arg_trait::__RANGE;
 
             fn schema() -> ::toolsmith::__private::Value {
                 ::toolsmith::__private::property(

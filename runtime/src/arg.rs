@@ -8,15 +8,29 @@ mod impls;
 
 use serde_json::Value;
 
+use __arg_support::Sealed;
+
 /// A type that can be a tool argument: it has a closed JSON Schema, every
 /// subschema inlined, and checks on a deserialized value the constraints the
 /// schema states beyond its types.
 ///
-/// Implemented for `String`, `bool`, every integer and float type (integers
-/// carry their Rust range as `minimum` / `maximum`), `Option<T>` (the
-/// property accepts `null` and is not required), `Vec<T>` and `Box<T>`, and by
-/// `#[derive(toolsmith::ToolArg)]` for structs with named fields and enums of
-/// unit variants.
+/// Implemented for `String`, `bool`, every integer and float type,
+/// `Option<T>` (the property accepts `null` and is not required), `Vec<T>`
+/// and `Box<T>`, and by `#[derive(toolsmith::ToolArg)]` for structs with
+/// named fields and enums of unit variants. Derive it: the trait cannot be
+/// implemented by hand, since the runtime trusts what an implementation says
+/// about its schema and its checks.
+///
+/// A number type's range is always enforced, and stated in the schema where
+/// it tells a model something: `u8`, `i8`, `u16`, `i16`, `u32` and `i32`
+/// carry `minimum` and `maximum`; `u64`, `usize` and `u128` carry
+/// `minimum: 0`; `i64`, `isize` and `i128` carry neither; `f32` carries the
+/// numbers that read as a finite `f32`. A call outside the range is refused
+/// with a bound line (`must be at most 18446744073709551615, got …`), and an
+/// integer-valued float (`5.0`, `1e18`) is read as the integer. A
+/// `serde_json::Value` holds an integer beyond 64 bits as the nearest float,
+/// which is what a 128-bit argument receives from it; `validate_input_str`
+/// reads the digits exactly.
 #[diagnostic::on_unimplemented(
     message = "`{Self}` cannot be a tool argument",
     label = "not a tool argument type",
@@ -24,7 +38,7 @@ use serde_json::Value;
     note = "maps and `serde_json::Value` make an open schema (schema rule 1: closed objects), tuples have no single `items` schema (schema rule 4), borrowed types cannot be deserialized from a call",
     note = "use a struct with `#[derive(serde::Deserialize, toolsmith::ToolArg)]` and `#[serde(deny_unknown_fields)]`"
 )]
-pub trait ToolArg {
+pub trait ToolArg: Sealed {
     /// Objects nested in the schema: 0 for a scalar or an enum, one more
     /// than the deepest field for a struct. A tool allows 5 in all.
     const DEPTH: usize;
@@ -37,8 +51,8 @@ pub trait ToolArg {
     const __KIND: ArgKind;
 
     #[doc(hidden)]
-    /// The range of the Rust type, for integers.
-    const __RANGE: Option<(f64, f64)> = None;
+    /// The values of the Rust type, for number types.
+    const __RANGE: Option<__arg_support::Range> = None;
 
     /// The JSON Schema of the type, every subschema inlined. A derived
     /// type's schema also records the names serde reads besides the

@@ -4,7 +4,7 @@
 use serde::Deserialize;
 use serde_json::Value;
 
-use crate::error::{Issue, IssueKind, ToolInputError};
+use crate::error::ToolInputError;
 use crate::repair::{Repair, Repairs};
 use crate::strict::Strict;
 use crate::tool::{CallError, Tool, ToolArgs};
@@ -81,8 +81,8 @@ pub async fn invoke_tool<T: Tool>(
 }
 
 /// The slow path: repair what the policy allows and name every problem
-/// left, or, when the schema accepts the input, deserialize what serde's
-/// stricter reading refused.
+/// left, or, when the schema accepts the input, read it into the argument
+/// types (see `read`), which enforces each number type's own range.
 fn diagnose<T: Tool>(
     tool: &T,
     input: &Value,
@@ -97,59 +97,8 @@ fn diagnose<T: Tool>(
             .check(input, policy.suggestions, Default::default())?;
         Vec::new()
     };
-    let mut input = owned.as_ref().unwrap_or(input);
-    // The schema passed: an integral float (`5.0`) is an integer to JSON
-    // Schema but not to serde, so read those as integers.
-    let normalized;
-    if has_integral_float(input) {
-        normalized = integral_floats_as_integers(input.clone());
-        input = &normalized;
-    }
-    let args = T::Args::deserialize(Strict(input)).map_err(|err| {
-        let problem = crate::echo::truncate(&crate::sanitize::sanitize_line(&err.to_string()), 200);
-        ToolInputError::new(
-            vec![Issue::new(String::new(), IssueKind::Deserialize, problem)],
-            0,
-        )
-    })?;
+    // The schema passed; the reader turns what serde still refuses (an
+    // integral float for an integer, a type's unstated range) into lines.
+    let args = crate::read::read::<T::Args>(owned.as_ref().unwrap_or(input))?;
     Ok(Validated { args, repairs })
-}
-
-fn has_integral_float(value: &Value) -> bool {
-    let mut pending = vec![value];
-    while let Some(value) = pending.pop() {
-        match value {
-            Value::Number(n)
-                if n.is_f64()
-                    && n.as_f64()
-                        .is_some_and(|f| f.fract() == 0.0 && f.abs() < 9.0e15) =>
-            {
-                return true;
-            }
-            Value::Array(items) => pending.extend(items),
-            Value::Object(map) => pending.extend(map.values()),
-            _ => {}
-        }
-    }
-    false
-}
-
-fn integral_floats_as_integers(mut value: Value) -> Value {
-    let mut pending = vec![&mut value];
-    while let Some(value) = pending.pop() {
-        match value {
-            Value::Number(n) => {
-                if let Some(f) = n
-                    .as_f64()
-                    .filter(|f| n.is_f64() && f.fract() == 0.0 && f.abs() < 9.0e15)
-                {
-                    *value = Value::from(f as i64);
-                }
-            }
-            Value::Array(items) => pending.extend(items.iter_mut()),
-            Value::Object(map) => pending.extend(map.values_mut()),
-            _ => {}
-        }
-    }
-    value
 }

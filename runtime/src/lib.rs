@@ -8,6 +8,7 @@ mod echo;
 mod error;
 mod invoke;
 mod pointer;
+mod read;
 mod repair;
 mod sanitize;
 mod schema;

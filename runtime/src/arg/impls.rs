@@ -2,8 +2,10 @@
 
 use serde_json::{Value, json};
 
-use super::__arg_support::Num;
+use super::__arg_support::{F32_LIMIT, Num, Range, Sealed};
 use super::{ArgKind, ToolArg};
+
+impl Sealed for String {}
 
 impl ToolArg for String {
     const DEPTH: usize = 0;
@@ -18,6 +20,8 @@ impl ToolArg for String {
     }
 }
 
+impl Sealed for bool {}
+
 impl ToolArg for bool {
     const DEPTH: usize = 0;
     const __KIND: ArgKind = ArgKind::Boolean;
@@ -27,58 +31,110 @@ impl ToolArg for bool {
     }
 }
 
-/// Integers carry their Rust range as `minimum` / `maximum`. `$v` names
-/// the value in the two expressions: its bound as JSON, and as a `Num`.
+/// Integers: the range is always enforced, and stated where it tells a
+/// model something. `u64`'s 18446744073709551615 is beyond what many JSON
+/// readers (JavaScript's numbers) hold exactly, and says nothing a model
+/// needs, so the 64- and 128-bit types state only `minimum: 0`, if that.
 macro_rules! integers {
-    ($v:ident => $bound:expr, $number:expr; $($ty:ty),*) => {$(
+    ($($ty:ty => $schema:expr $(, $check:path)?);* $(;)?) => {$(
+        impl Sealed for $ty {}
+
         impl ToolArg for $ty {
             const DEPTH: usize = 0;
             const __KIND: ArgKind = ArgKind::Integer;
-            const __RANGE: Option<(f64, f64)> = Some((<$ty>::MIN as f64, <$ty>::MAX as f64));
+            const __RANGE: Option<Range> = Some(Range::Integer {
+                min: <$ty>::MIN as i128,
+                max: <$ty>::MAX as u128,
+            });
 
             fn schema() -> Value {
-                let bound = |$v: $ty| $bound;
-                json!({ "type": "integer", "minimum": bound(<$ty>::MIN), "maximum": bound(<$ty>::MAX) })
+                $schema
             }
 
+            $(
+                fn satisfies_schema(&self) -> bool {
+                    $check(*self, <$ty>::MIN as i128, <$ty>::MAX as u128)
+                }
+            )?
+
             fn __number(&self) -> Option<Num> {
-                let $v: $ty = *self;
-                Some($number)
+                let value = *self;
+                Some(i128::try_from(value).map_or(Num::Float(value as f64), Num::Int))
             }
         }
     )*};
 }
 
-integers!(v => Value::from(v), Num::Int(v as i128); i8, i16, i32, i64, isize, u8, u16, u32, u64, usize);
-// 128-bit bounds do not fit a JSON integer in `serde_json`; they are stated
-// as the nearest float.
-integers!(v => Value::from(v as f64), Num::Int(v); i128);
-integers!(v => Value::from(v as f64), i128::try_from(v).map_or(Num::Float(v as f64), Num::Int); u128);
-
-macro_rules! floats {
-    ($($ty:ty),*) => {$(
-        impl ToolArg for $ty {
-            const DEPTH: usize = 0;
-            const __KIND: ArgKind = ArgKind::Number;
-
-            fn schema() -> Value {
-                json!({ "type": "number" })
-            }
-
-            fn __number(&self) -> Option<Num> {
-                Some(Num::Float(*self as f64))
-            }
-        }
-    )*};
+integers! {
+    u8 => json!({ "type": "integer", "minimum": u8::MIN, "maximum": u8::MAX });
+    i8 => json!({ "type": "integer", "minimum": i8::MIN, "maximum": i8::MAX });
+    u16 => json!({ "type": "integer", "minimum": u16::MIN, "maximum": u16::MAX });
+    i16 => json!({ "type": "integer", "minimum": i16::MIN, "maximum": i16::MAX });
+    u32 => json!({ "type": "integer", "minimum": u32::MIN, "maximum": u32::MAX });
+    i32 => json!({ "type": "integer", "minimum": i32::MIN, "maximum": i32::MAX });
+    u64 => json!({ "type": "integer", "minimum": 0 });
+    usize => json!({ "type": "integer", "minimum": 0 });
+    i64 => json!({ "type": "integer" });
+    isize => json!({ "type": "integer" });
+    // Beyond 64 bits a `Value` holds the nearest float; the far ends of the
+    // range, where it rounds past them, are refused from text as well.
+    u128 => json!({ "type": "integer", "minimum": 0 }), crate::read::survives_value;
+    i128 => json!({ "type": "integer" }), crate::read::survives_value;
 }
 
-floats!(f32, f64);
+impl Sealed for f32 {}
+
+/// `f32` states the numbers that read as a finite `f32`; a call beyond them
+/// would reach the function as infinity.
+impl ToolArg for f32 {
+    const DEPTH: usize = 0;
+    const __KIND: ArgKind = ArgKind::Number;
+    const __RANGE: Option<Range> = Some(Range::Float {
+        min: -F32_LIMIT,
+        max: F32_LIMIT,
+    });
+
+    fn schema() -> Value {
+        json!({ "type": "number", "minimum": -F32_LIMIT, "maximum": F32_LIMIT })
+    }
+
+    fn satisfies_schema(&self) -> bool {
+        self.is_finite()
+    }
+
+    fn __number(&self) -> Option<Num> {
+        Some(Num::Float(f64::from(*self)))
+    }
+}
+
+impl Sealed for f64 {}
+
+/// `f64` takes every number a JSON reader returns: `serde_json` refuses
+/// text beyond the `f64` range (`1e400`), and a `Value` holds no infinity.
+impl ToolArg for f64 {
+    const DEPTH: usize = 0;
+    const __KIND: ArgKind = ArgKind::Number;
+
+    fn schema() -> Value {
+        json!({ "type": "number" })
+    }
+
+    fn satisfies_schema(&self) -> bool {
+        self.is_finite()
+    }
+
+    fn __number(&self) -> Option<Num> {
+        Some(Num::Float(*self))
+    }
+}
+
+impl<T: ToolArg> Sealed for Option<T> {}
 
 impl<T: ToolArg> ToolArg for Option<T> {
     const DEPTH: usize = T::DEPTH;
     const NULLABLE: bool = true;
     const __KIND: ArgKind = T::__KIND;
-    const __RANGE: Option<(f64, f64)> = T::__RANGE;
+    const __RANGE: Option<Range> = T::__RANGE;
 
     fn schema() -> Value {
         let mut schema = T::schema();
@@ -119,6 +175,8 @@ impl<T: ToolArg> ToolArg for Option<T> {
     }
 }
 
+impl<T: ToolArg> Sealed for Vec<T> {}
+
 impl<T: ToolArg> ToolArg for Vec<T> {
     const DEPTH: usize = T::DEPTH;
     const __KIND: ArgKind = ArgKind::Array;
@@ -136,11 +194,13 @@ impl<T: ToolArg> ToolArg for Vec<T> {
     }
 }
 
+impl<T: ToolArg> Sealed for Box<T> {}
+
 impl<T: ToolArg> ToolArg for Box<T> {
     const DEPTH: usize = T::DEPTH;
     const NULLABLE: bool = T::NULLABLE;
     const __KIND: ArgKind = T::__KIND;
-    const __RANGE: Option<(f64, f64)> = T::__RANGE;
+    const __RANGE: Option<Range> = T::__RANGE;
 
     fn schema() -> Value {
         T::schema()

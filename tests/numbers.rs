@@ -1,0 +1,367 @@
+//! Numbers are exact: every integer width and both float types, the schema
+//! a host receives and the line a model reads, from a `Value` and from the
+//! JSON text, which must always agree.
+
+mod support;
+
+use serde_json::Value;
+use toolsmith::{Tool, tool, validate_input, validate_input_str};
+
+/// One tool per number type, each taking `n`.
+macro_rules! takes {
+    ($($name:ident: $ty:ty),* $(,)?) => {$(
+        #[tool(description = "Takes a number.")]
+        fn $name(n: $ty) -> String {
+            n.to_string()
+        }
+    )*};
+}
+
+takes! {
+    take_u8: u8, take_i8: i8, take_u16: u16, take_i16: i16, take_u32: u32, take_i32: i32,
+    take_u64: u64, take_i64: i64, take_usize: usize, take_isize: isize,
+    take_u128: u128, take_i128: i128, take_f32: f32, take_f64: f64,
+}
+
+/// Takes every number type.
+#[tool]
+#[allow(clippy::too_many_arguments)]
+fn every_width(
+    a_u8: u8,
+    a_i8: i8,
+    a_u16: u16,
+    a_i16: i16,
+    a_u32: u32,
+    a_i32: i32,
+    a_u64: u64,
+    a_i64: i64,
+    a_usize: usize,
+    a_isize: isize,
+    a_u128: u128,
+    a_i128: i128,
+    a_f32: f32,
+    a_f64: f64,
+) {
+    let _ = (
+        a_u8, a_i8, a_u16, a_i16, a_u32, a_i32, a_u64, a_i64, a_usize, a_isize, a_u128, a_i128,
+        a_f32, a_f64,
+    );
+}
+
+/// Bounded numbers.
+#[tool]
+fn bounded(
+    #[arg(min = 1, max = 18446744073709551615)] big: u64,
+    #[arg(min = -9223372036854775807)] low: i128,
+    #[arg(max = 1.5)] ratio: f32,
+) {
+    let _ = (big, low, ratio);
+}
+
+/// The lines for `{"n": <number>}`, which must be the same from a `Value`
+/// and from the text.
+fn lines<T: Tool<Args: std::fmt::Debug>>(tool: &T, number: &str) -> Vec<String> {
+    let text = format!(r#"{{"n": {number}}}"#);
+    let value: Value = serde_json::from_str(&text).unwrap();
+    let from_value = validate_input(tool, &value).unwrap_err().lines().to_vec();
+    let from_str = validate_input_str(tool, &text)
+        .unwrap_err()
+        .lines()
+        .to_vec();
+    assert_eq!(from_value, from_str, "{number} for {}", tool.name());
+    from_value
+}
+
+/// `lines` for one problem: its line.
+fn line<T: Tool<Args: std::fmt::Debug>>(tool: &T, number: &str) -> String {
+    let lines = lines(tool, number);
+    assert_eq!(lines.len(), 1, "{lines:?}");
+    lines.into_iter().next().unwrap()
+}
+
+/// What the function receives for `{"n": <number>}`, the same from a
+/// `Value` and from the text.
+macro_rules! reads {
+    ($tool:expr, $number:expr) => {{
+        let text = format!(r#"{{"n": {}}}"#, $number);
+        let value: Value = serde_json::from_str(&text).unwrap();
+        let from_value = validate_input(&$tool, &value).unwrap().n;
+        let from_str = validate_input_str(&$tool, &text).unwrap().n;
+        assert_eq!(from_value, from_str, "{} for {}", $number, $tool.name());
+        from_value
+    }};
+}
+
+#[test]
+fn schemas_state_the_ranges_that_tell_a_model_something() {
+    support::assert_snapshot("every-width", EveryWidth.input_schema());
+    support::assert_snapshot("bounded", Bounded.input_schema());
+}
+
+#[test]
+fn one_past_each_end_is_a_bound_line_at_every_width() {
+    let at_most =
+        |max: &str, got: &str| format!("Invalid arguments at /n: must be at most {max}, got {got}");
+    let at_least = |min: &str, got: &str| {
+        format!("Invalid arguments at /n: must be at least {min}, got {got}")
+    };
+    assert_eq!(line(&TakeU8, "256"), at_most("255", "256"));
+    assert_eq!(line(&TakeU8, "-1"), at_least("0", "-1"));
+    assert_eq!(line(&TakeI8, "128"), at_most("127", "128"));
+    assert_eq!(line(&TakeI8, "-129"), at_least("-128", "-129"));
+    assert_eq!(line(&TakeU16, "65536"), at_most("65535", "65536"));
+    assert_eq!(line(&TakeU16, "-1"), at_least("0", "-1"));
+    assert_eq!(line(&TakeI16, "32768"), at_most("32767", "32768"));
+    assert_eq!(line(&TakeI16, "-32769"), at_least("-32768", "-32769"));
+    assert_eq!(
+        line(&TakeU32, "4294967296"),
+        at_most("4294967295", "4294967296")
+    );
+    assert_eq!(line(&TakeU32, "-1"), at_least("0", "-1"));
+    assert_eq!(
+        line(&TakeI32, "2147483648"),
+        at_most("2147483647", "2147483648")
+    );
+    assert_eq!(
+        line(&TakeI32, "-2147483649"),
+        at_least("-2147483648", "-2147483649")
+    );
+    // Past 64 bits the number is held as the nearest float, and shown so.
+    assert_eq!(
+        line(&TakeU64, "18446744073709551616"),
+        at_most("18446744073709551615", "1.8446744073709552e+19")
+    );
+    assert_eq!(line(&TakeU64, "-1"), at_least("0", "-1"));
+    assert_eq!(
+        line(&TakeUsize, "18446744073709551616"),
+        at_most("18446744073709551615", "1.8446744073709552e+19")
+    );
+    assert_eq!(line(&TakeUsize, "-1"), at_least("0", "-1"));
+    assert_eq!(
+        line(&TakeI64, "9223372036854775808"),
+        at_most("9223372036854775807", "9223372036854775808")
+    );
+    assert_eq!(
+        line(&TakeI64, "-9223372036854775809"),
+        at_least("-9223372036854775808", "-9.223372036854776e+18")
+    );
+    assert_eq!(
+        line(&TakeIsize, "9223372036854775808"),
+        at_most("9223372036854775807", "9223372036854775808")
+    );
+    assert_eq!(
+        line(&TakeIsize, "-9223372036854775809"),
+        at_least("-9223372036854775808", "-9.223372036854776e+18")
+    );
+    assert_eq!(
+        line(&TakeU128, "340282366920938463463374607431768211456"),
+        at_most(
+            "340282366920938463463374607431768211455",
+            "3.402823669209385e+38"
+        )
+    );
+    assert_eq!(line(&TakeU128, "-1"), at_least("0", "-1"));
+    assert_eq!(
+        line(&TakeI128, "170141183460469231731687303715884105728"),
+        at_most(
+            "170141183460469231731687303715884105727",
+            "1.7014118346046923e+38"
+        )
+    );
+    assert_eq!(
+        line(&TakeI128, "-170141183460469231731687303715884105729"),
+        at_least(
+            "-170141183460469231731687303715884105728",
+            "-1.7014118346046923e+38"
+        )
+    );
+}
+
+#[test]
+fn huge_numbers_are_bound_lines_or_not_json() {
+    assert_eq!(
+        line(&TakeU8, "1e39"),
+        "Invalid arguments at /n: must be at most 255, got 1e+39"
+    );
+    assert_eq!(
+        line(&TakeI64, "-1e39"),
+        "Invalid arguments at /n: must be at least -9223372036854775808, got -1e+39"
+    );
+    assert_eq!(
+        line(&TakeU128, "1e39"),
+        "Invalid arguments at /n: must be at most 340282366920938463463374607431768211455, got 1e+39"
+    );
+    // `serde_json` reads no number beyond the f64 range, so neither path
+    // has a value to hand on.
+    for (number, column) in [("1e400", 11), ("-1e400", 12)] {
+        let text = format!(r#"{{"n": {number}}}"#);
+        assert!(serde_json::from_str::<Value>(&text).is_err());
+        assert_eq!(
+            validate_input_str(&TakeF64, &text).unwrap_err().lines(),
+            [format!(
+                "Invalid arguments: not valid JSON: syntax error at line 1 column {column}"
+            )]
+        );
+    }
+}
+
+#[test]
+fn f32_takes_the_numbers_that_stay_finite() {
+    assert_eq!(
+        line(&TakeF32, "1e39"),
+        "Invalid arguments at /n: must be at most 3.4028235677973362e+38, got 1e+39"
+    );
+    assert_eq!(
+        line(&TakeF32, "-3.5e38"),
+        "Invalid arguments at /n: must be at least -3.4028235677973362e+38, got -3.5e+38"
+    );
+    assert_eq!(reads!(TakeF32, "3.4028235677973362e38"), f32::MAX);
+    assert_eq!(reads!(TakeF32, "-3.4028235e38"), f32::MIN);
+    assert_eq!(reads!(TakeF64, "1e308"), 1e308);
+    assert_eq!(
+        line(&TakeF32, "3.40282357e38"),
+        "Invalid arguments at /n: must be at most 3.4028235677973362e+38, got 3.40282357e+38"
+    );
+}
+
+#[test]
+fn integral_floats_are_integers_at_every_width() {
+    assert_eq!(reads!(TakeU8, "5.0"), 5);
+    assert_eq!(reads!(TakeI8, "-5.0"), -5);
+    assert_eq!(reads!(TakeU16, "5.0"), 5);
+    assert_eq!(reads!(TakeI16, "5.0"), 5);
+    assert_eq!(reads!(TakeU32, "5.0"), 5);
+    assert_eq!(reads!(TakeI32, "5e0"), 5);
+    assert_eq!(reads!(TakeU64, "5.0"), 5);
+    assert_eq!(reads!(TakeI64, "5.0"), 5);
+    assert_eq!(reads!(TakeUsize, "5.0"), 5);
+    assert_eq!(reads!(TakeIsize, "5.0"), 5);
+    assert_eq!(reads!(TakeU128, "5.0"), 5);
+    assert_eq!(reads!(TakeI128, "5.0"), 5);
+    // Beyond 2^53, where the float still stands for integers of the type.
+    assert_eq!(reads!(TakeU64, "1e18"), 1_000_000_000_000_000_000);
+    assert_eq!(reads!(TakeI64, "-1e18"), -1_000_000_000_000_000_000);
+    assert_eq!(
+        reads!(TakeU128, "1e30"),
+        1_000_000_000_000_000_019_884_624_838_656
+    );
+    assert_eq!(reads!(TakeU128, "1180591620717411303424"), 1 << 70);
+    assert_eq!(
+        reads!(TakeI128, "-1e30"),
+        -1_000_000_000_000_000_019_884_624_838_656
+    );
+    assert_eq!(
+        line(&TakeU8, "5.5"),
+        "Invalid arguments at /n: must be an integer, got number 5.5"
+    );
+}
+
+#[test]
+fn negative_zero_is_zero() {
+    assert_eq!(reads!(TakeU8, "-0.0"), 0);
+    assert_eq!(reads!(TakeI64, "-0.0"), 0);
+    assert_eq!(reads!(TakeU128, "-0"), 0);
+    let zero = reads!(TakeF64, "-0.0");
+    assert!(zero == 0.0 && zero.is_sign_negative());
+}
+
+#[test]
+fn the_far_ends_of_128_bits_agree_on_both_paths() {
+    // A `Value` holds these as 2^128 and -2^127, the float of the bound
+    // itself or one past it; the text path refuses them too.
+    assert_eq!(
+        line(&TakeU128, "340282366920938463463374607431768211455"),
+        "Invalid arguments at /n: must be at most 340282366920938463463374607431768211455, got 3.402823669209385e+38"
+    );
+    assert_eq!(
+        line(&TakeI128, "-170141183460469231731687303715884105728"),
+        "Invalid arguments at /n: must be at least -170141183460469231731687303715884105728, got -1.7014118346046923e+38"
+    );
+    // The largest float below 2^128 stands only for u128 values.
+    assert_eq!(
+        reads!(TakeU128, "340282366920938425684442744474606501888"),
+        340_282_366_920_938_425_684_442_744_474_606_501_888
+    );
+}
+
+#[test]
+fn declared_bounds_are_exact_at_64_bits() {
+    let call = |big: &str| format!(r#"{{"big": {big}, "low": 0, "ratio": 1}}"#);
+    let text = call("0");
+    let value: Value = serde_json::from_str(&text).unwrap();
+    let lines = validate_input(&Bounded, &value)
+        .unwrap_err()
+        .lines()
+        .to_vec();
+    assert_eq!(
+        lines,
+        ["Invalid arguments at /big: must be at least 1, got 0"]
+    );
+    assert_eq!(
+        validate_input_str(&Bounded, &text).unwrap_err().lines(),
+        lines
+    );
+    let args = validate_input_str(&Bounded, &call("18446744073709551615")).unwrap();
+    assert_eq!(args.big, u64::MAX);
+    assert_eq!(
+        validate_input_str(
+            &Bounded,
+            r#"{"big": 1, "low": -9223372036854775808, "ratio": 1}"#
+        )
+        .unwrap_err()
+        .lines(),
+        [
+            "Invalid arguments at /low: must be at least -9223372036854775807, got -9223372036854775808"
+        ]
+    );
+    assert_eq!(
+        validate_input_str(&Bounded, r#"{"big": 1, "low": 0, "ratio": 1.6}"#)
+            .unwrap_err()
+            .lines(),
+        ["Invalid arguments at /ratio: must be at most 1.5, got 1.6"]
+    );
+}
+
+/// A reading of a meter.
+#[derive(Debug, serde::Deserialize, toolsmith::ToolArg)]
+#[serde(deny_unknown_fields)]
+struct Reading {
+    /// Counter value.
+    total: u64,
+    /// Samples.
+    samples: Vec<i64>,
+}
+
+/// Records readings.
+#[tool]
+fn record(readings: Vec<Reading>) -> usize {
+    readings.len()
+}
+
+#[test]
+fn nested_numbers_keep_their_pointer() {
+    let text = r#"{"readings": [
+        {"total": 1e18, "samples": [5.0]},
+        {"total": 18446744073709551616, "samples": [1, -9223372036854775809]}
+    ]}"#;
+    let value: Value = serde_json::from_str(text).unwrap();
+    let lines = validate_input(&Record, &value)
+        .unwrap_err()
+        .lines()
+        .to_vec();
+    assert_eq!(
+        lines,
+        [
+            "Invalid arguments at /readings/1/total: must be at most 18446744073709551615, got 1.8446744073709552e+19",
+            "Invalid arguments at /readings/1/samples/1: must be at least -9223372036854775808, got -9.223372036854776e+18",
+        ]
+    );
+    assert_eq!(
+        validate_input_str(&Record, text).unwrap_err().lines(),
+        lines
+    );
+    let ok = r#"{"readings": [{"total": 1e18, "samples": [5.0, -0.0]}]}"#;
+    let args = validate_input_str(&Record, ok).unwrap();
+    assert_eq!(args.readings[0].total, 1_000_000_000_000_000_000);
+    assert_eq!(args.readings[0].samples, [5, 0]);
+}
