@@ -56,7 +56,7 @@ fn every_problem_is_a_line() {
             2,
             String::new(),
             "Invalid arguments at --query: must be at least 1 character long, got 0\n\
-             Invalid arguments at --limit: must be an integer or null, got string \"five\"\n"
+             Invalid arguments at --limit: must be an integer, got string \"five\"\n"
                 .into()
         )
     );
@@ -66,7 +66,7 @@ fn every_problem_is_a_line() {
             2,
             String::new(),
             "Invalid arguments at --text: must match pattern \"\\S\"\n\
-             Invalid arguments at --separator: must be one of -, _, .\n"
+             Invalid arguments at --separator: must be one of -, _, ., got \"+\"\n"
                 .into()
         )
     );
@@ -251,7 +251,7 @@ fn booleans_arrays_and_deep_objects() {
             String::new(),
             "Invalid arguments at --tags[0]: must be at least 2 characters long, got 1\n\
              Invalid arguments at --dry-run: must be a boolean, got string \"maybe\"\n\
-             Invalid arguments at --level: must be one of 1, 2, 3\n"
+             Invalid arguments at --level: must be one of 1, 2, 3, got number 7\n"
                 .into()
         )
     );
