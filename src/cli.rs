@@ -652,15 +652,33 @@ mod tests {
     #[test]
     fn null_is_never_offered() {
         let cases = [
-            (IssueKind::Type, "must be an integer or null, got string \"five\"", "must be an integer, got string \"five\""),
-            (IssueKind::Type, "must be an object, an array or null, got number 1", "must be an object or an array, got number 1"),
-            (IssueKind::Enum, "must be one of low, high, null, got \"x\"", "must be one of low, high, got \"x\""),
+            (
+                IssueKind::Type,
+                "must be an integer or null, got string \"five\"",
+                "must be an integer, got string \"five\"",
+            ),
+            (
+                IssueKind::Type,
+                "must be an object, an array or null, got number 1",
+                "must be an object or an array, got number 1",
+            ),
+            (
+                IssueKind::Enum,
+                "must be one of low, high, null, got \"x\"",
+                "must be one of low, high, got \"x\"",
+            ),
         ];
         for (kind, problem, said) in cases {
             assert_eq!(without_null(kind, problem).as_deref(), Some(said));
         }
-        assert_eq!(without_null(IssueKind::Type, "must be an integer, got null"), None);
-        assert_eq!(without_null(IssueKind::Bound, "must be at most 5, got 6"), None);
+        assert_eq!(
+            without_null(IssueKind::Type, "must be an integer, got null"),
+            None
+        );
+        assert_eq!(
+            without_null(IssueKind::Bound, "must be at most 5, got 6"),
+            None
+        );
     }
 
     #[test]

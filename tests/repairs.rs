@@ -233,7 +233,9 @@ mod through_a_tool_set {
         };
         assert_eq!(
             err.lines(),
-            ["Invalid arguments at /mode: must be one of fast, slow, got \"Fast\" (did you mean \"fast\"?)"]
+            [
+                "Invalid arguments at /mode: must be one of fast, slow, got \"Fast\" (did you mean \"fast\"?)"
+            ]
         );
     }
 }
