@@ -356,3 +356,23 @@ fn tool_arg_impls() {
     assert_eq!(<Box<Filter> as ToolArg>::DEPTH, 2);
     const { assert!(<Option<String> as ToolArg>::NULLABLE) };
 }
+
+#[test]
+fn text_input_names_what_is_wrong_with_the_json() {
+    use toolsmith::validate_input_str;
+    let lines = |text: &str| lines(validate_input_str(&Search, text));
+    assert!(validate_input_str(&Search, r#"{"query": "q", "limit": 5}"#).is_ok());
+    // serde would keep the last `limit`; the call is refused instead.
+    assert_eq!(
+        lines(r#"{"query": "q", "limit": 5, "limit": 500}"#),
+        ["Invalid arguments: duplicate key \"limit\" at line 1 column 34; send each key once"]
+    );
+    assert_eq!(
+        lines(r#"{"query": "q", "limit": 1e400}"#),
+        ["Invalid arguments: number out of range at line 1 column 29"]
+    );
+    assert_eq!(
+        lines(r#"{"query": "q",}"#),
+        ["Invalid arguments: not valid JSON: trailing comma at line 1 column 15"]
+    );
+}
