@@ -35,7 +35,8 @@ use clap::error::{ContextKind, ContextValue};
 use clap::{Arg, ArgAction, ArgMatches, Command};
 use serde_json::{Map, Value};
 use toolsmith_runtime::{
-    CallError, IssueKind, ToolInputError, ToolRef, ToolSet, sanitize_line, sanitize_text,
+    CallError, IssueKind, JsonLimits, ToolInputError, ToolRef, ToolSet, parse_json_text,
+    sanitize_line, sanitize_text,
 };
 
 use crate::function_calling::failed_line;
@@ -513,15 +514,16 @@ fn arguments<C>(tool: &ToolRef<'_, C>, matches: &ArgMatches) -> Value {
 }
 
 /// A flag's text as the JSON value its schema expects; text that does not
-/// read as that type stays a string, for the validator to report. Text is
-/// never read as `null`: a flag left out is how a command line says none.
+/// read as that type stays a string, for the validator to report, and so
+/// does JSON that repeats a key. Text is never read as `null`: a flag left
+/// out is how a command line says none.
 fn convert(schema: &Value, text: &str) -> Value {
     let types = schema_types(schema);
     let wants = |t: &str| types.is_empty() || types.contains(&t);
     if types == ["string"] {
         return Value::String(text.to_owned());
     }
-    if let Ok(parsed) = serde_json::from_str::<Value>(text) {
+    if let Ok(parsed) = parse_json_text(text, &JsonLimits::default()) {
         let fits = match &parsed {
             Value::Null => false,
             Value::Bool(_) => wants("boolean"),
@@ -691,6 +693,8 @@ mod tests {
         assert_eq!(convert(&string, "5"), Value::from("5"));
         let object = serde_json::json!({"type": "object"});
         assert_eq!(convert(&object, "{\"x\": 1}"), serde_json::json!({"x": 1}));
+        let twice = "{\"x\": 1, \"x\": 2}";
+        assert_eq!(convert(&object, twice), Value::from(twice));
         let optional = serde_json::json!({"type": ["integer", "null"]});
         assert_eq!(convert(&optional, "null"), Value::from("null"));
         let optional = serde_json::json!({"type": ["string", "null"]});

@@ -135,10 +135,10 @@ impl Problems {
     /// `Ok` when nothing was found, else the first problems by rank and
     /// the count of the rest.
     pub(crate) fn into_result(self) -> Result<(), ToolInputError> {
-        let mut issues: Vec<Issue> = self.ranks.into_iter().flatten().collect();
-        if issues.is_empty() {
+        if self.ranks.iter().all(Vec::is_empty) {
             return Ok(());
         }
+        let mut issues: Vec<Issue> = self.ranks.into_iter().flatten().collect();
         let over = issues.len().saturating_sub(ToolInputError::MAX_ISSUES);
         issues.truncate(ToolInputError::MAX_ISSUES);
         Err(ToolInputError::new(issues, self.omitted + over))
