@@ -31,9 +31,13 @@ use std::ffi::OsString;
 use std::io::Write;
 use std::process::ExitCode;
 
+use clap::error::{ContextKind, ContextValue};
 use clap::{Arg, ArgAction, ArgMatches, Command};
 use serde_json::{Map, Value};
-use toolsmith_runtime::{CallError, IssueKind, ToolInputError, ToolRef, ToolSet, sanitize_line};
+use toolsmith_runtime::{
+    CallError, IssueKind, JsonLimits, ToolInputError, ToolRef, ToolSet, parse_json_text,
+    sanitize_line, sanitize_text,
+};
 
 use crate::function_calling::failed_line;
 
@@ -73,7 +77,8 @@ impl<C: Clone + Send + Sync + 'static> Cli<C> {
         }
     }
 
-    /// The program name shown in usage lines.
+    /// The program name shown in usage lines (`Usage: demo search …`),
+    /// whatever the name the program was started by.
     pub fn name(mut self, name: impl Into<String>) -> Self {
         self.name = name.into();
         self
@@ -95,6 +100,7 @@ impl<C: Clone + Send + Sync + 'static> Cli<C> {
     /// `mcp` feature (unless a tool is already called so).
     pub fn command(&self) -> Command {
         let mut command = Command::new(self.name.clone())
+            .bin_name(self.name.clone())
             .subcommand_required(true)
             .arg_required_else_help(true);
         if let Some(about) = &self.about {
@@ -135,13 +141,14 @@ impl<C: Clone + Send + Sync + 'static> Cli<C> {
         let matches = match self.command().try_get_matches_from(args) {
             Ok(matches) => matches,
             Err(clap_err) => {
-                let text = clap_err.render().to_string();
-                let _ = if clap_err.use_stderr() {
+                let (to_stderr, code) = (clap_err.use_stderr(), clap_err.exit_code());
+                let text = clap_error_text(clap_err);
+                let _ = if to_stderr {
                     err.write_all(text.as_bytes())
                 } else {
                     out.write_all(text.as_bytes())
                 };
-                return u8::try_from(clap_err.exit_code()).unwrap_or(EXIT_INVALID);
+                return u8::try_from(code).unwrap_or(EXIT_INVALID);
             }
         };
         let Some((name, sub)) = matches.subcommand() else {
@@ -198,6 +205,80 @@ impl<C: Clone + Send + Sync + 'static> Cli<C> {
 }
 
 const MCP: &str = "mcp";
+
+/// The longest value a usage error repeats from the command line.
+const ECHO_CHARS: usize = 60;
+/// The longest line of a usage error.
+const MAX_ERROR_LINE: usize = 300;
+
+/// A clap error as printed: every value it repeats from the command line
+/// (an unknown flag, a bad value) on one line and cut short, then the whole
+/// text sanitized, so no argument can forge a line, move the cursor or
+/// turn the text around. Help and version text, ours alone, stay as clap
+/// writes them.
+fn clap_error_text(mut clap_err: clap::Error) -> String {
+    if !clap_err.use_stderr() {
+        return clap_err.render().to_string();
+    }
+    let echoed: Vec<(ContextKind, ContextValue)> = clap_err
+        .context()
+        .filter(|(kind, _)| *kind != ContextKind::Usage)
+        .filter_map(|(kind, value)| Some((kind, clean_context(value)?)))
+        .collect();
+    for (kind, value) in echoed {
+        clap_err.insert(kind, value);
+    }
+    let text = sanitize_text(&clap_err.render().to_string());
+    let mut out = String::with_capacity(text.len() + 1);
+    for line in text.lines() {
+        out.push_str(&cut(line, MAX_ERROR_LINE));
+        out.push('\n');
+    }
+    out
+}
+
+/// A context value with its text on one line and cut short; `None` for
+/// values that hold no text.
+fn clean_context(value: &ContextValue) -> Option<ContextValue> {
+    let clean = |text: &str| echo(text, ECHO_CHARS);
+    Some(match value {
+        ContextValue::String(text) => ContextValue::String(clean(text)),
+        ContextValue::Strings(texts) => {
+            ContextValue::Strings(texts.iter().map(|text| clean(text)).collect())
+        }
+        ContextValue::StyledStr(text) => ContextValue::StyledStr(clean(&text.to_string()).into()),
+        ContextValue::StyledStrs(texts) => ContextValue::StyledStrs(
+            texts
+                .iter()
+                .map(|text| clean(&text.to_string()).into())
+                .collect(),
+        ),
+        _ => return None,
+    })
+}
+
+/// `text` on one line, cut to `max` characters with `…`; the work is
+/// bounded by `max`, whatever the length of `text`.
+fn echo(text: &str, max: usize) -> String {
+    let head = match text.char_indices().nth(max * 4) {
+        Some((end, _)) => &text[..end],
+        None => text,
+    };
+    let shown = cut(&sanitize_line(head), max);
+    if head.len() < text.len() && !shown.ends_with('…') {
+        shown + "…"
+    } else {
+        shown
+    }
+}
+
+/// `text` cut to `max` characters, with `…` where it was cut.
+fn cut(text: &str, max: usize) -> String {
+    match text.char_indices().nth(max) {
+        Some((end, _)) => format!("{}…", text[..end].trim_end()),
+        None => text.to_owned(),
+    }
+}
 
 /// One subcommand: a flag per property, nested objects flattened with `.`.
 fn tool_command<C>(tool: &ToolRef<'_, C>) -> Command {
@@ -433,16 +514,18 @@ fn arguments<C>(tool: &ToolRef<'_, C>, matches: &ArgMatches) -> Value {
 }
 
 /// A flag's text as the JSON value its schema expects; text that does not
-/// read as that type stays a string, for the validator to report.
+/// read as that type stays a string, for the validator to report, and so
+/// does JSON that repeats a key. Text is never read as `null`: a flag left
+/// out is how a command line says none.
 fn convert(schema: &Value, text: &str) -> Value {
     let types = schema_types(schema);
     let wants = |t: &str| types.is_empty() || types.contains(&t);
     if types == ["string"] {
         return Value::String(text.to_owned());
     }
-    if let Ok(parsed) = serde_json::from_str::<Value>(text) {
+    if let Ok(parsed) = parse_json_text(text, &JsonLimits::default()) {
         let fits = match &parsed {
-            Value::Null => wants("null"),
+            Value::Null => false,
             Value::Bool(_) => wants("boolean"),
             Value::Number(_) => wants("number") || wants("integer"),
             Value::String(_) => false,
@@ -478,10 +561,18 @@ fn set_at(root: &mut Value, path: &[String], value: Value) {
 }
 
 /// The lines of a refused call, said with flags: a location is the flag
-/// that set the value, and a missing property is the flag to add.
+/// that set the value, a missing property is the flag to add, and `null`,
+/// which no flag can give, is not offered (`must be an integer, got …`
+/// where other hosts say `must be an integer or null, got …`).
 pub fn lines(err: &ToolInputError) -> Vec<String> {
     let mut lines = err.lines_with(flag_for_pointer);
     for (line, issue) in lines.iter_mut().zip(err.issues()) {
+        if let Some(problem) = without_null(issue.kind, &issue.problem)
+            && line.ends_with(&issue.problem)
+        {
+            line.truncate(line.len() - issue.problem.len());
+            line.push_str(&problem);
+        }
         if issue.kind != IssueKind::MissingProperty || issue.missing.is_empty() {
             continue;
         }
@@ -500,6 +591,29 @@ pub fn lines(err: &ToolInputError) -> Vec<String> {
         );
     }
     lines
+}
+
+/// A type or enum problem with the `null` alternative left out:
+/// `must be an integer or null, got …` → `must be an integer, got …`,
+/// `must be one of low, high, null, got …` → `must be one of low, high, got …`.
+fn without_null(kind: IssueKind, problem: &str) -> Option<String> {
+    let rest = problem.strip_prefix("must be ")?;
+    let (expected, got) = rest.split_once(", got ")?;
+    let expected = match kind {
+        IssueKind::Type => {
+            let types = expected.strip_suffix(" or null")?;
+            match types.rsplit_once(", ") {
+                Some((head, last)) => format!("{head} or {last}"),
+                None => types.to_owned(),
+            }
+        }
+        IssueKind::Enum => expected
+            .strip_prefix("one of ")?
+            .strip_suffix(", null")
+            .map(|values| format!("one of {values}"))?,
+        _ => return None,
+    };
+    Some(format!("must be {expected}, got {got}"))
 }
 
 /// `/point/x` → `--point.x`, `/tags/2` → `--tags[2]`: where a problem is,
@@ -538,6 +652,38 @@ mod tests {
     }
 
     #[test]
+    fn null_is_never_offered() {
+        let cases = [
+            (
+                IssueKind::Type,
+                "must be an integer or null, got string \"five\"",
+                "must be an integer, got string \"five\"",
+            ),
+            (
+                IssueKind::Type,
+                "must be an object, an array or null, got number 1",
+                "must be an object or an array, got number 1",
+            ),
+            (
+                IssueKind::Enum,
+                "must be one of low, high, null, got \"x\"",
+                "must be one of low, high, got \"x\"",
+            ),
+        ];
+        for (kind, problem, said) in cases {
+            assert_eq!(without_null(kind, problem).as_deref(), Some(said));
+        }
+        assert_eq!(
+            without_null(IssueKind::Type, "must be an integer, got null"),
+            None
+        );
+        assert_eq!(
+            without_null(IssueKind::Bound, "must be at most 5, got 6"),
+            None
+        );
+    }
+
+    #[test]
     fn text_converts_by_type() {
         let int = serde_json::json!({"type": "integer"});
         assert_eq!(convert(&int, "5"), Value::from(5));
@@ -547,5 +693,11 @@ mod tests {
         assert_eq!(convert(&string, "5"), Value::from("5"));
         let object = serde_json::json!({"type": "object"});
         assert_eq!(convert(&object, "{\"x\": 1}"), serde_json::json!({"x": 1}));
+        let twice = "{\"x\": 1, \"x\": 2}";
+        assert_eq!(convert(&object, twice), Value::from(twice));
+        let optional = serde_json::json!({"type": ["integer", "null"]});
+        assert_eq!(convert(&optional, "null"), Value::from("null"));
+        let optional = serde_json::json!({"type": ["string", "null"]});
+        assert_eq!(convert(&optional, "null"), Value::from("null"));
     }
 }

@@ -13,7 +13,9 @@
 //! | bad input | one line per problem, `Invalid arguments at /limit: must be at most 50, got 500` |
 //! | the function fails | `search failed: <sanitized message>` |
 //! | unknown tool | `Unknown tool "serch"; available tools: slugify, search` |
-//! | arguments not JSON (OpenAI) | `Invalid arguments: not valid JSON: syntax error at line 1 column 2` |
+//! | arguments not JSON (OpenAI) | `Invalid arguments: not valid JSON: expected value at line 1 column 2` |
+//! | a key sent twice (OpenAI) | `Invalid arguments: duplicate key "name" at line 1 column 21; send each key once` |
+//! | a call without a tool name | `Invalid tool call: missing "function"` |
 //! | arguments too large | `Invalid arguments: larger than the limit of 1048576 bytes` |
 //!
 //! ```
@@ -43,7 +45,7 @@
 //! ```
 
 use serde_json::{Map, Value};
-use toolsmith_runtime::{CallError, ToolInputError, ToolSet};
+use toolsmith_runtime::{CallError, JsonTextError, ToolInputError, ToolSet, sanitize_line};
 
 pub mod anthropic;
 pub mod gemini;
@@ -110,10 +112,38 @@ pub(crate) fn too_large_line(max: usize) -> String {
     format!("Invalid arguments: larger than the limit of {max} bytes")
 }
 
-/// The line for arguments that are not JSON, with the parse position (the
-/// words `toolsmith::validate_input_str` uses).
-pub(crate) fn not_json_line(err: &serde_json::Error) -> String {
+/// The line for arguments whose JSON text was refused, with what is wrong
+/// and where (the words `toolsmith::validate_input_str` uses).
+pub(crate) fn not_json_line(err: &JsonTextError) -> String {
     ToolInputError::not_json(err).to_string()
+}
+
+/// The string at `field` of a tool call, or the line saying it is missing
+/// or not a string: `Invalid tool call: missing "name"`. `shown` is how
+/// the line names the field (`function.name` for a nested one).
+pub(crate) fn call_field<'v>(call: &'v Value, field: &str, shown: &str) -> Result<&'v str, String> {
+    match call.get(field) {
+        Some(Value::String(text)) => Ok(text),
+        None | Some(Value::Null) => Err(format!("Invalid tool call: missing \"{shown}\"")),
+        Some(_) => Err(format!("Invalid tool call: \"{shown}\" must be a string")),
+    }
+}
+
+/// A tool name the model sent, as a reply may repeat it: one line, cut
+/// to the 64 characters a tool name can have.
+pub(crate) fn echoed_name(name: &str) -> String {
+    const MAX: usize = 64;
+    // Cut before sanitizing, so the work is bounded; sanitizing only shortens.
+    let head = match name.char_indices().nth(MAX * 4) {
+        Some((end, _)) => &name[..end],
+        None => name,
+    };
+    let clean = sanitize_line(head);
+    match clean.char_indices().nth(MAX) {
+        Some((end, _)) => format!("{}…", &clean[..end]),
+        None if head.len() < name.len() => format!("{clean}…"),
+        None => clean,
+    }
 }
 
 /// A successful result as tool-result text: a string as it is, anything

@@ -96,9 +96,9 @@
 //! assert_eq!(
 //!     err.lines(),
 //!     [
-//!         "Invalid arguments: unknown property \"sep\"; takes text, separator",
 //!         "Invalid arguments at /text: must match pattern \"\\S\"",
-//!         "Invalid arguments at /separator: must be one of -, _",
+//!         "Invalid arguments at /separator: must be one of -, _, got \"+\"",
+//!         "Invalid arguments: unknown property \"sep\"; takes text, separator",
 //!     ]
 //! );
 //! # }
@@ -268,9 +268,9 @@
 //! assert_eq!(
 //!     err.lines(),
 //!     [
-//!         "Invalid arguments at /from: unknown property \"z\"; takes latitude, longitude, placeName",
 //!         "Invalid arguments at /from/latitude: must be at most 90, got 91",
 //!         "Invalid arguments at /lines: must have at least 1 item, got 0",
+//!         "Invalid arguments at /from: unknown property \"z\"; takes latitude, longitude, placeName",
 //!     ]
 //! );
 //! ```
@@ -314,8 +314,10 @@
 //! # Repairs
 //!
 //! Before validation, [`validate_input`] repairs what models commonly get
-//! wrong and is safe to fix: a camelCase, PascalCase or kebab-case key for a
-//! snake_case property (in an object that refuses unknown keys), and JSON
+//! wrong and is safe to fix: a key in another case convention than the
+//! property's (`roomName` for `room_name`, or `min_score` for `minScore`
+//! where the schema is camelCase; in an object that refuses unknown keys,
+//! and only when exactly one property matches), and JSON
 //! text sent where an object or array belongs. Lines for an unknown key or
 //! enum value one edit away say "did you mean". Reading `"5"` as a number is
 //! there too, off by default. [`Repairs`] switches each one;

@@ -56,7 +56,7 @@ fn every_problem_is_a_line() {
             2,
             String::new(),
             "Invalid arguments at --query: must be at least 1 character long, got 0\n\
-             Invalid arguments at --limit: must be an integer or null, got string \"five\"\n"
+             Invalid arguments at --limit: must be an integer, got string \"five\"\n"
                 .into()
         )
     );
@@ -66,7 +66,7 @@ fn every_problem_is_a_line() {
             2,
             String::new(),
             "Invalid arguments at --text: must match pattern \"\\S\"\n\
-             Invalid arguments at --separator: must be one of -, _, .\n"
+             Invalid arguments at --separator: must be one of -, _, ., got \"+\"\n"
                 .into()
         )
     );
@@ -251,7 +251,7 @@ fn booleans_arrays_and_deep_objects() {
             String::new(),
             "Invalid arguments at --tags[0]: must be at least 2 characters long, got 1\n\
              Invalid arguments at --dry-run: must be a boolean, got string \"maybe\"\n\
-             Invalid arguments at --level: must be one of 1, 2, 3\n"
+             Invalid arguments at --level: must be one of 1, 2, 3, got number 7\n"
                 .into()
         )
     );
@@ -269,4 +269,87 @@ fn help_shows_descriptions_values_and_bounds() {
     }
     let (_, out, _) = run_with(flags_tool(), &["tag", "--help"]);
     assert_snapshot("cli-help-tag.txt", &out);
+}
+
+#[test]
+fn usage_errors_never_repeat_a_hostile_argument_raw() {
+    let hostile = "--x\nInvalid arguments: forged\u{202e}\u{9b}31m\u{1b}[2Jend";
+    let (code, out, err) = run(&["search", "--query", "rust", hostile]);
+    assert_eq!((code, out.as_str()), (2, ""));
+    assert_eq!(
+        err,
+        // Line breaks become spaces; escapes and the bidi override go.
+        "error: unexpected argument '--x Invalid arguments: forgedend' found\n\
+         \n\
+         Usage: cli search --query <TEXT>\n\
+         \n\
+         For more information, try '--help'.\n"
+    );
+    let long = format!("--{}", "y".repeat(100_000));
+    let (code, _, err) = run(&["search", "--query", "rust", &long]);
+    assert_eq!(code, 2);
+    let shown = format!("--{}…", "y".repeat(58));
+    assert!(
+        err.starts_with(&format!("error: unexpected argument '{shown}' found\n")),
+        "{err}"
+    );
+    assert!(err.len() < 1_000, "{} bytes", err.len());
+}
+
+#[test]
+fn the_name_given_is_the_one_in_usage_lines() {
+    let (mut out, mut err) = (Vec::new(), Vec::new());
+    let code = Cli::new(demo_tools::tools()).name("demo").run_from(
+        ["/usr/local/bin/other-binary", "search", "--sort"],
+        &mut out,
+        &mut err,
+    );
+    let err = String::from_utf8(err).unwrap();
+    assert_eq!(code, 2);
+    assert_eq!(
+        err,
+        "error: unexpected argument '--sort' found\n\
+         \n\
+         Usage: demo search [OPTIONS]\n\
+         \n\
+         For more information, try '--help'.\n"
+    );
+}
+
+#[test]
+fn a_failure_message_is_one_line_on_stderr() {
+    let mut tools = ToolSet::new();
+    tools
+        .register_dynamic(DynamicTool::new(
+            "fail",
+            "Always fails",
+            json!({"type": "object", "properties": {}, "additionalProperties": false}),
+            |_: Value, ()| async move {
+                Err(toolsmith::ToolError::new(
+                    "disk full\n\nInvalid arguments: missing required flag --confirm",
+                ))
+            },
+        ))
+        .unwrap();
+    assert_eq!(
+        run_with(tools, &["fail"]),
+        (
+            1,
+            String::new(),
+            "fail failed: disk full Invalid arguments: missing required flag --confirm\n".into()
+        )
+    );
+}
+
+#[test]
+fn null_is_not_read_from_a_flag() {
+    // `--limit null` is text, not a way to leave the limit out.
+    assert_eq!(
+        run(&["search", "--query", "rust", "--limit", "null"]),
+        (
+            2,
+            String::new(),
+            "Invalid arguments at --limit: must be an integer, got string \"null\"\n".into()
+        )
+    );
 }

@@ -121,9 +121,9 @@ async fn every_host_feeds_back_the_same_lines() {
         "slugify",
         json!({"text": " ", "separator": "+", "seperator": "-"}),
         &[
-            "Invalid arguments: unknown property \"seperator\" (did you mean \"separator\"?); takes text, separator",
             "Invalid arguments at /text: must match pattern \"\\S\"",
-            "Invalid arguments at /separator: must be one of -, _, .",
+            "Invalid arguments at /separator: must be one of -, _, ., got \"+\"",
+            "Invalid arguments: unknown property \"seperator\" (did you mean \"separator\"?); takes text, separator",
         ],
     )
     .await;
@@ -131,8 +131,8 @@ async fn every_host_feeds_back_the_same_lines() {
         "move_point",
         json!({"point": {"x": 1, "z": 2}, "dx": 1, "dy": 1}),
         &[
-            "Invalid arguments at /point: unknown property \"z\"; takes x, y",
             "Invalid arguments at /point: missing required property \"y\"",
+            "Invalid arguments at /point: unknown property \"z\"; takes x, y",
         ],
     )
     .await;
@@ -194,7 +194,7 @@ async fn openai_arguments_that_are_not_json_give_the_position() {
         json!({
             "role": "tool",
             "tool_call_id": "call_9",
-            "content": "Invalid arguments: not valid JSON: syntax error at line 1 column 18"
+            "content": "Invalid arguments: not valid JSON: key must be a string at line 1 column 18"
         })
     );
 }
@@ -325,4 +325,161 @@ async fn values_nested_past_any_parser_are_refused_not_copied() {
             _ => {}
         }
     }
+}
+
+/// The OpenAI tool message for `arguments` sent to `tool`.
+async fn openai_reply(tool: &str, arguments: &str) -> Value {
+    let call =
+        json!({"id": "c", "type": "function", "function": {"name": tool, "arguments": arguments}});
+    openai::dispatch(&demo_tools::tools(), &call, ()).await["content"].clone()
+}
+
+#[tokio::test]
+async fn openai_arguments_say_what_is_wrong_with_the_json() {
+    let deep = format!("{{\"text\": {}{}}}", "[".repeat(200), "]".repeat(200));
+    let cases = [
+        (
+            r#"{"text": "a", "separator": "-", "text": "b"}"#.to_owned(),
+            "Invalid arguments: duplicate key \"text\" at line 1 column 38; send each key once",
+        ),
+        (
+            deep,
+            "Invalid arguments: nests deeper than 128 levels at line 1 column 137",
+        ),
+        (
+            r#"{"text": "a", "separator": 1e400}"#.to_owned(),
+            "Invalid arguments: number out of range at line 1 column 32",
+        ),
+        (
+            r#"{"text": "\ud800", "separator": "-"}"#.to_owned(),
+            "Invalid arguments: lone surrogate in a string at line 1 column 17",
+        ),
+        (
+            r#"{"text": "a", "separator": "-",}"#.to_owned(),
+            "Invalid arguments: not valid JSON: trailing comma at line 1 column 32",
+        ),
+        (
+            r#"{"text": "a"} {}"#.to_owned(),
+            "Invalid arguments: not valid JSON: trailing characters after the value at line 1 column 15",
+        ),
+    ];
+    for (arguments, line) in cases {
+        assert_eq!(
+            openai_reply("slugify", &arguments).await,
+            line,
+            "{arguments}"
+        );
+    }
+}
+
+#[tokio::test]
+async fn a_repeated_name_never_picks_the_last_tool() {
+    // Only where the text is ours to read: an OpenAI `arguments` string.
+    assert_eq!(
+        openai_reply("slugify", r#"{"text":"a","separator":"-","separator":"_"}"#).await,
+        "Invalid arguments: duplicate key \"separator\" at line 1 column 39; send each key once"
+    );
+}
+
+#[tokio::test]
+async fn a_call_without_a_tool_name_says_so() {
+    let tools = demo_tools::tools();
+    let cases = [
+        (
+            json!({"id": "c", "type": "function"}),
+            "Invalid tool call: missing \"function\"",
+        ),
+        (
+            json!({"id": "c", "type": "function", "function": "slugify"}),
+            "Invalid tool call: \"function\" must be an object",
+        ),
+        (
+            json!({"id": "c", "type": "function", "function": {"arguments": "{}"}}),
+            "Invalid tool call: missing \"function.name\"",
+        ),
+        (
+            json!({"id": "c", "type": "function", "function": {"name": 7}}),
+            "Invalid tool call: \"function.name\" must be a string",
+        ),
+    ];
+    for (call, line) in cases {
+        assert_eq!(
+            openai::dispatch(&tools, &call, ()).await,
+            json!({"role": "tool", "tool_call_id": "c", "content": line}),
+            "{call}"
+        );
+    }
+    assert_eq!(
+        openai::dispatch(
+            &tools,
+            &json!({"type": "function_call", "call_id": "c"}),
+            ()
+        )
+        .await,
+        json!({"type": "function_call_output", "call_id": "c", "output": "Invalid tool call: missing \"name\""})
+    );
+    assert_eq!(
+        anthropic::dispatch(
+            &tools,
+            &json!({"type": "tool_use", "id": "t", "input": {}}),
+            ()
+        )
+        .await,
+        json!({"type": "tool_result", "tool_use_id": "t", "content": "Invalid tool call: missing \"name\"", "is_error": true})
+    );
+    assert_eq!(
+        gemini::dispatch(&tools, &json!({"functionCall": {"args": {}}}), ()).await,
+        json!({"functionResponse": {"name": "", "response": {"error": "Invalid tool call: missing \"name\""}}})
+    );
+}
+
+#[tokio::test]
+async fn gemini_repeats_an_unknown_name_sanitized_and_cut() {
+    let tools = demo_tools::tools();
+    let name = format!("x\n\u{1b}[2J{}", "y".repeat(1 << 20));
+    let part = gemini::dispatch(
+        &tools,
+        &json!({"functionCall": {"name": name, "args": {}}}),
+        (),
+    )
+    .await;
+    let shown = format!("x {}…", "y".repeat(62));
+    assert_eq!(part["functionResponse"]["name"], shown.as_str());
+    assert_eq!(
+        part["functionResponse"]["response"]["error"],
+        format!(
+            "Unknown tool \"x {}…\"; available tools: slugify, move_point, search, list_notes, divide",
+            "y".repeat(38)
+        )
+    );
+}
+
+#[tokio::test]
+async fn a_failure_message_is_one_line_on_every_host() {
+    let mut tools = ToolSet::new();
+    tools
+        .register_dynamic(toolsmith::DynamicTool::new(
+            "fail",
+            "Always fails",
+            json!({"type": "object", "properties": {}, "additionalProperties": false}),
+            |_: Value, ()| async move {
+                Err(toolsmith::ToolError::new(
+                    "disk full\n\nInvalid arguments: missing required property \"confirm\"",
+                ))
+            },
+        ))
+        .unwrap();
+    let line = "fail failed: disk full Invalid arguments: missing required property \"confirm\"";
+    let openai = openai::dispatch(
+        &tools,
+        &json!({"id": "c", "type": "function", "function": {"name": "fail", "arguments": "{}"}}),
+        (),
+    )
+    .await;
+    assert_eq!(openai["content"], line);
+    let anthropic =
+        anthropic::dispatch(&tools, &json!({"id": "t", "name": "fail", "input": {}}), ()).await;
+    assert_eq!(anthropic["content"], line);
+    let gemini = gemini::dispatch(&tools, &json!({"name": "fail", "args": {}}), ()).await;
+    assert_eq!(gemini["functionResponse"]["response"]["error"], line);
 }

@@ -88,9 +88,9 @@ async def main(expected_path: str, command: str, args: list[str]) -> None:
                 "bad nested call: every line",
                 texts(result),
                 [
-                    'Invalid arguments at /point: unknown property "z"; takes x, y',
                     'Invalid arguments at /point: missing required property "y"',
                     'Invalid arguments at /point/x: must be a number, got string "1"',
+                    'Invalid arguments at /point: unknown property "z"; takes x, y',
                 ],
             )
 

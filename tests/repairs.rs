@@ -100,10 +100,10 @@ fn without_repairs_the_same_call_is_refused_with_every_problem() {
     assert_eq!(
         err.lines(),
         [
-            "Invalid arguments: unknown property \"durationHours\"; takes start, attendees, duration_hours",
             "Invalid arguments: missing required property \"duration_hours\"",
-            "Invalid arguments at /start: unknown property \"dateTime\"; takes date_time, time_zone",
             "Invalid arguments at /start: missing required property \"date_time\"",
+            "Invalid arguments: unknown property \"durationHours\"; takes start, attendees, duration_hours",
+            "Invalid arguments at /start: unknown property \"dateTime\"; takes date_time, time_zone",
         ]
     );
 }
@@ -212,8 +212,8 @@ mod through_a_tool_set {
         assert_eq!(
             err.lines(),
             [
+                "Invalid arguments at /mode: must be one of fast, slow, got \"Fast\"",
                 "Invalid arguments: unknown property \"pageSize\"; takes page_size, mode",
-                "Invalid arguments at /mode: must be one of fast, slow",
             ]
         );
 
@@ -233,7 +233,9 @@ mod through_a_tool_set {
         };
         assert_eq!(
             err.lines(),
-            ["Invalid arguments at /mode: must be one of fast, slow (did you mean \"fast\"?)"]
+            [
+                "Invalid arguments at /mode: must be one of fast, slow, got \"Fast\" (did you mean \"fast\"?)"
+            ]
         );
     }
 }

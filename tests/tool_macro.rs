@@ -214,16 +214,16 @@ fn insta_lines(got: &[String]) {
     assert_eq!(
         got,
         [
-            "Invalid arguments: unknown property \"extra\"; takes query, limit, order, filter, page, boost",
             "Invalid arguments at /query: must be at least 1 character long, got 0",
             "Invalid arguments at /limit: must be an integer, got string \"5\"",
-            "Invalid arguments at /order: must be one of most_recent, relevance, null",
             "Invalid arguments at /filter/tags: must have at least 1 item, got 0",
-            "Invalid arguments at /filter/dates: unknown property \"end\"; takes startDate, endDate",
-            "Invalid arguments at /filter/dates/startDate: must match pattern \"^\\d{4}-\\d{2}-\\d{2}$\"",
             "Invalid arguments at /filter/author: must be a string or null, got number 7",
             "Invalid arguments at /page: must be at least 1, got 0",
             "Invalid arguments at /boost: must be at most 1.5, got 2",
+            "Invalid arguments at /order: must be one of most_recent, relevance, null, got \"newest\"",
+            "Invalid arguments at /filter/dates/startDate: must match pattern \"^\\d{4}-\\d{2}-\\d{2}$\"",
+            "Invalid arguments: unknown property \"extra\"; takes query, limit, order, filter, page, boost",
+            "Invalid arguments at /filter/dates: unknown property \"end\"; takes startDate, endDate",
         ]
     );
 }
@@ -315,7 +315,8 @@ async fn async_tool_with_context_and_result() {
     let CallError::Failed(err) = err else {
         panic!("{err}")
     };
-    assert_eq!(err.message(), "no user 8\nwas found");
+    // One line: a failure message cannot add lines of its own.
+    assert_eq!(err.message(), "no user 8 was found");
 
     // The function stays a plain async function.
     assert_eq!(lookup_user(db.clone(), 7).await.unwrap().name, "ada");
@@ -354,4 +355,24 @@ fn tool_arg_impls() {
     assert_eq!(<Filter as ToolArg>::DEPTH, 2);
     assert_eq!(<Box<Filter> as ToolArg>::DEPTH, 2);
     const { assert!(<Option<String> as ToolArg>::NULLABLE) };
+}
+
+#[test]
+fn text_input_names_what_is_wrong_with_the_json() {
+    use toolsmith::validate_input_str;
+    let lines = |text: &str| lines(validate_input_str(&Search, text));
+    assert!(validate_input_str(&Search, r#"{"query": "q", "limit": 5}"#).is_ok());
+    // serde would keep the last `limit`; the call is refused instead.
+    assert_eq!(
+        lines(r#"{"query": "q", "limit": 5, "limit": 500}"#),
+        ["Invalid arguments: duplicate key \"limit\" at line 1 column 34; send each key once"]
+    );
+    assert_eq!(
+        lines(r#"{"query": "q", "limit": 1e400}"#),
+        ["Invalid arguments: number out of range at line 1 column 29"]
+    );
+    assert_eq!(
+        lines(r#"{"query": "q",}"#),
+        ["Invalid arguments: not valid JSON: trailing comma at line 1 column 15"]
+    );
 }

@@ -8,13 +8,14 @@ use crate::sanitize::sanitize_line;
 /// The most characters of a string or key repeated back in a line.
 pub(crate) const ECHO_CHARS: usize = 40;
 
-/// Cuts `text` to at most `max` characters, marking a cut with `…`.
+/// Cuts `text` to at most `max` characters, marking a cut with `…` (with
+/// no space before it).
 pub(crate) fn truncate(text: &str, max: usize) -> String {
     match text.char_indices().nth(max) {
         None => text.to_owned(),
         Some((end, _)) => {
             let mut cut = String::with_capacity(end + '…'.len_utf8());
-            cut.push_str(&text[..end]);
+            cut.push_str(text[..end].trim_end_matches(' '));
             cut.push('…');
             cut
         }
@@ -92,6 +93,7 @@ mod tests {
         assert_eq!(truncate("abcdef", 3), "abc…");
         assert_eq!(truncate("abc", 3), "abc");
         assert_eq!(truncate("ééé", 2), "éé…");
+        assert_eq!(truncate("ab cd", 3), "ab…");
     }
 
     #[test]

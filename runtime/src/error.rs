@@ -39,6 +39,9 @@ pub enum IssueKind {
     Ambiguous,
     /// The value passed the schema but not the tool's own argument type.
     Deserialize,
+    /// The arguments are not JSON text that can be read (see
+    /// [`JsonTextError`](crate::JsonTextError)).
+    NotJson,
 }
 
 /// One problem with a call: where, what, and for missing keys which ones.
@@ -83,32 +86,62 @@ impl Issue {
 
 const PREFIX: &str = "Invalid arguments";
 
-/// Problems as they are found: the first [`ToolInputError::MAX_ISSUES`]
-/// kept, the rest only counted, so a hostile call costs memory for 20 lines
-/// however many problems it holds.
+/// Problems as they are found, ranked: type, missing-key and bound problems
+/// first, then the other value problems, then unknown keys, each rank in
+/// the order found. At most [`ToolInputError::MAX_ISSUES`] are kept per
+/// rank, the rest only counted, so a hostile call costs memory for a few
+/// dozen lines however many problems it holds, and a flood of one kind
+/// never hides the lines of another.
 #[derive(Debug, Default)]
 pub(crate) struct Problems {
-    issues: Vec<Issue>,
+    ranks: [Vec<Issue>; RANKS],
     omitted: usize,
 }
 
+const RANKS: usize = 3;
+
+/// Where lines of this kind come: 0 first.
+fn rank(kind: IssueKind) -> usize {
+    match kind {
+        IssueKind::Type
+        | IssueKind::MissingProperty
+        | IssueKind::Bound
+        | IssueKind::Length
+        | IssueKind::ItemCount
+        | IssueKind::MultipleOf => 0,
+        IssueKind::UnknownProperty => 2,
+        _ => 1,
+    }
+}
+
 impl Problems {
-    /// Keeps the issue `make` builds, or, past the cap, counts it unbuilt.
-    pub(crate) fn push_with(&mut self, make: impl FnOnce() -> Issue) {
-        if self.issues.len() < ToolInputError::MAX_ISSUES {
-            self.issues.push(make());
+    /// Keeps the issue `make` builds for a problem of `kind`, or, when its
+    /// rank is full, counts it unbuilt.
+    pub(crate) fn push(&mut self, kind: IssueKind, make: impl FnOnce() -> Issue) {
+        let kept = &mut self.ranks[rank(kind)];
+        if kept.len() < ToolInputError::MAX_ISSUES {
+            kept.push(make());
         } else {
             self.omitted += 1;
         }
     }
 
-    /// `Ok` when nothing was found, else every problem kept and counted.
+    /// Keeps the issue `make` builds, ranked by its kind.
+    pub(crate) fn push_with(&mut self, make: impl FnOnce() -> Issue) {
+        let issue = make();
+        self.push(issue.kind, || issue);
+    }
+
+    /// `Ok` when nothing was found, else the first problems by rank and
+    /// the count of the rest.
     pub(crate) fn into_result(self) -> Result<(), ToolInputError> {
-        if self.issues.is_empty() {
-            Ok(())
-        } else {
-            Err(ToolInputError::new(self.issues, self.omitted))
+        if self.ranks.iter().all(Vec::is_empty) {
+            return Ok(());
         }
+        let mut issues: Vec<Issue> = self.ranks.into_iter().flatten().collect();
+        let over = issues.len().saturating_sub(ToolInputError::MAX_ISSUES);
+        issues.truncate(ToolInputError::MAX_ISSUES);
+        Err(ToolInputError::new(issues, self.omitted + over))
     }
 }
 
@@ -129,23 +162,13 @@ impl ToolInputError {
         ToolInputError { issues, omitted }
     }
 
-    /// The error for arguments that are not JSON at all, with the parse
-    /// position: `Invalid arguments: not valid JSON: syntax error at line 1
-    /// column 18`.
-    pub fn not_json(err: &serde_json::Error) -> Self {
-        use serde_json::error::Category;
-        let what = match err.classify() {
-            Category::Eof => "unexpected end of input",
-            Category::Syntax => "syntax error",
-            Category::Data => "unexpected value",
-            Category::Io => "read error",
-        };
-        let problem = format!(
-            "not valid JSON: {what} at line {} column {}",
-            err.line(),
-            err.column()
-        );
-        ToolInputError::new(vec![Issue::new(String::new(), IssueKind::Type, problem)], 0)
+    /// The error for arguments whose JSON text was refused, with what is
+    /// wrong and where: `Invalid arguments: not valid JSON: expected value
+    /// at line 1 column 18`, `Invalid arguments: duplicate key "name" at
+    /// line 1 column 22; send each key once`.
+    pub fn not_json(err: &crate::JsonTextError) -> Self {
+        let issue = Issue::new(String::new(), IssueKind::NotJson, err.to_string());
+        ToolInputError::new(vec![issue], 0)
     }
 
     /// The problems, in the order of the lines.

@@ -48,13 +48,17 @@ pub fn validate_input_with<T: Tool>(
 }
 
 /// [`validate_input`] straight from the JSON text of the arguments.
+///
+/// Text that is not JSON, repeats a key, nests deeper than 128 levels or
+/// holds a number out of range is refused with one line saying which (see
+/// [`parse_json_text`](crate::parse_json_text)).
 pub fn validate_input_str<T: Tool>(tool: &T, input: &str) -> Result<T::Args, ToolInputError> {
     if let Ok(args) = from_text::<T::Args>(input)
         && args.satisfies_schema()
     {
         return Ok(args);
     }
-    match serde_json::from_str::<Value>(input) {
+    match crate::json_text::parse_json_text(input, &Default::default()) {
         Ok(value) => diagnose(tool, &value, &Repairs::default()).map(|valid| valid.args),
         Err(err) => Err(ToolInputError::not_json(&err)),
     }

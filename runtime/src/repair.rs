@@ -18,10 +18,11 @@ use std::fmt;
 /// ```
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Repairs {
-    /// Accept `dateTime`, `DateTime` or `date-time` for the property
-    /// `date_time` in an object that refuses unknown keys, when that
-    /// spelling is not itself a property and no other spelling of it is
-    /// present.
+    /// Accept a key in another case convention for the property it names
+    /// (`dateTime`, `DateTime` or `date-time` for `date_time`; `min_score`
+    /// or `MinScore` for `minScore`) in an object that refuses unknown keys,
+    /// when that spelling is not itself a property, exactly one property
+    /// folds to it, and no other spelling of it is present.
     pub aliases: bool,
     /// Parse a string holding JSON where the schema expects an object or an
     /// array (and does not accept a string).

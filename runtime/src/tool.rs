@@ -7,7 +7,7 @@ use serde::de::DeserializeOwned;
 use serde_json::Value;
 
 use crate::error::ToolInputError;
-use crate::sanitize::sanitize_text;
+use crate::sanitize::sanitize_line;
 use crate::schema::Validator;
 
 /// A function a language model can call: its name, description, JSON Schema
@@ -71,13 +71,24 @@ pub struct ToolError {
 }
 
 impl ToolError {
-    /// Wraps a failure message; it is sanitized (one paragraph of plain text,
-    /// no escape sequences) and cut to a bounded length.
+    /// Wraps a failure message; it is made one line of plain text (line
+    /// breaks become spaces, escape sequences and control characters go, as
+    /// [`sanitize_line`] does) and cut to [`MAX_CHARS`](Self::MAX_CHARS), so
+    /// a failing tool can never print a second line that reads like one of
+    /// the runtime's own (`Invalid arguments…`).
     pub fn new(message: impl fmt::Display) -> Self {
-        let text = sanitize_text(&message.to_string());
-        ToolError {
-            message: crate::echo::truncate(&text, ToolError::MAX_CHARS),
+        let text = message.to_string();
+        // Cut before sanitizing, so the work is bounded by the kept length;
+        // sanitizing only ever shortens.
+        let head = match text.char_indices().nth(ToolError::MAX_CHARS * 4) {
+            None => text.as_str(),
+            Some((end, _)) => &text[..end],
+        };
+        let mut message = crate::echo::truncate(&sanitize_line(head), ToolError::MAX_CHARS);
+        if head.len() < text.len() && !message.ends_with('…') {
+            message.push('…');
         }
+        ToolError { message }
     }
 
     /// The longest message kept, in characters.

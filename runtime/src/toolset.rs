@@ -690,9 +690,9 @@ mod tests {
         assert_eq!(
             lines(add),
             [
-                "Invalid arguments: unknown property \"c\"; takes a, b",
                 "Invalid arguments at /a: must be an integer, got string \"1\"",
                 "Invalid arguments at /b: must be at most 10, got 11",
+                "Invalid arguments: unknown property \"c\"; takes a, b",
             ]
         );
         let greet = block_on(

@@ -28,9 +28,9 @@ fn slugify_bad_call_names_every_problem() {
             json!({"text": "  ", "separator": "+", "seperator": "-"})
         ),
         [
-            "Invalid arguments: unknown property \"seperator\"; takes text, separator",
             "Invalid arguments at /text: must match pattern \"\\S\"",
-            "Invalid arguments at /separator: must be one of -, _, .",
+            "Invalid arguments at /separator: must be one of -, _, ., got \"+\"",
+            "Invalid arguments: unknown property \"seperator\"; takes text, separator",
         ]
     );
 }
@@ -95,8 +95,8 @@ fn nested_objects_name_their_own_keys() {
     assert_eq!(
         lines(&validator, json!({"point": {"x": 1, "y": "2", "z": 3}})),
         [
-            "Invalid arguments at /point: unknown property \"z\"; takes x, y",
             "Invalid arguments at /point/y: must be a number, got string \"2\"",
+            "Invalid arguments at /point: unknown property \"z\"; takes x, y",
         ]
     );
     assert_eq!(
@@ -178,7 +178,7 @@ fn each_keyword_has_its_line() {
     );
     assert_eq!(
         lines(&validator, json!({"mode": "slow"})),
-        ["Invalid arguments at /mode: must equal \"fast\""]
+        ["Invalid arguments at /mode: must equal \"fast\", got \"slow\""]
     );
     assert_eq!(
         lines(&validator, json!({"note": 3})),
@@ -193,6 +193,8 @@ fn each_keyword_has_its_line() {
 
 #[test]
 fn lines_follow_schema_order_whatever_the_input_order() {
+    // Within a rank: unknown keys come after the value problems, as one
+    // line per object, in the order sent.
     let validator = Validator::new(&json!({
         "type": "object",
         "properties": { "a": { "type": "string" }, "b": { "type": "string" }, "c": { "type": "string" } },
@@ -202,10 +204,9 @@ fn lines_follow_schema_order_whatever_the_input_order() {
     assert_eq!(
         lines(&validator, json!({"c": 1, "x": 0, "a": 1, "y": 0})),
         [
-            "Invalid arguments: unknown property \"x\"; takes a, b, c",
-            "Invalid arguments: unknown property \"y\"; takes a, b, c",
             "Invalid arguments at /a: must be a string, got number 1",
             "Invalid arguments at /c: must be a string, got number 1",
+            "Invalid arguments: unknown properties \"x\", \"y\"; takes a, b, c",
         ]
     );
 }
@@ -232,8 +233,8 @@ fn lines_with_renders_locations_for_other_hosts() {
     assert_eq!(
         flags,
         [
-            "Invalid arguments: unknown property \"x\"; takes text, separator",
             "Invalid arguments at --text: must be a string, got number 1",
+            "Invalid arguments: unknown property \"x\"; takes text, separator",
         ]
     );
 }
@@ -279,4 +280,121 @@ fn schema_errors_name_the_keyword_and_where() {
             .to_string(),
         "schema keyword \"minimum\": must be a number, got a string"
     );
+}
+
+/// A search tool's schema: a required query, a bounded limit, a mode.
+fn search() -> Validator {
+    Validator::new(&json!({
+        "type": "object",
+        "properties": {
+            "query": { "type": "string" },
+            "limit": { "type": "integer", "minimum": 1, "maximum": 50 },
+            "mode": { "enum": ["low", "normal", "high"] }
+        },
+        "required": ["query"],
+        "additionalProperties": false
+    }))
+    .unwrap()
+}
+
+#[test]
+fn stray_keys_are_one_line_after_the_problems_that_matter() {
+    let mut input = serde_json::Map::new();
+    for i in 0..100 {
+        input.insert(format!("k{i}"), json!(i));
+    }
+    input.insert("limit".into(), json!(500));
+    input.insert("mode".into(), json!("hgih"));
+    assert_eq!(
+        lines(&search(), Value::Object(input)),
+        [
+            "Invalid arguments: missing required property \"query\"",
+            "Invalid arguments at /limit: must be at most 50, got 500",
+            "Invalid arguments at /mode: must be one of low, normal, high, got \"hgih\"",
+            "Invalid arguments: unknown properties \"k0\", \"k1\", \"k2\" and 97 more; takes query, limit, mode",
+        ]
+    );
+}
+
+#[test]
+fn a_flood_of_one_kind_never_hides_the_others() {
+    // 30 objects with a stray key each, then a wrong type: the type line
+    // comes first and the unknown keys fill what is left of the cap.
+    let validator = Validator::new(&json!({
+        "type": "object",
+        "properties": {
+            "items": {
+                "type": "array",
+                "items": { "type": "object", "properties": {}, "additionalProperties": false }
+            },
+            "count": { "type": "integer" }
+        },
+        "additionalProperties": false
+    }))
+    .unwrap();
+    let items: Vec<Value> = (0..30).map(|i| json!({ "x": i })).collect();
+    let err = validator
+        .validate(&json!({ "items": items, "count": "many" }))
+        .unwrap_err();
+    let lines = err.lines();
+    assert_eq!(lines.len(), 21);
+    assert_eq!(
+        lines[0],
+        "Invalid arguments at /count: must be an integer, got string \"many\""
+    );
+    assert_eq!(
+        lines[1],
+        "Invalid arguments at /items/0: unknown property \"x\"; takes no properties"
+    );
+    assert_eq!(
+        lines[19],
+        "Invalid arguments at /items/18: unknown property \"x\"; takes no properties"
+    );
+    assert_eq!(lines[20], "… and 11 more problems");
+}
+
+#[test]
+fn enum_lines_say_what_was_sent() {
+    let validator = Validator::new(&json!({
+        "type": "object",
+        "properties": {
+            "mode": { "enum": ["low", "normal", "high"] },
+            "level": { "enum": [1, 2, 3] }
+        },
+        "additionalProperties": false
+    }))
+    .unwrap();
+    let cases = [
+        (
+            json!({"mode": "+"}),
+            "Invalid arguments at /mode: must be one of low, normal, high, got \"+\"",
+        ),
+        (
+            json!({"mode": "x\u{202e}\n".repeat(100)}),
+            "Invalid arguments at /mode: must be one of low, normal, high, got \"x x x x x x x x x x x x x x x x x x x x…\"",
+        ),
+        (
+            json!({"mode": 7}),
+            "Invalid arguments at /mode: must be one of low, normal, high, got number 7",
+        ),
+        (
+            json!({"level": [1]}),
+            "Invalid arguments at /level: must be one of 1, 2, 3, got array",
+        ),
+        (
+            json!({"level": null}),
+            "Invalid arguments at /level: must be one of 1, 2, 3, got null",
+        ),
+    ];
+    for (input, line) in cases {
+        assert_eq!(lines(&validator, input), [line]);
+    }
+}
+
+#[test]
+fn enums_of_many_values_take_equal_numbers_and_objects() {
+    let values: Vec<Value> = (0..100).map(|i| json!({ "id": i })).collect();
+    let validator = Validator::new(&json!({ "enum": values })).unwrap();
+    assert!(validator.validate(&json!({ "id": 99.0 })).is_ok());
+    assert!(validator.validate(&json!({ "id": 100 })).is_err());
 }

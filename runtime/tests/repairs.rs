@@ -115,8 +115,8 @@ fn ambiguous_aliases_are_lines_not_guesses() {
             Repairs::default()
         ),
         [
-            "Invalid arguments: ambiguous properties \"startTime\", \"StartTime\": each means \"start_time\"; send it once",
             "Invalid arguments: missing required property \"start_time\"",
+            "Invalid arguments: ambiguous properties \"startTime\", \"StartTime\": each means \"start_time\"; send it once",
         ]
     );
 }
@@ -130,15 +130,15 @@ fn aliases_off_leaves_unknown_keys_with_suggestions() {
     assert_eq!(
         lines(json!({ "startTime": "a" }), policy),
         [
-            "Invalid arguments: unknown property \"startTime\" (did you mean \"start_time\"?); takes start_time, event, attendees, limit, urgent, mode",
             "Invalid arguments: missing required property \"start_time\"",
+            "Invalid arguments: unknown property \"startTime\" (did you mean \"start_time\"?); takes start_time, event, attendees, limit, urgent, mode",
         ]
     );
     assert_eq!(
         lines(json!({ "startTime": "a" }), Repairs::none()),
         [
-            "Invalid arguments: unknown property \"startTime\"; takes start_time, event, attendees, limit, urgent, mode",
             "Invalid arguments: missing required property \"start_time\"",
+            "Invalid arguments: unknown property \"startTime\"; takes start_time, event, attendees, limit, urgent, mode",
         ]
     );
 }
@@ -151,8 +151,8 @@ fn did_you_mean_for_keys_and_enum_values() {
             Repairs::default()
         ),
         [
+            "Invalid arguments at /mode: must be one of fast, slow, got \"Fast\" (did you mean \"fast\"?)",
             "Invalid arguments: unknown property \"limt\" (did you mean \"limit\"?); takes start_time, event, attendees, limit, urgent, mode",
-            "Invalid arguments at /mode: must be one of fast, slow (did you mean \"fast\"?)",
         ]
     );
     assert_eq!(
@@ -160,7 +160,7 @@ fn did_you_mean_for_keys_and_enum_values() {
             json!({ "start_time": "a", "mode": "medium" }),
             Repairs::default()
         ),
-        ["Invalid arguments at /mode: must be one of fast, slow"]
+        ["Invalid arguments at /mode: must be one of fast, slow, got \"medium\""]
     );
 }
 
@@ -336,4 +336,56 @@ fn open_objects_keep_their_keys() {
     let mut value = json!({ "dateTime": 1 });
     assert_eq!(open.validate_with(&mut value, &Repairs::all()).unwrap(), []);
     assert_eq!(value, json!({ "dateTime": 1 }));
+}
+
+#[test]
+fn aliases_convert_toward_camel_case_too() {
+    let validator = Validator::new(&json!({
+        "type": "object",
+        "properties": {
+            "minScore": { "type": "number" },
+            "pageSize": { "type": "integer" },
+            "HTTPProxy": { "type": "string" }
+        },
+        "additionalProperties": false
+    }))
+    .unwrap();
+    let mut value = json!({ "min_score": 0.5, "page-size": 10, "http_proxy": "p" });
+    let repairs = validator
+        .validate_with(&mut value, &Repairs::default())
+        .unwrap();
+    assert_eq!(
+        value,
+        json!({ "minScore": 0.5, "pageSize": 10, "HTTPProxy": "p" })
+    );
+    let said: Vec<String> = repairs.iter().map(ToString::to_string).collect();
+    assert_eq!(
+        said,
+        [
+            "read key min_score as minScore",
+            "read key page-size as pageSize",
+            "read key http_proxy as HTTPProxy",
+        ]
+    );
+}
+
+#[test]
+fn aliases_are_not_guessed_between_properties_that_fold_alike() {
+    let validator = Validator::new(&json!({
+        "type": "object",
+        "properties": { "minScore": { "type": "number" }, "MinScore": { "type": "number" } },
+        "additionalProperties": false
+    }))
+    .unwrap();
+    let mut value = json!({ "min_score": 1 });
+    let err = validator
+        .validate_with(&mut value, &Repairs::default())
+        .unwrap_err();
+    assert_eq!(
+        err.lines(),
+        // A suggestion, not a repair: two properties fold to `min_score`.
+        [
+            "Invalid arguments: unknown property \"min_score\" (did you mean \"minScore\"?); takes minScore, MinScore"
+        ]
+    );
 }

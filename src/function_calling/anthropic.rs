@@ -3,7 +3,7 @@
 use serde_json::{Value, json};
 use toolsmith_runtime::ToolSet;
 
-use super::{Args, DEFAULT_MAX_PAYLOAD, META_KEYWORDS, Reply, map_schema, result_text};
+use super::{Args, DEFAULT_MAX_PAYLOAD, META_KEYWORDS, Reply, call_field, map_schema, result_text};
 
 /// The `tools` array of a Messages request:
 /// `[{"name", "description", "input_schema"}]`.
@@ -44,13 +44,15 @@ pub async fn dispatch_with_limit<C>(
     ctx: C,
     max_payload: usize,
 ) -> Value {
-    let name = tool_use
-        .get("name")
-        .and_then(Value::as_str)
-        .unwrap_or_default();
-    let args = Args::from_payload(tool_use.get("input"), max_payload);
     let id = tool_use.get("id").cloned().unwrap_or(Value::Null);
-    match super::run(set, name, args, ctx).await {
+    let reply = match call_field(tool_use, "name", "name") {
+        Ok(name) => {
+            let args = Args::from_payload(tool_use.get("input"), max_payload);
+            super::run(set, name, args, ctx).await
+        }
+        Err(line) => Reply::Err(line),
+    };
+    match reply {
         Reply::Ok(value) => json!({
             "type": "tool_result",
             "tool_use_id": id,

@@ -4,7 +4,7 @@
 use serde_json::{Map, Value, json};
 use toolsmith_runtime::ToolSet;
 
-use super::{Args, DEFAULT_MAX_PAYLOAD, Reply, map_schema, types};
+use super::{Args, DEFAULT_MAX_PAYLOAD, Reply, call_field, echoed_name, map_schema, types};
 
 /// The `tools` array of a `generateContent` request:
 /// `[{"function_declarations": [{"name", "description", "parameters"}]}]`.
@@ -158,9 +158,14 @@ pub async fn dispatch_with_limit<C>(
     max_payload: usize,
 ) -> Value {
     let call = function_call.get("functionCall").unwrap_or(function_call);
-    let name = call.get("name").and_then(Value::as_str).unwrap_or_default();
-    let args = Args::from_payload(call.get("args"), max_payload);
-    let response = match super::run(set, name, args, ctx).await {
+    let (name, reply) = match call_field(call, "name", "name") {
+        Ok(name) => {
+            let args = Args::from_payload(call.get("args"), max_payload);
+            (name, super::run(set, name, args, ctx).await)
+        }
+        Err(line) => ("", Reply::Err(line)),
+    };
+    let response = match reply {
         Reply::Ok(value) => json!({ "output": value }),
         Reply::Err(lines) => json!({ "error": lines }),
     };
@@ -168,7 +173,13 @@ pub async fn dispatch_with_limit<C>(
     if let Some(id) = call.get("id") {
         reply.insert("id".into(), id.clone());
     }
-    reply.insert("name".into(), Value::String(name.to_owned()));
+    // The name of a registered tool as it is; any other, as a line may
+    // repeat it (sanitized, cut short).
+    let shown = match set.tool(name) {
+        Ok(tool) => tool.name().to_owned(),
+        Err(_) => echoed_name(name),
+    };
+    reply.insert("name".into(), Value::String(shown));
     reply.insert("response".into(), response);
     json!({ "functionResponse": reply })
 }

@@ -6,10 +6,11 @@
 //! sees the parameter absent, as on every other host.
 
 use serde_json::{Value, json};
-use toolsmith_runtime::ToolSet;
+use toolsmith_runtime::{JsonLimits, ToolSet, parse_json_text};
 
 use super::{
-    Args, DEFAULT_MAX_PAYLOAD, Reply, map_schema, not_json_line, result_text, too_large_line, types,
+    Args, DEFAULT_MAX_PAYLOAD, Reply, call_field, map_schema, not_json_line, result_text,
+    too_large_line, types,
 };
 
 /// The `tools` array of a Chat Completions request, strict mode:
@@ -139,26 +140,22 @@ pub async fn dispatch_with_limit<C>(
     max_payload: usize,
 ) -> Value {
     let responses = tool_call.get("type").and_then(Value::as_str) == Some("function_call");
-    let function = if responses {
-        tool_call
-    } else {
-        tool_call.get("function").unwrap_or(&Value::Null)
-    };
-    let name = function
-        .get("name")
-        .and_then(Value::as_str)
-        .unwrap_or_default();
-    let args = parse_arguments(function.get("arguments"), max_payload);
-    let args = match (args, set.tool(name)) {
-        (Args::Value(mut value), Ok(tool)) => {
-            drop_nulls(tool.input_schema(), &mut value);
-            Args::Value(value)
+    let text = match function(tool_call, responses) {
+        Err(line) => line,
+        Ok((function, name)) => {
+            let args = parse_arguments(function.get("arguments"), max_payload);
+            let args = match (args, set.tool(name)) {
+                (Args::Value(mut value), Ok(tool)) => {
+                    drop_nulls(tool.input_schema(), &mut value);
+                    Args::Value(value)
+                }
+                (args, _) => args,
+            };
+            match super::run(set, name, args, ctx).await {
+                Reply::Ok(value) => result_text(&value),
+                Reply::Err(lines) => lines,
+            }
         }
-        (args, _) => args,
-    };
-    let text = match super::run(set, name, args, ctx).await {
-        Reply::Ok(value) => result_text(&value),
-        Reply::Err(lines) => lines,
     };
     if responses {
         json!({
@@ -175,7 +172,25 @@ pub async fn dispatch_with_limit<C>(
     }
 }
 
-/// `arguments` is a string of JSON; the empty string means no arguments.
+/// The object holding `name` and `arguments` (the call itself in the
+/// Responses shape, its `function` in Chat Completions) and the name, or
+/// the line for a call that has neither.
+fn function(tool_call: &Value, responses: bool) -> Result<(&Value, &str), String> {
+    if responses {
+        return call_field(tool_call, "name", "name").map(|name| (tool_call, name));
+    }
+    match tool_call.get("function") {
+        Some(function @ Value::Object(_)) => {
+            call_field(function, "name", "function.name").map(|name| (function, name))
+        }
+        None | Some(Value::Null) => Err("Invalid tool call: missing \"function\"".to_owned()),
+        Some(_) => Err("Invalid tool call: \"function\" must be an object".to_owned()),
+    }
+}
+
+/// `arguments` is a string of JSON, read by the runtime's parser (a key
+/// sent twice, a number out of range or nesting past 128 levels is refused
+/// with a line); the empty string means no arguments.
 fn parse_arguments(arguments: Option<&Value>, max_payload: usize) -> Args {
     match arguments {
         None | Some(Value::Null) => Args::Value(Value::Null),
@@ -183,7 +198,7 @@ fn parse_arguments(arguments: Option<&Value>, max_payload: usize) -> Args {
             Args::Refused(too_large_line(max_payload))
         }
         Some(Value::String(text)) if text.trim().is_empty() => Args::Value(Value::Null),
-        Some(Value::String(text)) => match serde_json::from_str(text) {
+        Some(Value::String(text)) => match parse_json_text(text, &JsonLimits::default()) {
             Ok(value) => Args::Value(value),
             Err(err) => Args::Refused(not_json_line(&err)),
         },

@@ -48,7 +48,7 @@ impl Declared {
             let is_value = rules
                 .enumeration
                 .as_ref()
-                .is_some_and(|values| values.iter().any(|v| v.as_str() == Some(name)));
+                .is_some_and(|values| values.values().iter().any(|v| v.as_str() == Some(name)));
             let entry = (alias.clone(), name.clone());
             if is_property {
                 declared.keys.push(entry);

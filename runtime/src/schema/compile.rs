@@ -3,6 +3,7 @@
 
 use serde_json::{Map, Number, Value};
 
+use super::equal::ValueSet;
 use super::node::{ArrayRules, Node, NumberRules, ObjectRules, Rules, StringRules, Types};
 use super::number;
 use super::pattern::Pattern;
@@ -107,7 +108,9 @@ impl Compiler {
             match keyword {
                 "type" => rules.types = Some(self.types(value)?),
                 "enum" => match value {
-                    Value::Array(values) => rules.enumeration = Some(values.clone()),
+                    Value::Array(values) => {
+                        rules.enumeration = Some(ValueSet::new(values.clone()))
+                    }
                     other => return Err(self.error(keyword, format!("must be an array, got {}", kind(other)))),
                 },
                 "const" => rules.constant = Some(value.clone()),
@@ -181,7 +184,7 @@ impl Compiler {
             object.finish();
         }
         if let Some(values) = &rules.enumeration {
-            rules.enum_problem = enum_problem(values);
+            rules.enum_problem = enum_problem(values.values());
         }
         if let Some(value) = declared {
             rules.declared = Some(Box::new(

@@ -2,7 +2,11 @@
 
 use serde_json::{Number, Value};
 
+use std::collections::HashMap;
+
+use super::equal::ValueSet;
 use super::pattern::Pattern;
+use super::suggest::fold_case;
 
 /// A compiled subschema.
 #[derive(Debug)]
@@ -19,7 +23,7 @@ pub(crate) enum Node {
 #[derive(Debug, Default)]
 pub(crate) struct Rules {
     pub types: Option<Types>,
-    pub enumeration: Option<Vec<Value>>,
+    pub enumeration: Option<ValueSet>,
     /// The line for a value outside `enum`, written once.
     pub enum_problem: String,
     pub constant: Option<Value>,
@@ -60,6 +64,9 @@ pub(crate) struct ObjectRules {
     pub required_slots: Vec<Option<usize>>,
     /// `text, separator`: the keys the object takes, for unknown-key lines.
     pub takes: String,
+    /// Each property name folded to one case convention, and the property
+    /// it names; `None` where two properties fold alike.
+    pub folded: HashMap<String, Option<usize>>,
 }
 
 impl ObjectRules {
@@ -68,8 +75,21 @@ impl ObjectRules {
         self.properties.iter().position(|(name, _)| name == key)
     }
 
+    /// The property `key` names in another case convention, when exactly
+    /// one property folds to the same name.
+    pub fn case_variant(&self, key: &str) -> Option<usize> {
+        self.folded.get(&fold_case(key)).copied().flatten()
+    }
+
     /// Derives the lookup tables once all keywords are read.
     pub fn finish(&mut self) {
+        self.folded.clear();
+        for (i, (name, _)) in self.properties.iter().enumerate() {
+            self.folded
+                .entry(fold_case(name))
+                .and_modify(|slot| *slot = None)
+                .or_insert(Some(i));
+        }
         self.required_slots = self
             .required
             .iter()

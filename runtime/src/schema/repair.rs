@@ -4,7 +4,6 @@
 use serde_json::{Map, Value};
 
 use super::node::{Node, ObjectRules, Rules, Types};
-use super::suggest::snake_case;
 use crate::echo::{describe, quoted};
 use crate::error::{Issue, IssueKind, Problems};
 use crate::pointer::escape_into;
@@ -139,15 +138,17 @@ impl<'p> Mend<'p> {
         }
     }
 
-    /// Renames keys spelled in another case to the property they name, when
-    /// exactly one spelling of that property is present.
+    /// Renames keys spelled in another case convention to the property they
+    /// name (`dateTime` to `date_time`, and `min_score` to `minScore` where
+    /// the schema is camelCase), when exactly one property folds to that
+    /// name and exactly one spelling of it is present.
     fn aliases(&mut self, object: &ObjectRules, map: &mut Map<String, Value>) {
         let mut found: Vec<(String, String)> = map
             .keys()
             .filter(|key| object.property(key).is_none())
             .filter_map(|key| {
-                let snake = snake_case(key)?;
-                object.property(&snake).map(|_| (key.clone(), snake))
+                let i = object.case_variant(key)?;
+                Some((key.clone(), object.properties[i].0.clone()))
             })
             .collect();
         while let Some((alias, target)) = found.first().cloned() {
@@ -206,7 +207,7 @@ fn rename(map: &mut Map<String, Value>, from: &str, to: &str) {
 
 /// Whether the repair pass could change `value` under `policy`: somewhere
 /// the schema looks, a string where it wants another type, or a key that is
-/// not a property but whose snake_case form is one (in an object closed to
+/// not a property but names one in another case convention (in an object closed to
 /// unknown keys, the only place aliases are read). It walks where
 /// `repair::Mend` walks and errs towards `true`; `false` means repairing
 /// would leave the value as it is and report nothing, so the value can be
@@ -240,8 +241,7 @@ pub(crate) fn may_repair(node: &Node, value: &Value, policy: &Repairs) -> bool {
                         .is_some_and(|declared| declared.key(key).is_some())
                         || (policy.aliases
                             && matches!(object.additional, Some(Node::Never))
-                            && snake_case(key)
-                                .is_some_and(|snake| object.property(&snake).is_some()))
+                            && object.case_variant(key).is_some())
                         || object
                             .additional
                             .as_ref()

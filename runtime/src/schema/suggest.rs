@@ -1,5 +1,6 @@
-//! Near misses: "did you mean" for keys and enum values, and the snake_case
-//! form of a camelCase, PascalCase or kebab-case key.
+//! Near misses: "did you mean" for keys and enum values, and the folded
+//! form of a key in any case convention (camelCase, PascalCase, snake_case,
+//! kebab-case).
 
 /// Words longer than this are not compared (bounds the quadratic distance).
 const MAX_COMPARED_CHARS: usize = 64;
@@ -95,16 +96,16 @@ fn unique_best<'a>(scored: impl Iterator<Item = (usize, &'a str)>) -> Option<&'a
     if tied { None } else { best.map(|(_, c)| c) }
 }
 
-/// `dateTime`, `DateTime`, `date-time` → `date_time`; `HTTPServer` →
-/// `http_server`. `None` when the key is already in snake_case.
-pub(crate) fn snake_case(key: &str) -> Option<String> {
-    if !key.chars().any(|c| c.is_uppercase() || c == '-') {
-        return None;
-    }
+/// The words of a key in lowercase, joined by `_`: `dateTime`, `DateTime`,
+/// `date-time` and `date_time` all fold to `date_time`; `HTTPServer` to
+/// `http_server`. Two keys that fold alike are the same name in another
+/// case convention, whichever way it goes (`min_score` is `minScore` to a
+/// camelCase schema).
+pub(crate) fn fold_case(key: &str) -> String {
     let chars: Vec<char> = key.chars().collect();
     let mut out = String::with_capacity(key.len() + 4);
     for (i, &c) in chars.iter().enumerate() {
-        if c == '-' {
+        if c == '-' || c == '_' {
             out.push('_');
         } else if c.is_uppercase() {
             let after_lower =
@@ -112,7 +113,7 @@ pub(crate) fn snake_case(key: &str) -> Option<String> {
             let ends_acronym = i > 0
                 && chars[i - 1].is_uppercase()
                 && chars.get(i + 1).is_some_and(|n| n.is_lowercase());
-            if (after_lower || ends_acronym) && !out.ends_with('_') {
+            if after_lower || ends_acronym {
                 out.push('_');
             }
             out.extend(c.to_lowercase());
@@ -120,7 +121,7 @@ pub(crate) fn snake_case(key: &str) -> Option<String> {
             out.push(c);
         }
     }
-    (out != key).then_some(out)
+    out
 }
 
 #[cfg(test)]
@@ -152,13 +153,23 @@ mod tests {
     }
 
     #[test]
-    fn snake_cases_other_spellings() {
-        assert_eq!(snake_case("dateTime").as_deref(), Some("date_time"));
-        assert_eq!(snake_case("DateTime").as_deref(), Some("date_time"));
-        assert_eq!(snake_case("date-time").as_deref(), Some("date_time"));
-        assert_eq!(snake_case("HTTPServer").as_deref(), Some("http_server"));
-        assert_eq!(snake_case("userID").as_deref(), Some("user_id"));
-        assert_eq!(snake_case("page2Size").as_deref(), Some("page2_size"));
-        assert_eq!(snake_case("date_time"), None);
+    fn folds_every_case_convention_alike() {
+        for key in [
+            "dateTime",
+            "DateTime",
+            "date-time",
+            "date_time",
+            "Date_Time",
+        ] {
+            assert_eq!(fold_case(key), "date_time", "{key}");
+        }
+        assert_eq!(fold_case("minScore"), fold_case("min_score"));
+        assert_eq!(fold_case("HTTPServer"), "http_server");
+        assert_eq!(fold_case("userID"), "user_id");
+        assert_eq!(fold_case("page2Size"), "page2_size");
+        assert_eq!(fold_case("_id"), "_id");
+        // Only case and separators fold: a doubled `_` is another name.
+        assert_ne!(fold_case("min__score"), fold_case("min_score"));
+        assert_ne!(fold_case("minscore"), fold_case("min_score"));
     }
 }

@@ -54,7 +54,7 @@ impl<'a> Walk<'a> {
     fn report(&mut self, kind: IssueKind, problem: impl FnOnce() -> String) {
         let path = &self.path;
         self.problems
-            .push_with(|| Issue::new(to_pointer(path), kind, problem()));
+            .push(kind, || Issue::new(to_pointer(path), kind, problem()));
     }
 
     fn at(&mut self, step: Step<'a>, node: &'a Node, value: &'a Value) {
@@ -93,27 +93,15 @@ impl<'a> Walk<'a> {
             return;
         }
         if let Some(values) = &rules.enumeration
-            && !values.iter().any(|allowed| equal::equal(allowed, value))
+            && !values.contains(value)
         {
             let suggest = self.suggest;
-            self.report(IssueKind::Enum, || match value {
-                Value::String(sent) if suggest => {
-                    let allowed: Vec<&str> = values
-                        .iter()
-                        .filter_map(Value::as_str)
-                        .filter(|allowed| may_resemble(sent, allowed))
-                        .collect();
-                    match (!allowed.is_empty())
-                        .then(|| suggest::similar_value(sent, &allowed))
-                        .flatten()
-                    {
-                        Some(near) => {
-                            format!("{} (did you mean {}?)", rules.enum_problem, quoted(near))
-                        }
-                        None => rules.enum_problem.clone(),
-                    }
-                }
-                _ => rules.enum_problem.clone(),
+            self.report(IssueKind::Enum, || {
+                let near = match value {
+                    Value::String(sent) if suggest => similar_allowed(sent, values.values()),
+                    _ => None,
+                };
+                with_got(&rules.enum_problem, value, near)
             });
             return;
         }
@@ -121,7 +109,11 @@ impl<'a> Walk<'a> {
             && !equal::equal(expected, value)
         {
             self.report(IssueKind::Const, || {
-                format!("must equal {}", constant_json(expected))
+                with_got(
+                    &format!("must equal {}", constant_json(expected)),
+                    value,
+                    None,
+                )
             });
             return;
         }
@@ -221,6 +213,7 @@ impl<'a> Walk<'a> {
             heap.resize(count, None);
             &mut heap
         };
+        let mut unknown = Unknown::default();
         for (key, value) in map {
             if let Some(i) = rules.property(key) {
                 found[i] = Some(value);
@@ -228,23 +221,15 @@ impl<'a> Walk<'a> {
             }
             match &rules.additional {
                 None => self.at(Step::Key(key), &Node::Any, value),
-                Some(Node::Never) => {
-                    let suggest = self.suggest;
-                    self.report(IssueKind::UnknownProperty, || {
-                        let names = rules.properties.iter().map(|(name, _)| name.as_str());
-                        match suggest.then(|| suggest::similar_key(key, names)).flatten() {
-                            Some(near) => format!(
-                                "unknown property {} (did you mean {}?); {}",
-                                quoted(key),
-                                quoted(near),
-                                rules.takes
-                            ),
-                            None => format!("unknown property {}; {}", quoted(key), rules.takes),
-                        }
-                    });
-                }
+                Some(Node::Never) => unknown.push(key),
                 Some(node) => self.at(Step::Key(key), node, value),
             }
+        }
+        if unknown.count > 0 {
+            let suggest = self.suggest;
+            self.report(IssueKind::UnknownProperty, || {
+                unknown.problem(rules, suggest)
+            });
         }
         let absent = |(name, slot): (&String, &Option<usize>)| match slot {
             Some(i) => found[*i].is_none(),
@@ -276,7 +261,7 @@ impl<'a> Walk<'a> {
         };
         let problem = format!("missing required {noun} {}", names.join(", "));
         let path = &self.path;
-        self.problems.push_with(|| {
+        self.problems.push(IssueKind::MissingProperty, || {
             let mut issue = Issue::new(to_pointer(path), IssueKind::MissingProperty, problem);
             issue.missing = missing;
             issue
@@ -311,6 +296,84 @@ impl<'a> Walk<'a> {
             self.at(Step::Index(i), node, item);
         }
     }
+}
+
+/// The unknown keys of one object: the first few, and how many in all.
+#[derive(Default)]
+struct Unknown<'a> {
+    shown: Vec<&'a str>,
+    count: usize,
+}
+
+impl<'a> Unknown<'a> {
+    /// Unknown keys named in a line; the rest are counted.
+    const SHOWN: usize = 3;
+
+    fn push(&mut self, key: &'a str) {
+        if self.shown.len() < Self::SHOWN {
+            self.shown.push(key);
+        }
+        self.count += 1;
+    }
+
+    /// `unknown property "x" (did you mean "y"?); takes …`, or for several
+    /// `unknown properties "a", "b", "c" and 97 more; takes …`: one line
+    /// for the object, naming the keys it takes once.
+    fn problem(&self, rules: &ObjectRules, suggest: bool) -> String {
+        let named: Vec<String> = self
+            .shown
+            .iter()
+            .map(|key| {
+                let names = rules.properties.iter().map(|(name, _)| name.as_str());
+                match suggest.then(|| suggest::similar_key(key, names)).flatten() {
+                    Some(near) => format!("{} (did you mean {}?)", quoted(key), quoted(near)),
+                    None => quoted(key),
+                }
+            })
+            .collect();
+        let mut out = String::from(if self.count == 1 {
+            "unknown property "
+        } else {
+            "unknown properties "
+        });
+        out.push_str(&named.join(", "));
+        let more = self.count - self.shown.len();
+        if more > 0 {
+            let _ = write!(out, " and {more} more");
+        }
+        out.push_str("; ");
+        out.push_str(&rules.takes);
+        out
+    }
+}
+
+/// The allowed string `sent` most likely meant, for "did you mean".
+fn similar_allowed<'v>(sent: &str, values: &'v [Value]) -> Option<&'v str> {
+    let allowed: Vec<&str> = values
+        .iter()
+        .filter_map(Value::as_str)
+        .filter(|allowed| may_resemble(sent, allowed))
+        .collect();
+    (!allowed.is_empty())
+        .then(|| suggest::similar_value(sent, &allowed))
+        .flatten()
+}
+
+/// `must be one of low, high, got "hgih" (did you mean "high"?)`: the
+/// problem, what was sent (a string quoted, anything else by its type and
+/// value, as type lines say it), and the near miss if there is one.
+fn with_got(problem: &str, sent: &Value, near: Option<&str>) -> String {
+    let mut out = String::with_capacity(problem.len() + 32);
+    out.push_str(problem);
+    out.push_str(", got ");
+    match sent {
+        Value::String(s) => out.push_str(&quoted(s)),
+        other => out.push_str(&describe(other)),
+    }
+    if let Some(near) = near {
+        let _ = write!(out, " (did you mean {}?)", quoted(near));
+    }
+    out
 }
 
 /// `must be at most 50, got 500`, written in one allocation.
