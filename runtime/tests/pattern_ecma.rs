@@ -152,27 +152,27 @@ const ACCEPTED: &[&str] = &[
 const REFUSED: &[(&str, &str, bool)] = &[
     (
         "(?i)^abc$",
-        "uses the inline flag `(?i)`, which ECMA-262 does not have (JSON Schema patterns take no flags); spell out both cases instead, e.g. `[Aa]`",
+        "uses the inline flag `(?i)`, which ECMA-262 does not have and JSON Schema patterns cannot set; spell out both cases instead, e.g. `[Aa]`",
         false,
     ),
     (
         "(?s).",
-        "uses the inline flag `(?s)`, which ECMA-262 does not have (JSON Schema patterns take no flags); write `[^]` for any character, line breaks included",
+        "uses the inline flag `(?s)`, which ECMA-262 does not have and JSON Schema patterns cannot set; write `[^]` for any character, line breaks included",
         false,
     ),
     (
         "(?m)^a$",
-        "uses the inline flag `(?m)`, which ECMA-262 does not have (JSON Schema patterns take no flags); match the line break itself, e.g. `\\n`",
+        "uses the inline flag `(?m)`, which ECMA-262 does not have and JSON Schema patterns cannot set; match the line break itself, e.g. `\\n`",
         false,
     ),
     (
         "(?x) a b",
-        "uses the inline flag `(?x)`, which ECMA-262 does not have (JSON Schema patterns take no flags); remove the spaces and comments",
+        "uses the inline flag `(?x)`, which ECMA-262 does not have and JSON Schema patterns cannot set; remove the spaces and comments",
         false,
     ),
     (
         "(?-u)a",
-        "uses the inline flag `(?-u)`, which ECMA-262 does not have (JSON Schema patterns take no flags); remove it",
+        "uses the inline flag `(?-u)`, which ECMA-262 does not have and JSON Schema patterns cannot set; remove it",
         false,
     ),
     (
@@ -182,17 +182,17 @@ const REFUSED: &[(&str, &str, bool)] = &[
     ),
     (
         "\\Afoo\\z",
-        "uses `\\A`, which ECMA-262 does not have; write `^` (it matches only at the start)",
+        "uses `\\A`, which ECMA-262 does not have; write `^`, which matches only at the start",
         false,
     ),
     (
         "^foo\\z",
-        "uses `\\z`, which ECMA-262 does not have; write `$` (it matches only at the very end)",
+        "uses `\\z`, which ECMA-262 does not have; write `$`, which matches only at the very end",
         false,
     ),
     (
         "^foo\\Z",
-        "uses `\\Z`, which ECMA-262 does not have; write `$` (it matches only at the very end), or `\\n?$` to allow a final line break",
+        "uses `\\Z`, which ECMA-262 does not have; write `$`, which matches only at the very end, or `\\n?$` to allow a final line break",
         false,
     ),
     (

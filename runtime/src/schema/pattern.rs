@@ -173,7 +173,7 @@ mod tests {
     fn case_insensitive_flags_are_refused() {
         assert_eq!(
             refusal("(?i)^abc$"),
-            "uses the inline flag `(?i)`, which ECMA-262 does not have (JSON Schema patterns take no flags); spell out both cases instead, e.g. `[Aa]`"
+            "uses the inline flag `(?i)`, which ECMA-262 does not have and JSON Schema patterns cannot set; spell out both cases instead, e.g. `[Aa]`"
         );
         assert_eq!(
             refusal("^(?i:abc)$"),

@@ -10,12 +10,12 @@ const ESCAPABLE: &str = r"^$\.*+?()[]{}|/";
 /// An escape `\c` (the backslash already read) that ECMA-262 does not have.
 pub(super) fn escape(c: char, in_class: bool) -> String {
     let hint = match c {
-        'A' => return "uses `\\A`, which ECMA-262 does not have; write `^` (it matches only at the start)".to_owned(),
+        'A' => return "uses `\\A`, which ECMA-262 does not have; write `^`, which matches only at the start".to_owned(),
         'z' => {
-            return "uses `\\z`, which ECMA-262 does not have; write `$` (it matches only at the very end)".to_owned();
+            return "uses `\\z`, which ECMA-262 does not have; write `$`, which matches only at the very end".to_owned();
         }
         'Z' => {
-            return "uses `\\Z`, which ECMA-262 does not have; write `$` (it matches only at the very end), or `\\n?$` to allow a final line break".to_owned();
+            return "uses `\\Z`, which ECMA-262 does not have; write `$`, which matches only at the very end, or `\\n?$` to allow a final line break".to_owned();
         }
         'Q' | 'E' => {
             return format!(
@@ -145,7 +145,7 @@ pub(super) fn possessive(quantifier: &str) -> String {
 /// `(?i)`, `(?-s)`: an inline flag group.
 pub(super) fn inline_flags(flags: &str) -> String {
     format!(
-        "uses the inline flag `(?{flags})`, which ECMA-262 does not have (JSON Schema patterns take no flags); {}",
+        "uses the inline flag `(?{flags})`, which ECMA-262 does not have and JSON Schema patterns cannot set; {}",
         flag_hint(flags)
     )
 }

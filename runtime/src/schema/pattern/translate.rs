@@ -69,6 +69,7 @@ pub(super) fn translate(source: &str) -> Step<String> {
         at: 0,
         out: String::with_capacity(source.len() * 2),
         names: Vec::new(),
+        properties: Vec::new(),
         after_assertion: false,
     };
     translator.pattern()?;
@@ -81,6 +82,9 @@ struct Translator {
     out: String,
     /// Group names seen so far.
     names: Vec<String>,
+    /// Property names already checked, each checked once however often
+    /// the pattern repeats it.
+    properties: Vec<String>,
     /// The last token was `^`, `$`, `\b` or `\B`.
     after_assertion: bool,
 }
@@ -331,7 +335,12 @@ impl Translator {
             if body.is_empty() || !body.chars().all(|c| c.is_ascii_hexdigit()) {
                 return Err(Refusal::Malformed);
             }
-            let value = u32::from_str_radix(&body, 16).map_err(|_| Refusal::Malformed)?;
+            // Any number of leading zeros; at most six digits after them.
+            let digits = body.trim_start_matches('0');
+            if digits.len() > 6 {
+                return Err(Refusal::Malformed);
+            }
+            let value = u32::from_str_radix(digits, 16).unwrap_or(0);
             return if value <= MAX {
                 Ok(value)
             } else {
@@ -370,15 +379,19 @@ impl Translator {
         {
             return Err(Refusal::Malformed);
         }
+        let property = format!("\\{p}{{{name}}}");
+        if self.properties.contains(&name) {
+            return Ok(property);
+        }
         let ecma = |name: &str| regress::Regex::with_flags(&format!("\\p{{{name}}}"), "u").is_ok();
         if !ecma(&name) {
             let is_script = !name.contains('=') && ecma(&format!("Script={name}"));
             return Err(Refusal::Reason(foreign::property(p, &name, is_script)));
         }
-        let property = format!("\\{p}{{{name}}}");
         if regex::Regex::new(&property).is_err() {
             return Err(Refusal::Reason(foreign::unknown_to_engine(p, &name)));
         }
+        self.properties.push(name);
         Ok(property)
     }
 
@@ -562,6 +575,7 @@ mod tests {
             r"[\x{0}-\x{2F}\x{3A}-\x{D7FF}\x{E000}-\x{10FFFF}\p{L}]"
         );
         assert_eq!(ok(r"\P{Script=Greek}"), r"\P{Script=Greek}");
+        assert_eq!(ok(r"\u{00000000041}"), "A");
     }
 
     #[test]
