@@ -594,6 +594,40 @@ const PIECES: &[&str] = &[
     "(?i)",
     "\\A",
     "\\z",
+    "(?<a>x)",
+    "\\k<a>",
+    "[\\w-a]",
+    "[a-\\d]",
+    "\\u{110000}",
+    "\\u{}",
+    "\\u{41",
+    "\\x4g",
+    "[\\c_]",
+    "\\c_",
+    "[\\B]",
+    "[\\k]",
+    "\\p{Script=Latin}",
+    "\\p{sc}",
+    "\\p{L=}",
+    "[\\p{Lu}-z]",
+    "a{1,2",
+    "(?<>x)",
+    "(?<1a>x)",
+    "\\uD83D",
+    "\\uDE00",
+    "[\\uD83D-\\uDE00]",
+    "[\\s-\\d]",
+    "\\$",
+    "[--a]",
+    "[a--]",
+    "\\]",
+    "[\\]]",
+    "\\{",
+    "(?=a)",
+    "(?!",
+    "\\1",
+    "[\\0]",
+    "[\\01]",
 ];
 const QUANTIFIERS: &[&str] = &[
     "", "", "", "", "*", "+", "?", "{2}", "{1,}", "{0,2}", "*?", "+?", "{2}?",
@@ -705,7 +739,7 @@ fn validator_matches_what_node_matches() {
         "a pattern listed twice"
     );
     patterns.extend(
-        generated_patterns(1500)
+        generated_patterns(3000)
             .into_iter()
             .filter(|pattern| seen.insert(pattern.clone())),
     );

@@ -77,7 +77,7 @@ fn lowercase_first(text: &str) -> String {
 
 fn describe_error(err: &regex::Error) -> String {
     match err {
-        regex::Error::CompiledTooBig(_) => "is too large to compile".to_owned(),
+        regex::Error::CompiledTooBig(_) => translate::TOO_LARGE.to_owned(),
         // The first line of regex's message names the problem; the rest
         // draws the pattern with a caret, which does not fit on one line.
         other => {
@@ -167,6 +167,8 @@ mod tests {
             refusal("a{2,1}"),
             "is not an ECMA-262 regular expression: invalid quantifier"
         );
+        assert_eq!(refusal("a{99999999999999}"), "is too large to compile");
+        assert_eq!(refusal("a{1000000}"), "is too large to compile");
     }
 
     #[test]

@@ -17,6 +17,7 @@ pub(super) const LOOKAROUND: &str =
     "uses lookaround, which the linear-time `regex` engine does not support";
 pub(super) const BACKREFERENCE: &str =
     "uses a backreference, which the linear-time `regex` engine does not support";
+pub(super) const TOO_LARGE: &str = "is too large to compile";
 /// ECMA-262 (with the `u` flag) repeats no assertion; `regress` reads
 /// `\b*` all the same, so the scan says it, in `regress`'s words for `^*`.
 const QUANTIFIED_ASSERTION: &str =
@@ -170,6 +171,14 @@ impl Translator {
         if min.is_empty() || !digits(min) || !digits(max) {
             return Err(Refusal::Malformed);
         }
+        // ECMA-262 counts up to 2^53 - 1; `regex` reads a `u32`, and no
+        // program that large compiles anyway.
+        if [min, max]
+            .iter()
+            .any(|n| n.parse::<u32>().is_err() && !n.is_empty())
+        {
+            return Err(Refusal::Reason(TOO_LARGE.to_owned()));
+        }
         let quantifier = format!("{{{body}}}");
         self.out.push_str(&quantifier);
         self.quantifier_suffix(&quantifier)
@@ -227,9 +236,10 @@ impl Translator {
             Some('#') => Err(Refusal::Reason(foreign::COMMENT.to_owned())),
             Some('>') => Err(Refusal::Reason(foreign::ATOMIC.to_owned())),
             Some(c) => {
+                // The flag letters of Rust `regex`, PCRE, Python and .NET.
                 let flags: String = self.chars[self.at..]
                     .iter()
-                    .take_while(|c| c.is_ascii_alphabetic() || **c == '-')
+                    .take_while(|c| "imsxuUnJLa-".contains(**c))
                     .collect();
                 let after = self.peek_at(flags.len());
                 let shown: String = flags.chars().take(12).collect();
