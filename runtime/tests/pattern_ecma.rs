@@ -750,11 +750,8 @@ fn validator_matches_what_node_matches() {
     let mut v8_quirks = Vec::new();
     for (index, (pattern, answer)) in patterns.iter().zip(&answers).enumerate() {
         let ours = compile(pattern);
-        if index < ACCEPTED.len() && ours.is_err() {
-            failures.push(format!(
-                "{pattern:?}: refused: {}",
-                ours.as_ref().unwrap_err()
-            ));
+        if let (true, Err(line)) = (index < ACCEPTED.len(), &ours) {
+            failures.push(format!("{pattern:?}: refused: {line}"));
         }
         match (&ours, answer) {
             (Ok(validator), Some(expected)) => {
