@@ -506,6 +506,7 @@ const STRINGS: &[&str] = &[
     "l'ecole",
     "L'ÉCOLE",
     "\u{10ffff}",
+    "-%#",
 ];
 
 fn suite_patterns() -> Vec<(String, Vec<String>)> {
@@ -834,4 +835,62 @@ fn case_insensitive_looking_patterns_never_pass_other_cases() {
         exact.validate(&json!("ABC")).unwrap_err().lines(),
         ["Invalid arguments: must match pattern \"^abc$\""]
     );
+}
+
+/// The `pattern` cases of the official suite's optional `ecmascript-regex`
+/// file (draft 2020-12), which `shared/` does not carry: each pattern, a
+/// string, and whether it is valid.
+#[test]
+fn ecmascript_regex_suite_cases() {
+    let cases: &[(&str, &str, bool)] = &[
+        ("^abc$", "abc\n", false),
+        ("^abc$", "abc", true),
+        ("^\\t$", "\\t", false),
+        ("^\\t$", "\t", true),
+        ("^\\cC$", "\\cC", false),
+        ("^\\cC$", "\u{3}", true),
+        ("^\\cc$", "\\cc", false),
+        ("^\\cc$", "\u{3}", true),
+        ("^\\d$", "0", true),
+        ("^\\d$", "\u{7c0}", false),
+        ("^\\D$", "0", false),
+        ("^\\D$", "\u{7c0}", true),
+        ("^\\w$", "a", true),
+        ("^\\w$", "é", false),
+        ("^\\W$", "a", false),
+        ("^\\W$", "é", true),
+        ("\\p{Letter}cole", "l'ecole", true),
+        ("\\p{Letter}cole", "l'école", true),
+        ("\\p{Letter}cole", "L'ÉCOLE", false),
+        ("\\wcole", "l'ecole", true),
+        ("\\wcole", "l'école", false),
+        ("[a-z]cole", "l'école", false),
+        ("[a-z]cole", "l'ecole", true),
+        ("^\\d+$", "42", true),
+        ("^\\d+$", "-%#", false),
+        ("^\\d+$", "৪২", false),
+        ("^\\p{digit}+$", "42", true),
+        ("^\\p{digit}+$", "-%#", false),
+        ("^\\p{digit}+$", "৪২", true),
+    ];
+    let spaces = [
+        " ", "\t", "\u{b}", "\u{c}", "\u{a0}", "\u{feff}", "\n", "\u{2029}", "\u{2003}",
+    ];
+    let cases = cases
+        .iter()
+        .copied()
+        .chain(spaces.iter().map(|s| ("^\\s$", *s, true)))
+        .chain(spaces.iter().map(|s| ("^\\S$", *s, false)))
+        .chain(["\u{1}", "\u{2013}"].map(|s| ("^\\s$", s, false)))
+        .chain(["\u{1}", "\u{2013}"].map(|s| ("^\\S$", s, true)));
+    for (pattern, text, valid) in cases {
+        let validator = compile(pattern).unwrap();
+        assert_eq!(
+            validator.validate(&json!(text)).is_ok(),
+            valid,
+            "{pattern:?} on {text:?}"
+        );
+    }
+    // `\a` is not an ECMA-262 control escape.
+    assert!(compile("\\a").is_err());
 }
