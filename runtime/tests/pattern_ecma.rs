@@ -232,7 +232,7 @@ const REFUSED: &[(&str, &str, bool)] = &[
     ),
     (
         "^[[:^digit:]]+$",
-        "uses the POSIX class `[:^digit:]`, which ECMA-262 does not have; write `0-9` in a negated class `[^...]` inside the brackets",
+        "uses the POSIX class `[:^digit:]`, which ECMA-262 does not have; write a negated class such as `[^0-9]`",
         false,
     ),
     (
@@ -390,6 +390,11 @@ const REFUSED: &[(&str, &str, bool)] = &[
     ),
     (
         "^*",
+        "is not an ECMA-262 regular expression: quantifier not allowed here",
+        false,
+    ),
+    (
+        "\\b+",
         "is not an ECMA-262 regular expression: quantifier not allowed here",
         false,
     ),

@@ -118,15 +118,16 @@ pub(super) fn posix(name: &str, negated: bool) -> String {
         "print" => "` -~`",
         _ => "`\\x00-\\x7F`",
     };
-    let caret = if negated { "^" } else { "" };
-    let negation = if negated {
-        " in a negated class `[^...]`"
+    if negated {
+        let instead = instead.trim_matches('`');
+        format!(
+            "uses the POSIX class `[:^{name}:]`, which ECMA-262 does not have; write a negated class such as `[^{instead}]`"
+        )
     } else {
-        ""
-    };
-    format!(
-        "uses the POSIX class `[:{caret}{name}:]`, which ECMA-262 does not have; write {instead}{negation} inside the brackets"
-    )
+        format!(
+            "uses the POSIX class `[:{name}:]`, which ECMA-262 does not have; write {instead} inside the brackets"
+        )
+    }
 }
 
 /// The POSIX class names, as Rust `regex` and PCRE know them.
