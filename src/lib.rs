@@ -292,8 +292,8 @@
 //! 2. no references: a type that contains itself is refused;
 //! 3. no unions: enums are unit enums, never `untagged` or tagged;
 //! 4. arrays have items: no tuples or tuple structs;
-//! 5. `pattern` compiles in a linear-time engine: no lookaround, no
-//!    backreferences;
+//! 5. `pattern` is ECMA-262 that a linear-time engine runs: no lookaround,
+//!    no backreferences, no other dialect's syntax (see [Patterns](#patterns));
 //! 6. bounds are consistent and typed: `min <= max`, lengths on strings,
 //!    `min`/`max` on numbers within the Rust type's range (integers on
 //!    integer types, from -9223372036854775808 to 18446744073709551615),
@@ -385,6 +385,52 @@
 //! proxied MCP tool, a config file), with the same lines. It supports the
 //! keywords tool schemas use, with JSON Schema 2020-12 semantics; any other
 //! keyword is a [`SchemaError`], never silently ignored.
+//!
+//! # Patterns
+//!
+//! `pattern` is an ECMA-262 regular expression read with the `u` flag, as
+//! JSON Schema 2020-12 asks and ajv does; it is unanchored and runs on the
+//! linear-time `regex` engine with ECMA-262's meaning. `#[arg(pattern)]`
+//! checks it at compile time (an error on the literal), [`Validator::new`]
+//! when the schema is compiled (a [`SchemaError`]). Accepted:
+//!
+//! - characters, `.` (any code point but `\n \r \u2028 \u2029`), `^` and
+//!   `$` (the start and the very end of the string), `|`, `(..)`, `(?:..)`,
+//!   `(?<name>..)`; quantifiers `* + ? {n} {n,} {n,m}`, greedy or lazy;
+//! - classes `[..]`, `[^..]` with ranges, `[^]` (any character), `[]`
+//!   (none), `\b` inside a class (backspace);
+//! - `\d \D \w \W \s \S` as ECMA-262 defines them (ASCII digits and
+//!   word characters, ECMA-262's white space), `\b \B` at ASCII word
+//!   boundaries;
+//! - `\p{..}` and `\P{..}` with ECMA-262's names: `\p{L}`, `\p{Letter}`,
+//!   `\p{gc=Lu}`, `\p{Script=Greek}`, `\p{scx=Grek}`, `\p{Alphabetic}`
+//!   (on the `regex` crate's Unicode tables);
+//! - `\t \n \v \f \r \0 \cX \xHH \uHHHH \u{H..}` (a surrogate pair is one
+//!   code point) and `\` before one of `^ $ \ . * + ? ( ) [ ] { } | /`.
+//!
+//! Refused, each with a line saying what to write instead: lookaround and
+//! backreferences (the linear-time engine cannot run them); syntax of other
+//! dialects, which ECMA-262 lacks or reads differently (`(?i)` and other
+//! inline flags, `(?i:..)`, `\A \z \Z`, `(?P<name>..)`, `[[:alpha:]]`,
+//! `\pL`, `\p{Greek}` for `\p{Script=Greek}`, `\h`, `\x{..}`, `\e`, `\Q..\E`,
+//! `\<`, `\b{start}`, `a*+`, `(?>..)`, `(?#..)`, octal escapes, one name on
+//! two groups, `\` before any other character); and anything else that is
+//! not ECMA-262 with the `u` flag.
+//!
+//! ```
+//! use serde_json::json;
+//! use toolsmith::Validator;
+//!
+//! let err = Validator::new(&json!({"pattern": "(?i)^abc$"})).unwrap_err();
+//! assert_eq!(
+//!     err.to_string(),
+//!     "schema keyword \"pattern\": uses the inline flag `(?i)`, which ECMA-262 does not have and JSON Schema patterns cannot set; spell out both cases instead, e.g. `[Aa]`"
+//! );
+//! let dot = Validator::new(&json!({"pattern": "^.$"}))?;
+//! assert!(dot.validate(&json!("😀")).is_ok()); // one code point
+//! assert!(dot.validate(&json!("\r")).is_err()); // a line terminator
+//! # Ok::<(), toolsmith::SchemaError>(())
+//! ```
 
 pub use toolsmith_macros::{ToolArg, tool};
 pub use toolsmith_runtime::*;

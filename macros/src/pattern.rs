@@ -1,8 +1,10 @@
 //! `pattern` values checked at compile time by the runtime's own pattern
-//! compiler, so a pattern that builds is a pattern that runs.
+//! compiler, so a pattern that builds is a pattern that runs, with the same
+//! ECMA-262 meaning the validator gives it.
 
-/// Why a pattern cannot run in the linear-time `regex` engine, or `None`:
-/// lookaround, a backreference, a syntax error or a program too large.
+/// Why a pattern is refused, or `None`: not ECMA-262 (read with the `u`
+/// flag), another dialect's syntax, lookaround, a backreference, or a
+/// program too large. The reason reads after "pattern".
 pub fn problem(pattern: &str) -> Option<String> {
     toolsmith_runtime::__private::Pattern::new(pattern).err()
 }

@@ -1,15 +1,19 @@
-//! `pattern`: ECMA-262 regular expressions run on the linear-time `regex`
-//! engine. The few classes whose meaning differs between the two are
-//! rewritten to ECMA's; constructs `regex` lacks (lookaround,
-//! backreferences) are refused when the schema is compiled.
+//! `pattern`: ECMA-262 regular expressions, read with the `u` flag as JSON
+//! Schema 2020-12 asks, run on the linear-time `regex` engine.
+//!
+//! A pattern is accepted when it is ECMA-262 syntax (the `regress` parser
+//! decides), uses none of the constructs the linear-time engine cannot run
+//! (lookaround, backreferences) and none that only some ECMAScript engines
+//! have; it is then rewritten into `regex` syntax with the same meaning
+//! ([`translate`]). Syntax of other dialects (`(?i)`, `\A`, `\z`, `(?P<..>`,
+//! `[[:alpha:]]`, ...) is refused with what to write instead ([`foreign`]).
+
+mod foreign;
+mod translate;
 
 use regex::Regex;
 
-/// ECMA-262 `\s`: WhiteSpace and LineTerminator.
-const ECMA_SPACE: &str =
-    r"\t\n\x0B\x0C\r \xA0\u1680\u2000-\u200A\u2028\u2029\u202F\u205F\u3000\uFEFF";
-const ECMA_DIGIT: &str = "0-9";
-const ECMA_WORD: &str = "0-9A-Za-z_";
+use translate::Refusal;
 
 /// The largest compiled program a schema pattern may make, in bytes.
 const SIZE_LIMIT: usize = 1 << 20;
@@ -22,12 +26,29 @@ pub struct Pattern {
 }
 
 impl Pattern {
-    /// Compiles an ECMA-262 pattern, or says why it cannot be.
+    /// Compiles an ECMA-262 pattern, or says why it cannot be: the reason
+    /// reads after "pattern" ("uses lookaround, which ...").
     pub fn new(source: &str) -> Result<Pattern, String> {
-        let regex = regex::RegexBuilder::new(&translate(source))
+        // A construct refused for a reason of its own is named first, even
+        // where ECMA-262 would not read it at all (`(?i)`, `\A`).
+        let translated = match translate::translate(source) {
+            Ok(translated) => Some(translated),
+            Err(Refusal::Reason(reason)) => return Err(reason),
+            Err(Refusal::Malformed) => None,
+        };
+        if let Err(err) = regress::Regex::with_flags(source, "u") {
+            return Err(format!(
+                "is not an ECMA-262 regular expression: {}",
+                lowercase_first(&err.to_string())
+            ));
+        }
+        let translated = translated.ok_or_else(|| {
+            "uses a construct the linear-time `regex` engine cannot run".to_owned()
+        })?;
+        let regex = regex::RegexBuilder::new(&translated)
             .size_limit(SIZE_LIMIT)
             .build()
-            .map_err(|err| describe_error(source, &err))?;
+            .map_err(|err| describe_error(&err))?;
         Ok(Pattern {
             source: source.to_owned(),
             regex,
@@ -45,20 +66,18 @@ impl Pattern {
     }
 }
 
-fn describe_error(source: &str, err: &regex::Error) -> String {
-    if source.contains("(?=")
-        || source.contains("(?!")
-        || source.contains("(?<=")
-        || source.contains("(?<!")
-    {
-        return "uses lookaround, which the linear-time `regex` engine does not support".to_owned();
+/// `regress`'s message in our voice: lowercase, no trailing period.
+fn lowercase_first(text: &str) -> String {
+    let mut chars = text.trim_end_matches('.').chars();
+    match chars.next() {
+        Some(first) => first.to_lowercase().chain(chars).collect(),
+        None => String::new(),
     }
-    if has_backreference(source) {
-        return "uses a backreference, which the linear-time `regex` engine does not support"
-            .to_owned();
-    }
+}
+
+fn describe_error(err: &regex::Error) -> String {
     match err {
-        regex::Error::CompiledTooBig(_) => "is too large to compile".to_owned(),
+        regex::Error::CompiledTooBig(_) => translate::TOO_LARGE.to_owned(),
         // The first line of regex's message names the problem; the rest
         // draws the pattern with a caret, which does not fit on one line.
         other => {
@@ -75,74 +94,13 @@ fn describe_error(source: &str, err: &regex::Error) -> String {
     }
 }
 
-fn has_backreference(source: &str) -> bool {
-    let bytes = source.as_bytes();
-    bytes.windows(2).enumerate().any(|(i, w)| {
-        w[0] == b'\\' && matches!(w[1], b'1'..=b'9' | b'k') && (i == 0 || bytes[i - 1] != b'\\')
-    })
-}
-
-/// Rewrites the ECMA classes `\d \D \w \W \s \S` and `.` into `regex`
-/// syntax with ECMA's meaning (ASCII digits and word characters, ECMA's
-/// white space, `.` stopping at every line terminator).
-pub(crate) fn translate(source: &str) -> String {
-    let mut out = String::with_capacity(source.len() + 16);
-    let mut in_class = false;
-    let mut chars = source.chars();
-    while let Some(c) = chars.next() {
-        match c {
-            '\\' => {
-                let Some(next) = chars.next() else {
-                    out.push('\\');
-                    break;
-                };
-                let (set, negated) = match next {
-                    'd' => (ECMA_DIGIT, false),
-                    'D' => (ECMA_DIGIT, true),
-                    'w' => (ECMA_WORD, false),
-                    'W' => (ECMA_WORD, true),
-                    's' => (ECMA_SPACE, false),
-                    'S' => (ECMA_SPACE, true),
-                    other => {
-                        out.push('\\');
-                        out.push(other);
-                        continue;
-                    }
-                };
-                match (in_class, negated) {
-                    (true, false) => out.push_str(set),
-                    _ => {
-                        out.push_str(if negated { "[^" } else { "[" });
-                        out.push_str(set);
-                        out.push(']');
-                    }
-                }
-            }
-            '[' if !in_class => {
-                in_class = true;
-                out.push('[');
-                // A leading `]` or `^]` is literal in neither dialect the same
-                // way; copy the negation so the class keeps its sense.
-                if chars.as_str().starts_with('^') {
-                    out.push('^');
-                    chars.next();
-                }
-            }
-            ']' if in_class => {
-                in_class = false;
-                out.push(']');
-            }
-            '[' if in_class => out.push_str(r"\["),
-            '.' if !in_class => out.push_str(r"[^\n\r\u2028\u2029]"),
-            c => out.push(c),
-        }
-    }
-    out
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    fn refusal(source: &str) -> String {
+        Pattern::new(source).expect_err(source)
+    }
 
     #[test]
     fn classes_take_ecma_meaning() {
@@ -164,6 +122,11 @@ mod tests {
         assert!(!negated.is_match("a b"));
         let dot = Pattern::new("^.$").unwrap();
         assert!(!dot.is_match("\r"));
+        assert!(dot.is_match("😀"));
+        // An ASCII word boundary: between `a` and `é`, not before `é` alone.
+        let boundary = Pattern::new(r"\bé").unwrap();
+        assert!(boundary.is_match("aé"));
+        assert!(!boundary.is_match("é"));
     }
 
     #[test]
@@ -172,19 +135,52 @@ mod tests {
     }
 
     #[test]
+    fn dollar_matches_only_at_the_very_end() {
+        let pattern = Pattern::new("^abc$").unwrap();
+        assert!(pattern.is_match("abc"));
+        assert!(!pattern.is_match("abc\n"));
+    }
+
+    #[test]
     fn refuses_lookaround_and_backreferences() {
         assert_eq!(
-            Pattern::new("a(?=b)").unwrap_err(),
+            refusal("a(?=b)"),
             "uses lookaround, which the linear-time `regex` engine does not support"
         );
         assert_eq!(
-            Pattern::new(r"(a)\1").unwrap_err(),
+            refusal(r"(a)\1"),
             "uses a backreference, which the linear-time `regex` engine does not support"
         );
-        assert!(
-            Pattern::new("(")
-                .unwrap_err()
-                .starts_with("does not compile: ")
+        assert_eq!(
+            refusal(r"(?<x>a)\k<x>"),
+            "uses a backreference, which the linear-time `regex` engine does not support"
         );
+    }
+
+    #[test]
+    fn refuses_what_ecma_cannot_read() {
+        assert_eq!(
+            refusal("("),
+            "is not an ECMA-262 regular expression: unbalanced parenthesis"
+        );
+        assert_eq!(
+            refusal("a{2,1}"),
+            "is not an ECMA-262 regular expression: invalid quantifier"
+        );
+        assert_eq!(refusal("a{99999999999999}"), "is too large to compile");
+        assert_eq!(refusal("a{1000000}"), "is too large to compile");
+    }
+
+    #[test]
+    fn case_insensitive_flags_are_refused() {
+        assert_eq!(
+            refusal("(?i)^abc$"),
+            "uses the inline flag `(?i)`, which ECMA-262 does not have and JSON Schema patterns cannot set; spell out both cases instead, e.g. `[Aa]`"
+        );
+        assert_eq!(
+            refusal("^(?i:abc)$"),
+            "uses the flag group `(?i:...)`, which most ECMA-262 engines do not have (it is new in ECMAScript 2025); spell out both cases instead, e.g. `[Aa]`"
+        );
+        assert!(!Pattern::new("^abc$").unwrap().is_match("ABC"));
     }
 }
