@@ -4,7 +4,7 @@
 
 mod support;
 
-use serde_json::Value;
+use serde_json::{Value, json};
 use toolsmith::{Tool, tool, validate_input, validate_input_str};
 
 /// One tool per number type, each taking `n`.
@@ -199,7 +199,7 @@ fn huge_numbers_are_bound_lines_or_not_json() {
         assert_eq!(
             validate_input_str(&TakeF64, &text).unwrap_err().lines(),
             [format!(
-                "Invalid arguments: not valid JSON: syntax error at line 1 column {column}"
+                "Invalid arguments: number out of range at line 1 column {column}"
             )]
         );
     }
@@ -364,4 +364,21 @@ fn nested_numbers_keep_their_pointer() {
     let args = validate_input_str(&Record, ok).unwrap();
     assert_eq!(args.readings[0].total, 1_000_000_000_000_000_000);
     assert_eq!(args.readings[0].samples, [5, 0]);
+}
+
+/// The validator of a tool enforces the ranges its advertised schema leaves
+/// out, with the typed path's words, so both paths refuse alike.
+#[test]
+fn the_validator_enforces_unstated_ranges() {
+    let past = json!({"n": 18446744073709551616.0_f64});
+    let validator = TakeU64.validator();
+    assert_eq!(
+        validator.validate(&past).unwrap_err().lines(),
+        ["Invalid arguments at /n: must be at most 18446744073709551615, got 1.8446744073709552e+19"]
+    );
+    assert_eq!(
+        validate_input(&TakeU64, &past).unwrap_err().lines(),
+        validator.validate(&past).unwrap_err().lines()
+    );
+    assert!(!TakeU64.input_schema().to_string().contains("x-toolsmith"));
 }

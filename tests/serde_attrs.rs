@@ -230,8 +230,8 @@ fn aliases_do_not_hide_other_problems() {
         lines(validate_input(&SendNote, &call)),
         [
             "Invalid arguments: missing required property \"text\"",
-            "Invalid arguments at /to: unknown property \"nick\"; takes emailAddress, displayName",
             "Invalid arguments at /to/emailAddress: must be a string, got number 5",
+            "Invalid arguments at /to: unknown property \"nick\"; takes emailAddress, displayName",
         ]
     );
 }
@@ -270,9 +270,9 @@ fn transparent_constraints_hold_on_both_paths() {
     assert_eq!(
         both(&Publish, &bad),
         Err(vec![
+            "Invalid arguments at /title: must be at most 12 characters long, got 20".to_owned(),
             "Invalid arguments at /slug: must match pattern \"^[a-z0-9]+(-[a-z0-9]+)*$\""
                 .to_owned(),
-            "Invalid arguments at /title: must be at most 12 characters long, got 20".to_owned(),
             "Invalid arguments at /draft: must match pattern \"^[a-z0-9]+(-[a-z0-9]+)*$\""
                 .to_owned(),
         ])

@@ -9,6 +9,7 @@ mod error;
 mod invoke;
 mod json_text;
 mod pointer;
+mod range;
 mod read;
 mod repair;
 mod sanitize;

@@ -33,6 +33,7 @@ use serde_json::{Error, Map, Number, Value};
 use crate::arg::__arg_support::F32_LIMIT;
 use crate::error::{Issue, IssueKind, Problems, ToolInputError};
 use crate::pointer::{Step, to_pointer};
+use crate::range::{Reading, Whole, float_reading, reading};
 use crate::strict::Strict;
 
 /// Deserializes `value`, which passed the schema, into `T`: every range
@@ -105,86 +106,6 @@ struct Reader<'v, 't> {
     value: &'v Value,
     at: &'t Trail<'t>,
     found: &'t RefCell<Found>,
-}
-
-/// An integer-valued JSON number, exactly, or how far outside 128 bits.
-enum Whole {
-    /// `0` and above.
-    Up(u128),
-    /// Below `0`: the magnitude.
-    Down(u128),
-}
-
-/// What an integer type reads from a number.
-enum Reading {
-    /// One integer of the type's range.
-    In(Whole),
-    Below,
-    Above,
-    /// Not integer-valued: serde's refusal stands.
-    Fraction,
-}
-
-/// 2^53: every integer below it in magnitude is a float of its own.
-const EXACT: f64 = 9_007_199_254_740_992.0;
-
-/// 2^128, as a float.
-const TWO_128: f64 = 340_282_366_920_938_463_463_374_607_431_768_211_456.0;
-
-fn reading(n: &Number, min: i128, max: u128) -> Reading {
-    let below = min.unsigned_abs();
-    if let Some(u) = n.as_u64() {
-        return if u128::from(u) <= max {
-            Reading::In(Whole::Up(u128::from(u)))
-        } else {
-            Reading::Above
-        };
-    }
-    if let Some(i) = n.as_i64() {
-        return if i.unsigned_abs() as u128 <= below && min < 0 {
-            Reading::In(Whole::Down(i.unsigned_abs() as u128))
-        } else {
-            Reading::Below
-        };
-    }
-    float_reading(n.as_f64().unwrap_or(f64::NAN), min, max)
-}
-
-fn float_reading(f: f64, min: i128, max: u128) -> Reading {
-    let below = min.unsigned_abs();
-    if !f.is_finite() || f.fract() != 0.0 {
-        return Reading::Fraction;
-    }
-    let magnitude = f.abs();
-    if magnitude >= TWO_128 {
-        return if f > 0.0 {
-            Reading::Above
-        } else {
-            Reading::Below
-        };
-    }
-    // The integers that round to `f` reach half a step either side of it;
-    // below 2^53 the float is exact.
-    let spread = if magnitude < EXACT {
-        0
-    } else {
-        let up = f64::from_bits(magnitude.to_bits() + 1) - magnitude;
-        (up / 2.0) as u128
-    };
-    let m = magnitude as u128;
-    let reach = m.checked_add(spread);
-    // `-0.0 >= 0.0`: negative zero is 0.
-    if f >= 0.0 {
-        match reach {
-            Some(top) if top <= max => Reading::In(Whole::Up(m)),
-            _ => Reading::Above,
-        }
-    } else {
-        match reach {
-            Some(bottom) if bottom <= below && min < 0 => Reading::In(Whole::Down(m)),
-            _ => Reading::Below,
-        }
-    }
 }
 
 /// Whether a 128-bit integer read exactly from JSON text is one the reader

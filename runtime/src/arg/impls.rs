@@ -72,14 +72,17 @@ integers! {
     i16 => json!({ "type": "integer", "minimum": i16::MIN, "maximum": i16::MAX });
     u32 => json!({ "type": "integer", "minimum": u32::MIN, "maximum": u32::MAX });
     i32 => json!({ "type": "integer", "minimum": i32::MIN, "maximum": i32::MAX });
-    u64 => json!({ "type": "integer", "minimum": 0 });
-    usize => json!({ "type": "integer", "minimum": 0 });
-    i64 => json!({ "type": "integer" });
-    isize => json!({ "type": "integer" });
+    // The rest of a wide type's range says nothing a model needs; it is
+    // enforced all the same, from the private `x-toolsmith-integer`, which
+    // the schema a tool advertises leaves out.
+    u64 => json!({ "type": "integer", "minimum": 0, "x-toolsmith-integer": "u64" });
+    usize => json!({ "type": "integer", "minimum": 0, "x-toolsmith-integer": "usize" });
+    i64 => json!({ "type": "integer", "x-toolsmith-integer": "i64" });
+    isize => json!({ "type": "integer", "x-toolsmith-integer": "isize" });
     // Beyond 64 bits a `Value` holds the nearest float; the far ends of the
     // range, where it rounds past them, are refused from text as well.
-    u128 => json!({ "type": "integer", "minimum": 0 }), crate::read::survives_value;
-    i128 => json!({ "type": "integer" }), crate::read::survives_value;
+    u128 => json!({ "type": "integer", "minimum": 0, "x-toolsmith-integer": "u128" }), crate::read::survives_value;
+    i128 => json!({ "type": "integer", "x-toolsmith-integer": "i128" }), crate::read::survives_value;
 }
 
 impl Sealed for f32 {}

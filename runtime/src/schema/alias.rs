@@ -141,6 +141,7 @@ pub fn advertised(mut schema: Value) -> Value {
 fn strip(schema: &mut Value) {
     let Value::Object(map) = schema else { return };
     map.remove(KEYWORD);
+    map.remove(super::compile::INTEGER_KEYWORD);
     for (keyword, value) in map.iter_mut() {
         match keyword.as_str() {
             "properties" => {

@@ -27,7 +27,11 @@ use crate::repair::{Repair, Repairs};
 /// `minItems`, `maxItems`, `uniqueItems`, boolean schemas and annotations,
 /// and `x-toolsmith-aliases` (`{"<alias>": "<name>"}` beside `properties` or
 /// `enum`: names read as the property or value they stand for, as
-/// `#[serde(alias)]` makes serde read them; `#[derive(ToolArg)]` writes it).
+/// `#[serde(alias)]` makes serde read them; `#[derive(ToolArg)]` writes it),
+/// and `x-toolsmith-integer` (`"u64"`, `"i64"`, `"usize"`, `"isize"`,
+/// `"u128"` or `"i128"`: the range of that Rust type, enforced where the
+/// schema does not state it; the integer impls of `ToolArg` write it). A
+/// tool's advertised schema never shows either annotation.
 /// Any other keyword is a [`SchemaError`], never silently ignored.
 ///
 /// ```

@@ -51,6 +51,9 @@ pub(crate) struct NumberRules {
     pub exclusive_minimum: Option<Number>,
     pub exclusive_maximum: Option<Number>,
     pub multiple_of: Option<Number>,
+    /// A Rust integer type's range the schema does not state
+    /// (`x-toolsmith-integer`): the least and the greatest value.
+    pub integer: Option<(i128, u128)>,
 }
 
 #[derive(Debug, Default)]

@@ -12,6 +12,7 @@ use super::suggest;
 use crate::echo::{constant, describe, quoted};
 use crate::error::{Issue, IssueKind, Problems, ToolInputError};
 use crate::pointer::{Step, to_pointer};
+use crate::range::Reading;
 
 /// Values nest at most this deep where the schema leaves them unconstrained.
 pub(crate) const MAX_VALUE_DEPTH: usize = 128;
@@ -176,11 +177,32 @@ impl<'a> Walk<'a> {
             (&rules.minimum, Less, "at least"),
             (&rules.maximum, Greater, "at most"),
         ];
+        let mut stated_bound_failed = false;
         for (bound, fails_when, words) in checks {
             if let Some(bound) = bound
                 && number::compare(n, bound) == fails_when
             {
+                stated_bound_failed = true;
                 self.report(IssueKind::Bound, || bound_problem(words, bound, n));
+            }
+        }
+        // The type's own range, where the schema leaves it unstated; a
+        // stated bound that failed already said what to send.
+        if let Some((min, max)) = rules.integer
+            && !stated_bound_failed
+        {
+            match crate::range::reading(n, min, max) {
+                Reading::Below => {
+                    self.report(IssueKind::Bound, || {
+                        format!("must be at least {min}, got {n}")
+                    });
+                }
+                Reading::Above => {
+                    self.report(IssueKind::Bound, || {
+                        format!("must be at most {max}, got {n}")
+                    });
+                }
+                Reading::In(_) | Reading::Fraction => {}
             }
         }
         let exclusive = [
