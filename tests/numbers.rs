@@ -374,11 +374,22 @@ fn the_validator_enforces_unstated_ranges() {
     let validator = TakeU64.validator();
     assert_eq!(
         validator.validate(&past).unwrap_err().lines(),
-        ["Invalid arguments at /n: must be at most 18446744073709551615, got 1.8446744073709552e+19"]
+        [
+            "Invalid arguments at /n: must be at most 18446744073709551615, got 1.8446744073709552e+19"
+        ]
     );
     assert_eq!(
         validate_input(&TakeU64, &past).unwrap_err().lines(),
         validator.validate(&past).unwrap_err().lines()
     );
     assert!(!TakeU64.input_schema().to_string().contains("x-toolsmith"));
+}
+
+/// The typed path and the validator agree on generated calls of every
+/// tool here (see `support::agreement`).
+#[test]
+fn tools_agree_with_their_schemas() {
+    support::agreement::assert_agreement(&EveryWidth);
+    support::agreement::assert_agreement(&Bounded);
+    support::agreement::assert_agreement(&Record);
 }

@@ -2,6 +2,8 @@
 //! and the validator alike: the classes, `.` and `$` mean what they mean in
 //! JavaScript, and the two paths give the same answer.
 
+mod support;
+
 use serde_json::{Value, json};
 use toolsmith::{Tool, tool, validate_input, validate_input_str};
 
@@ -57,4 +59,11 @@ fn hosts_receive_the_pattern_as_written() {
     let properties = &FileTicket.input_schema()["properties"];
     assert_eq!(properties["mark"]["pattern"], json!("^[^]\\.$"));
     assert_eq!(properties["word"]["pattern"], json!("^\\p{Script=Greek}+$"));
+}
+
+/// The typed path and the validator agree on generated calls of every
+/// tool here (see `support::agreement`).
+#[test]
+fn tools_agree_with_their_schemas() {
+    support::agreement::assert_agreement(&FileTicket);
 }

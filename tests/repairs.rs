@@ -239,3 +239,10 @@ mod through_a_tool_set {
         );
     }
 }
+
+/// The typed path and the validator agree on generated calls of every
+/// tool here (see `support::agreement`).
+#[test]
+fn tools_agree_with_their_schemas() {
+    support::agreement::assert_agreement(&BookMeeting);
+}

@@ -285,3 +285,12 @@ fn transparent_constraints_hold_on_both_paths() {
         ])
     );
 }
+
+/// The typed path and the validator agree on generated calls of every
+/// tool here (see `support::agreement`).
+#[test]
+fn tools_agree_with_their_schemas() {
+    support::agreement::assert_agreement(&ListItems);
+    support::agreement::assert_agreement(&SendNote);
+    support::agreement::assert_agreement(&Publish);
+}

@@ -381,3 +381,12 @@ fn text_input_names_what_is_wrong_with_the_json() {
         ["Invalid arguments: not valid JSON: trailing comma at line 1 column 15"]
     );
 }
+
+/// The typed path and the validator agree on generated calls of every
+/// tool here (see `support::agreement`).
+#[test]
+fn tools_agree_with_their_schemas() {
+    support::agreement::assert_agreement(&Search);
+    support::agreement::assert_agreement(&LookupUser);
+    support::agreement::assert_agreement(&Ping);
+}

@@ -4,6 +4,9 @@
 // Each test crate that includes this module uses part of it.
 #![allow(dead_code)]
 
+pub mod agreement;
+pub mod generate;
+
 use std::path::PathBuf;
 
 use serde_json::Value;

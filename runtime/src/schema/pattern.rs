@@ -60,6 +60,11 @@ impl Pattern {
         &self.source
     }
 
+    /// The pattern as the linear-time engine runs it (`regex` syntax).
+    pub fn translated(&self) -> &str {
+        self.regex.as_str()
+    }
+
     /// Whether the pattern matches anywhere in `text` (patterns are unanchored).
     pub fn is_match(&self, text: &str) -> bool {
         self.regex.is_match(text)

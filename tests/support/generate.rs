@@ -94,16 +94,26 @@ fn string(map: &Map<String, Value>) -> BoxedStrategy<Value> {
         .and_then(Value::as_u64)
         .map_or(min + 24, |max| max as usize)
         .min(min + 64);
-    let length_ok = move |s: &String| (min..=max).contains(&s.chars().count());
+    // Cut or pad a generated match into the length bounds (a filter would
+    // reject too many): most stay matches, the rest are near misses.
+    let fit = move |s: String| {
+        let mut chars: Vec<char> = s.chars().take(max).collect();
+        while chars.len() < min {
+            chars.push(chars.last().copied().unwrap_or('a'));
+        }
+        chars.into_iter().collect::<String>()
+    };
     if let Some(pattern) = map.get("pattern").and_then(Value::as_str) {
-        // The generator takes no anchors; a whole match satisfies either way.
-        let bare = pattern.strip_prefix('^').unwrap_or(pattern);
-        let bare = bare.strip_suffix('$').unwrap_or(bare);
-        if let Ok(strategy) = proptest::string::string_regex(bare) {
-            return strategy
-                .prop_filter("length bounds", length_ok)
-                .prop_map(Value::from)
-                .boxed();
+        // Generated from the pattern as the validator runs it (`regex`
+        // syntax), without the anchors the generator does not take: a whole
+        // match satisfies the pattern either way.
+        let translated = toolsmith_runtime::__private::Pattern::new(pattern)
+            .map(|p| p.translated().to_owned())
+            .unwrap_or_else(|_| pattern.to_owned());
+        let bare = translated.strip_prefix('^').unwrap_or(&translated);
+        let bare = bare.strip_suffix('$').unwrap_or(bare).to_owned();
+        if let Ok(strategy) = proptest::string::string_regex(&bare) {
+            return strategy.prop_map(fit).prop_map(Value::from).boxed();
         }
     }
     prop_oneof![
