@@ -94,7 +94,10 @@ const PREFIX: &str = "Invalid arguments";
 /// never hides the lines of another.
 #[derive(Debug, Default)]
 pub(crate) struct Problems {
-    ranks: [Vec<Issue>; RANKS],
+    /// In the order found; ranked once, at the end.
+    issues: Vec<Issue>,
+    /// How many of `issues` each rank holds.
+    kept: [usize; RANKS],
     omitted: usize,
 }
 
@@ -118,9 +121,10 @@ impl Problems {
     /// Keeps the issue `make` builds for a problem of `kind`, or, when its
     /// rank is full, counts it unbuilt.
     pub(crate) fn push(&mut self, kind: IssueKind, make: impl FnOnce() -> Issue) {
-        let kept = &mut self.ranks[rank(kind)];
-        if kept.len() < ToolInputError::MAX_ISSUES {
-            kept.push(make());
+        let kept = &mut self.kept[rank(kind)];
+        if *kept < ToolInputError::MAX_ISSUES {
+            *kept += 1;
+            self.issues.push(make());
         } else {
             self.omitted += 1;
         }
@@ -135,13 +139,19 @@ impl Problems {
     /// `Ok` when nothing was found, else the first problems by rank and
     /// the count of the rest.
     pub(crate) fn into_result(self) -> Result<(), ToolInputError> {
-        if self.ranks.iter().all(Vec::is_empty) {
+        let Problems {
+            mut issues,
+            omitted,
+            ..
+        } = self;
+        if issues.is_empty() {
             return Ok(());
         }
-        let mut issues: Vec<Issue> = self.ranks.into_iter().flatten().collect();
+        // Stable: each rank keeps the order its problems were found in.
+        issues.sort_by_key(|issue| rank(issue.kind));
         let over = issues.len().saturating_sub(ToolInputError::MAX_ISSUES);
         issues.truncate(ToolInputError::MAX_ISSUES);
-        Err(ToolInputError::new(issues, self.omitted + over))
+        Err(ToolInputError::new(issues, omitted + over))
     }
 }
 

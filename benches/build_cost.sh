@@ -1,0 +1,63 @@
+#!/usr/bin/env bash
+# What depending on toolsmith costs a user's build, next to rmcp alone:
+# a clean `cargo build --release` of a one-line crate on each, one after the
+# other in one run, with its own target directory, offline from the same
+# lock file. Prints a Markdown table: wall time, crates compiled, and the
+# ratio to rmcp alone (the server and stdio features toolsmith's `mcp`
+# feature turns on).
+#
+#   bash benches/build_cost.sh
+#
+# Run it on a quiet machine: wall time is what it measures.
+set -euo pipefail
+root="$(cd "$(dirname "$0")/.." && pwd)"
+work="$root/target/build-cost"
+rm -rf "$work"
+mkdir -p "$work"
+rmcp_version="$(cargo metadata --format-version 1 --manifest-path "$root/Cargo.toml" \
+  | python3 -c 'import json,sys; print(next(p["version"] for p in json.load(sys.stdin)["packages"] if p["name"] == "rmcp"))')"
+
+# name, dependency line, a use of it
+cases=(
+  "toolsmith|toolsmith = { path = \"$root\" }|toolsmith::sanitize_line(\"\");"
+  "toolsmith + mcp|toolsmith = { path = \"$root\", features = [\"mcp\"] }|toolsmith::sanitize_line(\"\");"
+  "toolsmith + cli|toolsmith = { path = \"$root\", features = [\"cli\"] }|toolsmith::sanitize_line(\"\");"
+  "toolsmith + mcp + cli|toolsmith = { path = \"$root\", features = [\"mcp\", \"cli\"] }|toolsmith::sanitize_line(\"\");"
+  "rmcp alone|rmcp = { version = \"=$rmcp_version\", default-features = false, features = [\"server\", \"transport-io\"] }|let _ = rmcp::model::ErrorCode::PARSE_ERROR;"
+)
+
+declare -A seconds crates
+for case in "${cases[@]}"; do
+  IFS='|' read -r name dependency use <<<"$case"
+  dir="$work/$(echo "$name" | tr -c 'a-z0-9\n' '-')"
+  mkdir -p "$dir/src"
+  cat >"$dir/Cargo.toml" <<EOF
+[package]
+name = "build-cost"
+version = "0.0.0"
+edition = "2024"
+publish = false
+
+[dependencies]
+$dependency
+
+[workspace]
+EOF
+  echo "fn main() { $use }" >"$dir/src/main.rs"
+  cp "$root/Cargo.lock" "$dir/Cargo.lock"
+  start=$(date +%s.%N)
+  cargo build --release --quiet --manifest-path "$dir/Cargo.toml" --target-dir "$dir/target"
+  end=$(date +%s.%N)
+  seconds[$name]=$(python3 -c "print(f'{$end - $start:.1f}')")
+  crates[$name]=$(cargo tree --manifest-path "$dir/Cargo.toml" -e normal,build --prefix none \
+    | sed 's/ (\*)$//' | sort -u | wc -l)
+done
+
+base=${seconds["rmcp alone"]}
+echo "| build | clean release time | crates | / rmcp alone |"
+echo "|---|---:|---:|---:|"
+for case in "${cases[@]}"; do
+  IFS='|' read -r name _ _ <<<"$case"
+  ratio=$(python3 -c "print(f'{${seconds[$name]} / $base:.2f}')")
+  echo "| $name | ${seconds[$name]} s | ${crates[$name]} | ${ratio}× |"
+done
