@@ -11,6 +11,7 @@ use crate::attr::Num;
 use crate::case;
 use crate::check;
 use crate::ctxt::Ctxt;
+use crate::doc;
 use crate::serde_attrs;
 
 /// `#[tool]`: the function itself (helper attributes stripped), its
@@ -591,8 +592,14 @@ fn expand_struct(item: &Struct) -> TokenStream {
 
 fn expand_enum(item: &Enum) -> TokenStream {
     let ident = &item.input.ident;
-    let description = option_str(item.description.as_deref());
     let read = || item.variants.iter().filter(|variant| !variant.skip);
+    let documented: Vec<(&str, &str)> = read()
+        .filter_map(|variant| Some((variant.name.as_str(), variant.description.as_deref()?)))
+        .collect();
+    let description = option_str(
+        doc::enum_description(item.description.as_deref(), &documented).as_deref(),
+    );
+    let value_docs = option_str(doc::enum_description(None, &documented).as_deref());
     let values = read().map(|variant| LitStr::new(&variant.name, Span::call_site()));
     let aliases =
         alias_pairs(read().map(|variant| (variant.name.as_str(), variant.aliases.as_slice())));
@@ -607,7 +614,7 @@ fn expand_enum(item: &Enum) -> TokenStream {
 
             fn schema() -> ::toolsmith::__private::Value {
                 ::toolsmith::__private::declare_aliases(
-                    ::toolsmith::__private::enumeration(#description, &[#(#values),*]),
+                    ::toolsmith::__private::enumeration(#description, &[#(#values),*], #value_docs),
                     #aliases,
                 )
             }

@@ -176,6 +176,7 @@ impl Compiler {
                     other => return Err(self.error(keyword, format!("must be a boolean, got {}", kind(other)))),
                 },
                 super::alias::KEYWORD => declared = Some(value),
+                super::alias::VALUE_DOCS if value.is_string() => {}
                 _ if ANNOTATIONS.contains(&keyword) => self.annotation(keyword, value)?,
                 _ => return Err(self.error(keyword, "is not supported; supported keywords are type, properties, required, additionalProperties, enum, const, pattern, minLength, maxLength, minimum, maximum, exclusiveMinimum, exclusiveMaximum, multipleOf, items, minItems, maxItems, uniqueItems and annotations")),
             }
