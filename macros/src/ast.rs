@@ -9,7 +9,7 @@ use serde_derive_internals::ast::{
 };
 use serde_derive_internals::attr::Default as SerdeDefault;
 
-use crate::attr::{ArgAttrs, ToolAttrs};
+use crate::attr::{ArgAttrs, ItemNames, ToolAttrs};
 use crate::ctxt::Ctxt;
 use crate::doc::{self, Doc, FnDoc};
 use crate::serde_attrs;
@@ -68,6 +68,8 @@ pub struct ToolFn {
     pub ctx: Option<Type>,
     /// Whether the context parameter comes before others, by position.
     pub ctx_index: Option<usize>,
+    /// `tool = ".."`, `args = ".."`, `crate = ".."`.
+    pub items: ItemNames,
 }
 
 impl ToolFn {
@@ -175,6 +177,7 @@ impl ToolFn {
             doc_span: doc.span,
             ctx,
             ctx_index,
+            items: attrs.items,
         }
     }
 

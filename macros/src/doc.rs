@@ -304,7 +304,10 @@ search(\"x\".into(), 1);
             "Does it.\n\n# Returns\n\nThe count."
         );
         // Not a heading: no space after the hashes, or more than six.
-        assert_eq!(summary("#Errors\n####### Errors"), "#Errors\n####### Errors");
+        assert_eq!(
+            summary("#Errors\n####### Errors"),
+            "#Errors\n####### Errors"
+        );
     }
 
     #[test]
@@ -334,7 +337,10 @@ search(\"x\".into(), 1);
     #[test]
     fn enum_descriptions_list_documented_values() {
         assert_eq!(
-            enum_description(Some("How urgent it is."), &[("low", "can wait"), ("high", "today")]),
+            enum_description(
+                Some("How urgent it is."),
+                &[("low", "can wait"), ("high", "today")]
+            ),
             Some("How urgent it is.\nlow: can wait\nhigh: today".to_owned())
         );
         assert_eq!(
