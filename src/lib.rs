@@ -449,6 +449,54 @@ pub mod mcp;
 #[path = "private.rs"]
 pub mod __private;
 
+/// A [`ToolSet`] of the tools listed, registered in order:
+/// `toolset![Add, Slugify]` is `Result<ToolSet<C>, RegisterError>`, an
+/// error for a name listed twice or a tool some host refuses.
+///
+/// The set's context type comes from the tools (a tool with a `#[ctx]`
+/// parameter pins it) or from the binding: `let tools: ToolSet = ..` for
+/// tools that take none.
+///
+/// ```
+/// use toolsmith::{ToolSet, tool, toolset};
+///
+/// /// Adds two numbers.
+/// #[tool]
+/// fn add(a: i64, b: i64) -> i64 {
+///     a + b
+/// }
+///
+/// /// Negates a number.
+/// #[tool]
+/// fn negate(n: i64) -> i64 {
+///     -n
+/// }
+///
+/// let tools: ToolSet = toolset![Add, Negate]?;
+/// assert_eq!(tools.names().collect::<Vec<_>>(), ["add", "negate"]);
+///
+/// let twice = toolset![Add, Add].map(|_: ToolSet| ()).unwrap_err();
+/// assert_eq!(twice.to_string(), "a tool named \"add\" is already registered");
+/// # Ok::<(), toolsmith::RegisterError>(())
+/// ```
+///
+/// The list is written out rather than collected from the whole program
+/// (as the `inventory` crate would): what a host exposes to a model stays
+/// visible where the host is built, two hosts in one program can serve
+/// different tools, and nothing depends on link-time registration, which
+/// not every target supports.
+#[macro_export]
+macro_rules! toolset {
+    ($($tool:expr),* $(,)?) => {
+        (|| -> ::core::result::Result<$crate::ToolSet<_>, $crate::RegisterError> {
+            #[allow(unused_mut)]
+            let mut set = $crate::ToolSet::default();
+            $(set.register($tool)?;)*
+            ::core::result::Result::Ok(set)
+        })()
+    };
+}
+
 // The README's complete examples run as doctests; its fragments are marked
 // `ignore`.
 #[cfg(doctest)]

@@ -155,6 +155,13 @@ fn expand_tool(tool: &ToolFn) -> TokenStream {
     };
     let args_doc = format!("The arguments of the [`{fn_ident}`] tool, deserialized from a call.");
     let tool_doc = format!("The [`{fn_ident}`] function as a tool named `{name}`.");
+    // Spanned on the function's name, where a clash with another item of
+    // the same name is reported.
+    let tool_item = quote_spanned! {fn_ident.span()=>
+        #[doc = #tool_doc]
+        #[derive(::core::fmt::Debug, ::core::clone::Clone, ::core::marker::Copy, ::core::default::Default)]
+        #vis struct #tool_ident;
+    };
 
     quote! {
         #[doc = #args_doc]
@@ -186,9 +193,7 @@ fn expand_tool(tool: &ToolFn) -> TokenStream {
 
         #typed
 
-        #[doc = #tool_doc]
-        #[derive(::core::fmt::Debug, ::core::clone::Clone, ::core::marker::Copy, ::core::default::Default)]
-        #vis struct #tool_ident;
+        #tool_item
 
         impl #tool_ident {
             /// The input schema with the aliases serde reads, for the validator.
