@@ -47,6 +47,8 @@ mod tests {
     struct NotDebug;
 
     #[test]
+    // The borrows are what choose the impl.
+    #[allow(clippy::needless_borrow)]
     fn debug_types_are_shown_and_others_are_elided() {
         let text = 5u8;
         let hidden = NotDebug;
