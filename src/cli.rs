@@ -382,7 +382,7 @@ fn collect_flags(schema: &Value, path: &mut Vec<String>, required_here: bool, ou
         .map(|names| names.iter().filter_map(Value::as_str).collect())
         .unwrap_or_default();
     for (name, sub) in props {
-        if !flag_name_ok(name) {
+        if !toolsmith_runtime::__private::rules::is_property_name(name) {
             continue;
         }
         path.push(name.clone());
@@ -401,16 +401,6 @@ fn collect_flags(schema: &Value, path: &mut Vec<String>, required_here: bool, ou
         }
         path.pop();
     }
-}
-
-/// Property names that make a flag: letters, digits, `_`, not starting
-/// with a digit (the names every host accepts).
-fn flag_name_ok(name: &str) -> bool {
-    let mut bytes = name.bytes();
-    bytes
-        .next()
-        .is_some_and(|b| b.is_ascii_alphabetic() || b == b'_')
-        && bytes.all(|b| b.is_ascii_alphanumeric() || b == b'_')
 }
 
 /// The help line: description, then `[required]`, allowed values, bounds.
@@ -477,11 +467,9 @@ fn constant(value: &Value) -> String {
 }
 
 fn schema_types(schema: &Value) -> Vec<&str> {
-    match schema.get("type") {
-        Some(Value::String(t)) => vec![t.as_str()],
-        Some(Value::Array(ts)) => ts.iter().filter_map(Value::as_str).collect(),
-        _ => Vec::new(),
-    }
+    schema
+        .as_object()
+        .map_or_else(Vec::new, crate::function_calling::types)
 }
 
 /// The arguments object built from the flags given.

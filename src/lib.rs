@@ -159,6 +159,14 @@
 //!
 //! - `#[tool(name = "..", description = "..")]`: the tool name defaults to
 //!   the function's; the description defaults to its doc comment.
+//! - `#[tool(tool = "..", args = "..")]`: the names of the generated tool
+//!   type and argument struct (`Search` and `SearchArgs` for `fn search`),
+//!   for when one is taken: an item of the same name beside the function is
+//!   reported by rustc as defined twice, at the function's name.
+//! - `#[tool(crate = "..")]`, and `#[toolsmith(crate = "..")]` beside
+//!   `#[derive(ToolArg)]`: the path of this crate for a crate that
+//!   re-exports it (`crate = "my_framework::toolsmith"`); every path the
+//!   expansion names goes through it.
 //! - `#[arg(..)]` on a parameter or a `ToolArg` struct field:
 //!   `pattern = ".."` (strings; ECMA-262 syntax, unanchored, checked at
 //!   compile time), `min = ..`, `max = ..` (numbers, within the Rust type's
@@ -166,11 +174,28 @@
 //!   `min_items`, `max_items` (arrays), `description = ".."`, and
 //!   `rename = ".."` (parameters; fields use `#[serde(rename)]`).
 //!
-//! Descriptions come from doc comments. The function's doc is the tool's
-//! description, except a rustdoc `# Arguments` list (`` * `text` - .. ``),
-//! which describes the parameters; a struct field's doc describes the field;
-//! a `ToolArg` type's doc describes it wherever it is used. An explicit
-//! `description = ".."` always wins.
+//! Descriptions come from doc comments, and only their summary and body
+//! reach the model: the text before the first of rustdoc's conventional
+//! sections (`# Arguments`, `# Parameters`, `# Errors`, `# Panics`,
+//! `# Safety`, `# Aborts`, `# Undefined Behavior`, `# Examples`), without
+//! fenced code blocks; other headings and their text stay.
+//!
+//! - The function's doc is the tool's description.
+//! - A parameter's description is `#[arg(description = "..")]`, else the
+//!   parameter's own `///` doc comment, else its entry in the function's
+//!   `# Arguments` list (`` * `text` - .. ``).
+//! - A struct field's is `#[arg(description = "..")]`, else its doc.
+//! - A `ToolArg` type's doc describes it wherever it is used, unless the
+//!   property has a description of its own.
+//! - A unit enum's description is its doc, then one `value: doc` line per
+//!   documented variant (`low: can wait`), since the schema has no portable
+//!   place for a value's doc. A property of the enum type that has its own
+//!   description keeps those lines after it.
+//!
+//! The generated items are documented and share the function's visibility,
+//! so a crate under `#![deny(missing_docs)]` builds; `Debug` of the argument
+//! struct shows each field whose type is `Debug`, and `..` for the others.
+//! [`toolset!`] collects tools into a [`ToolSet`].
 //!
 //! # Argument types
 //!
@@ -448,6 +473,54 @@ pub mod mcp;
 #[doc(hidden)]
 #[path = "private.rs"]
 pub mod __private;
+
+/// A [`ToolSet`] of the tools listed, registered in order:
+/// `toolset![Add, Slugify]` is `Result<ToolSet<C>, RegisterError>`, an
+/// error for a name listed twice or a tool some host refuses.
+///
+/// The set's context type comes from the tools (a tool with a `#[ctx]`
+/// parameter pins it) or from the binding: `let tools: ToolSet = ..` for
+/// tools that take none.
+///
+/// ```
+/// use toolsmith::{ToolSet, tool, toolset};
+///
+/// /// Adds two numbers.
+/// #[tool]
+/// fn add(a: i64, b: i64) -> i64 {
+///     a + b
+/// }
+///
+/// /// Negates a number.
+/// #[tool]
+/// fn negate(n: i64) -> i64 {
+///     -n
+/// }
+///
+/// let tools: ToolSet = toolset![Add, Negate]?;
+/// assert_eq!(tools.names().collect::<Vec<_>>(), ["add", "negate"]);
+///
+/// let twice = toolset![Add, Add].map(|_: ToolSet| ()).unwrap_err();
+/// assert_eq!(twice.to_string(), "a tool named \"add\" is already registered");
+/// # Ok::<(), toolsmith::RegisterError>(())
+/// ```
+///
+/// The list is written out rather than collected from the whole program
+/// (as the `inventory` crate would): what a host exposes to a model stays
+/// visible where the host is built, two hosts in one program can serve
+/// different tools, and nothing depends on link-time registration, which
+/// not every target supports.
+#[macro_export]
+macro_rules! toolset {
+    ($($tool:expr),* $(,)?) => {
+        (|| -> ::core::result::Result<$crate::ToolSet<_>, $crate::RegisterError> {
+            #[allow(unused_mut)]
+            let mut set = $crate::ToolSet::default();
+            $(set.register($tool)?;)*
+            ::core::result::Result::Ok(set)
+        })()
+    };
+}
 
 // The README's complete examples run as doctests; its fragments are marked
 // `ignore`.

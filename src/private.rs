@@ -5,8 +5,7 @@ pub use serde;
 pub use serde_json;
 pub use serde_json::Value;
 pub use std::sync::OnceLock;
-pub use toolsmith_runtime::__arg_support::*;
-pub use toolsmith_runtime::__serde_support::*;
+pub use toolsmith_runtime::__private::*;
 
 /// The arguments of a tool whose definition failed to compile; never built.
 #[derive(serde::Deserialize)]

@@ -9,9 +9,9 @@ use serde_derive_internals::ast::{
 };
 use serde_derive_internals::attr::Default as SerdeDefault;
 
-use crate::attr::{ArgAttrs, ToolAttrs};
+use crate::attr::{ArgAttrs, ItemNames, ToolAttrs};
 use crate::ctxt::Ctxt;
-use crate::doc::{Doc, FnDoc};
+use crate::doc::{self, Doc, FnDoc};
 use crate::serde_attrs;
 
 /// A property of an object schema: a tool parameter or a struct field.
@@ -68,11 +68,13 @@ pub struct ToolFn {
     pub ctx: Option<Type>,
     /// Whether the context parameter comes before others, by position.
     pub ctx_index: Option<usize>,
+    /// `tool = ".."`, `args = ".."`, `crate = ".."`.
+    pub items: ItemNames,
 }
 
 impl ToolFn {
-    /// Reads the function; strips `#[arg]` and `#[ctx]` from its parameters,
-    /// which must not reach the compiler.
+    /// Reads the function; strips `#[arg]`, `#[ctx]` and doc comments from
+    /// its parameters, which must not reach the compiler.
     pub fn from_syn(cx: &mut Ctxt, args: TokenStream, item: &mut ItemFn) -> ToolFn {
         let attrs = ToolAttrs::from_tokens(cx, args);
         let doc = Doc::from_attrs(&item.attrs);
@@ -85,6 +87,7 @@ impl ToolFn {
             let FnArg::Typed(typed) = input else { continue };
             let is_ctx = typed.attrs.iter().any(|attr| attr.path().is_ident("ctx"));
             let arg = ArgAttrs::from_attrs(cx, &typed.attrs);
+            let own_doc = Doc::from_attrs(&typed.attrs).description();
             for attr in typed
                 .attrs
                 .iter()
@@ -94,9 +97,9 @@ impl ToolFn {
                     cx.error(attr, "`#[ctx]` takes no arguments");
                 }
             }
-            typed
-                .attrs
-                .retain(|attr| !attr.path().is_ident("arg") && !attr.path().is_ident("ctx"));
+            typed.attrs.retain(|attr| {
+                !attr.path().is_ident("arg") && !attr.path().is_ident("ctx") && !doc::is_doc(attr)
+            });
             if is_ctx {
                 if !arg.is_empty() {
                     cx.error(
@@ -123,10 +126,13 @@ impl ToolFn {
                 .find(|(name, _)| *name == rust_name)
                 .map(|(_, text)| text.clone())
                 .filter(|text| !text.is_empty());
+            // `#[arg(description)]`, else the parameter's `///`, else its
+            // `# Arguments` entry.
             let description = arg
                 .description
                 .as_ref()
                 .map(|given| given.value.value())
+                .or(own_doc)
                 .or(documented);
             let (name, name_span) = match &arg.rename {
                 Some(given) => (given.value.value(), given.value.span()),
@@ -171,6 +177,7 @@ impl ToolFn {
             doc_span: doc.span,
             ctx,
             ctx_index,
+            items: attrs.items,
         }
     }
 
@@ -216,6 +223,8 @@ pub struct Variant<'a> {
     pub skip: bool,
     /// Other values serde reads for this variant.
     pub aliases: Vec<(String, Span)>,
+    /// The variant's doc comment, on one line.
+    pub description: Option<String>,
 }
 
 impl<'a> Input<'a> {
@@ -255,6 +264,9 @@ impl<'a> Input<'a> {
                             aliases: serde_attrs::aliases(variant.attrs.aliases(), &name),
                             name,
                             skip: variant.attrs.skip_deserializing(),
+                            description: Doc::from_attrs(&variant.original.attrs)
+                                .description()
+                                .map(|text| doc::one_line(&text)),
                         }
                     })
                     .collect();

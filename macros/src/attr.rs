@@ -10,7 +10,7 @@ use crate::ctxt::Ctxt;
 
 /// A number written in an attribute: the runtime's type, so the bound the
 /// macro checks is the bound the expansion states.
-pub use toolsmith_runtime::__arg_support::Num;
+pub use toolsmith_runtime::__private::Num;
 
 /// An attribute's value with the key it was written under, for spans.
 pub struct Given<T> {
@@ -26,6 +26,24 @@ pub type Setting<T> = Option<Given<T>>;
 pub struct ToolAttrs {
     pub name: Setting<LitStr>,
     pub description: Setting<LitStr>,
+    /// The generated items' names and the crate the expansion names:
+    /// `#[tool(tool = "SearchTool", args = "SearchToolArgs", crate = "..")]`.
+    pub items: ItemNames,
+}
+
+/// What the expansion names: its generated items, and the path of the
+/// `toolsmith` crate.
+#[derive(Default)]
+pub struct ItemNames {
+    pub tool: Setting<Ident>,
+    pub args: Setting<Ident>,
+    pub krate: Setting<syn::Path>,
+}
+
+/// `#[toolsmith(crate = "..")]` beside `#[derive(ToolArg)]`.
+#[derive(Default)]
+pub struct ContainerAttrs {
+    pub krate: Setting<syn::Path>,
 }
 
 /// `#[arg(..)]` on a parameter or a field.
@@ -55,8 +73,10 @@ impl ToolAttrs {
                 // #[tool(description = "Turns text into a URL slug")]
                 let value = string(cx, &meta, &key, "description = \"what the tool does\"");
                 set(cx, "tool", &mut attrs.description, key, value);
+            } else if let Some(done) = attrs.items.parse_one(cx, &meta, &key) {
+                done
             } else {
-                unknown(cx, &meta, "tool", "name, description");
+                unknown(cx, &meta, "tool", "name, description, tool, args, crate");
             }
             Ok(())
         });
@@ -64,6 +84,55 @@ impl ToolAttrs {
             cx.push(err);
         }
         attrs
+    }
+}
+
+impl ItemNames {
+    /// Reads `tool`, `args` or `crate`; `None` for another key.
+    fn parse_one(&mut self, cx: &mut Ctxt, meta: &ParseNestedMeta, key: &Ident) -> Option<()> {
+        if meta.path.is_ident("tool") {
+            // #[tool(tool = "SearchTool")]
+            let value = type_name(cx, meta, key, "tool = \"SearchTool\"");
+            set(cx, "tool", &mut self.tool, key.clone(), value);
+        } else if meta.path.is_ident("args") {
+            // #[tool(args = "SearchToolArgs")]
+            let value = type_name(cx, meta, key, "args = \"SearchToolArgs\"");
+            set(cx, "tool", &mut self.args, key.clone(), value);
+        } else if meta.path.is_ident("crate") {
+            // #[tool(crate = "my_crate::toolsmith")]
+            let value = crate_path(cx, meta, key);
+            set(cx, "tool", &mut self.krate, key.clone(), value);
+        } else {
+            return None;
+        }
+        Some(())
+    }
+}
+
+impl ContainerAttrs {
+    /// Reads every `#[toolsmith(..)]` among `attrs`.
+    pub fn from_attrs(cx: &mut Ctxt, attrs: &[Attribute]) -> ContainerAttrs {
+        let mut container = ContainerAttrs::default();
+        for attr in attrs
+            .iter()
+            .filter(|attr| attr.path().is_ident("toolsmith"))
+        {
+            let result = attr.parse_nested_meta(|meta| {
+                let key = key_of(&meta);
+                if meta.path.is_ident("crate") {
+                    // #[toolsmith(crate = "my_crate::toolsmith")]
+                    let value = crate_path(cx, &meta, &key);
+                    set(cx, "toolsmith", &mut container.krate, key, value);
+                } else {
+                    unknown(cx, &meta, "toolsmith", "crate");
+                }
+                Ok(())
+            });
+            if let Err(err) = result {
+                cx.push(err);
+            }
+        }
+        container
     }
 }
 
@@ -223,6 +292,39 @@ fn string(
             cx.error(
                 &expr,
                 format_args!("`{key}` takes a string literal: `{example}`"),
+            );
+            None
+        }
+    }
+}
+
+/// A type name in a string: `tool = "SearchTool"`.
+fn type_name(
+    cx: &mut Ctxt,
+    meta: &ParseNestedMeta,
+    key: &Ident,
+    example: &str,
+) -> Option<(Ident, Span)> {
+    let (lit, span) = string(cx, meta, key, example)?;
+    match lit.parse::<Ident>() {
+        Ok(ident) => Some((ident, span)),
+        Err(_) => {
+            cx.error(&lit, format_args!("`{key}` takes a type name: `{example}`"));
+            None
+        }
+    }
+}
+
+/// A path in a string: `crate = "my_crate::toolsmith"`.
+fn crate_path(cx: &mut Ctxt, meta: &ParseNestedMeta, key: &Ident) -> Option<(syn::Path, Span)> {
+    let example = "crate = \"my_crate::toolsmith\"";
+    let (lit, span) = string(cx, meta, key, example)?;
+    match lit.parse_with(syn::Path::parse_mod_style) {
+        Ok(path) => Some((path, span)),
+        Err(_) => {
+            cx.error(
+                &lit,
+                format_args!("`{key}` takes the path of the toolsmith crate: `{example}`"),
             );
             None
         }

@@ -16,6 +16,7 @@ use crate::attr::{ArgAttrs, Given, Num};
 use crate::ctxt::Ctxt;
 use crate::expand::num;
 use crate::pattern;
+use toolsmith_runtime::__private::rules;
 
 /// Unsupported function forms. The schema is fixed at compile time and the
 /// arguments are deserialized from JSON into owned values, so a tool is a
@@ -206,7 +207,7 @@ pub fn check_bounds(cx: &mut Ctxt, field: &Field) {
     let arg = &field.arg;
     for given in [&arg.min, &arg.max].into_iter().flatten() {
         if let Num::Int(bound) = given.value {
-            if !toolsmith_runtime::__arg_support::is_json_integer(bound) {
+            if !toolsmith_runtime::__private::is_json_integer(bound) {
                 cx.error_at(
                     given.span,
                     format_args!("`{} = {bound}` is beyond the integers a schema states exactly, -9223372036854775808 to 18446744073709551615; pick a bound within them (schema rule 6: consistent bounds)", given.key),
@@ -246,20 +247,20 @@ pub fn check_bounds(cx: &mut Ctxt, field: &Field) {
 /// names matching `^[A-Za-z_][A-Za-z0-9_]{0,63}$`; a repeated name is a
 /// duplicate key.
 pub fn check_tool_name(cx: &mut Ctxt, name: &str, span: Span) {
-    if !valid_name(name, true) {
+    if !rules::is_tool_name(name) {
         cx.error_at(
             span,
-            format_args!("tool name `{name}` must match `^[a-zA-Z_][a-zA-Z0-9_-]{{0,63}}$`: start with a letter or `_`, then up to 63 letters, digits, `_` or `-` (schema rule 7: names)"),
+            format_args!("tool name `{name}` must match `{}`: start with a letter or `_`, then up to 63 letters, digits, `_` or `-` (schema rule 7: names)", rules::TOOL_NAME),
         );
     }
 }
 
 pub fn check_property_names(cx: &mut Ctxt, fields: &[Field]) {
     for (index, field) in fields.iter().enumerate() {
-        if !valid_name(&field.name, false) {
+        if !rules::is_property_name(&field.name) {
             cx.error_at(
                 field.name_span,
-                format_args!("property name `{}` must match `^[A-Za-z_][A-Za-z0-9_]{{0,63}}$`: start with a letter or `_`, then up to 63 letters, digits or `_`; rename it (schema rule 7: names)", field.name),
+                format_args!("property name `{}` must match `{}`: start with a letter or `_`, then up to 63 letters, digits or `_`; rename it (schema rule 7: names)", field.name, rules::PROPERTY_NAME),
             );
         }
         if fields[..index]
@@ -303,16 +304,6 @@ pub fn check_aliases<'a>(
     }
 }
 
-fn valid_name(name: &str, dash: bool) -> bool {
-    let mut chars = name.chars();
-    let Some(first) = chars.next() else {
-        return false;
-    };
-    (first.is_ascii_alphabetic() || first == '_')
-        && name.len() <= 64
-        && chars.all(|c| c.is_ascii_alphanumeric() || c == '_' || (dash && c == '-'))
-}
-
 /// Rule 8, a description: the model picks tools by their description, and
 /// hosts cap it (1024 characters is the strictest).
 pub fn check_description(cx: &mut Ctxt, tool: &ToolFn) {
@@ -323,10 +314,10 @@ pub fn check_description(cx: &mut Ctxt, tool: &ToolFn) {
         ),
         Some(text) => {
             let len = text.chars().count();
-            if len > 1024 {
+            if !rules::description_fits(len) {
                 cx.error_at(
                     tool.description_span,
-                    format_args!("the description of tool `{}` has {len} characters, more than 1024; shorten it (schema rule 8: description)", tool.name),
+                    format_args!("the description of tool `{}` has {len} characters, more than {}; shorten it (schema rule 8: description)", tool.name, rules::MAX_DESCRIPTION),
                 );
             }
         }

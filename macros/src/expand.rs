@@ -7,10 +7,12 @@ use syn::spanned::Spanned;
 use syn::{DeriveInput, FnArg, Ident, ItemFn, LitStr, Type};
 
 use crate::ast::{Enum, Field, FieldDefault, Input, Struct, ToolFn, unraw};
-use crate::attr::Num;
+use crate::attr::{ContainerAttrs, Num};
 use crate::case;
 use crate::check;
 use crate::ctxt::Ctxt;
+use crate::doc;
+use crate::krate;
 use crate::serde_attrs;
 
 /// `#[tool]`: the function itself (helper attributes stripped), its
@@ -28,34 +30,45 @@ pub fn tool(args: TokenStream, mut item: ItemFn) -> TokenStream {
         check::check_pattern(&mut cx, field);
         check::check_bounds(&mut cx, field);
     }
+    let krate = tool.items.krate.as_ref().map(|given| &given.value);
     if !cx.is_empty() {
         let errors = cx.into_compile_errors();
         // A method's expansion stays inside its `impl`, where no type can go.
         let has_receiver = matches!(item.sig.inputs.first(), Some(FnArg::Receiver(_)));
         let fallback = (!has_receiver).then(|| fallback_tool(&tool));
+        let generated = krate::with_crate(quote!(#errors #fallback), krate);
         return quote! {
             #item
-            #errors
-            #fallback
+            #generated
         };
     }
-    expand_tool(&tool)
+    let generated = krate::with_crate(expand_tool(&tool), krate);
+    quote! {
+        #item
+        #generated
+    }
 }
 
-fn names(item: &ItemFn) -> (Ident, Ident) {
-    let ident = &item.sig.ident;
+/// The tool type and the argument struct: `Search` and `SearchArgs` for
+/// `fn search`, unless `#[tool(tool = "..", args = "..")]` names them.
+fn names(tool: &ToolFn) -> (Ident, Ident) {
+    let ident = &tool.item.sig.ident;
     let pascal = case::pascal(&unraw(ident));
+    let given =
+        |setting: &crate::attr::Setting<Ident>| setting.as_ref().map(|given| given.value.clone());
     (
-        format_ident!("{}", pascal, span = ident.span()),
-        format_ident!("{}Args", pascal, span = ident.span()),
+        given(&tool.items.tool).unwrap_or_else(|| format_ident!("{}", pascal, span = ident.span())),
+        given(&tool.items.args)
+            .unwrap_or_else(|| format_ident!("{}Args", pascal, span = ident.span())),
     )
 }
 
+/// The items `#[tool]` adds beside the function.
 fn expand_tool(tool: &ToolFn) -> TokenStream {
     let item = &tool.item;
     let vis = &item.vis;
     let fn_ident = &item.sig.ident;
-    let (tool_ident, args_ident) = names(item);
+    let (tool_ident, args_ident) = names(tool);
     let name = &tool.name;
     let description = tool.description.as_deref().unwrap_or_default();
 
@@ -66,13 +79,21 @@ fn expand_tool(tool: &ToolFn) -> TokenStream {
             let name = &given.value;
             quote!(#[serde(rename = #name)])
         });
+        // Every field has a doc, so that the struct is clean under
+        // `#![deny(missing_docs)]`.
         let doc = field
             .description
-            .as_ref()
-            .map(|text| quote!(#[doc = #text]));
-        quote!(#doc #rename #vis #member: #ty)
+            .clone()
+            .unwrap_or_else(|| format!("The `{}` argument.", field.name));
+        quote!(#[doc = #doc] #rename #vis #member: #ty)
     });
 
+    // Each field shown when its type is `Debug`, `..` when it is not.
+    let debug_fields = tool.params.iter().map(|field| {
+        let member = &field.member;
+        let name = unraw_member(member);
+        quote!(.field(#name, (&&::toolsmith::__private::FieldDebug(&self.#member)).shown()))
+    });
     let props = tool.params.iter().map(prop);
     let (statics, checks) = value_checks(&tool.params, &quote!(self));
     let typed: TokenStream = tool.params.iter().map(check::typed_checks).collect();
@@ -134,10 +155,15 @@ fn expand_tool(tool: &ToolFn) -> TokenStream {
     };
     let args_doc = format!("The arguments of the [`{fn_ident}`] tool, deserialized from a call.");
     let tool_doc = format!("The [`{fn_ident}`] function as a tool named `{name}`.");
+    // Spanned on the function's name, where a clash with another item of
+    // the same name is reported.
+    let tool_item = quote_spanned! {fn_ident.span()=>
+        #[doc = #tool_doc]
+        #[derive(::core::fmt::Debug, ::core::clone::Clone, ::core::marker::Copy, ::core::default::Default)]
+        #vis struct #tool_ident;
+    };
 
     quote! {
-        #item
-
         #[doc = #args_doc]
         #[derive(::toolsmith::__private::serde::Deserialize)]
         #[serde(crate = "::toolsmith::__private::serde", deny_unknown_fields)]
@@ -148,7 +174,11 @@ fn expand_tool(tool: &ToolFn) -> TokenStream {
         #[automatically_derived]
         impl ::core::fmt::Debug for #args_ident {
             fn fmt(&self, f: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result {
-                f.debug_struct(::core::stringify!(#args_ident)).finish_non_exhaustive()
+                #[allow(unused_imports)]
+                use ::toolsmith::__private::{ShowDebug as _, ShowOpaque as _};
+                f.debug_struct(::core::stringify!(#args_ident))
+                    #(#debug_fields)*
+                    .finish()
             }
         }
 
@@ -163,9 +193,7 @@ fn expand_tool(tool: &ToolFn) -> TokenStream {
 
         #typed
 
-        #[doc = #tool_doc]
-        #[derive(::core::fmt::Debug, ::core::clone::Clone, ::core::marker::Copy, ::core::default::Default)]
-        #vis struct #tool_ident;
+        #tool_item
 
         impl #tool_ident {
             /// The input schema with the aliases serde reads, for the validator.
@@ -233,7 +261,7 @@ fn expand_tool(tool: &ToolFn) -> TokenStream {
 /// reports nothing more. It is never run: the build has already failed.
 fn fallback_tool(tool: &ToolFn) -> TokenStream {
     let vis = &tool.item.vis;
-    let (tool_ident, _) = names(&tool.item);
+    let (tool_ident, _) = names(tool);
     quote! {
         #[derive(::core::fmt::Debug, ::core::clone::Clone, ::core::marker::Copy, ::core::default::Default)]
         #vis struct #tool_ident;
@@ -257,6 +285,14 @@ fn fallback_tool(tool: &ToolFn) -> TokenStream {
         impl<__C> ::toolsmith::ToolWith<__C> for #tool_ident {
             fn context(_: __C) {}
         }
+    }
+}
+
+/// A field's Rust name, for `Debug`.
+fn unraw_member(member: &syn::Member) -> String {
+    match member {
+        syn::Member::Named(ident) => unraw(ident),
+        syn::Member::Unnamed(index) => index.index.to_string(),
     }
 }
 
@@ -447,6 +483,13 @@ fn value_checks(fields: &[Field], receiver: &TokenStream) -> (TokenStream, Vec<T
 
 /// `#[derive(ToolArg)]`.
 pub fn derive(input: &DeriveInput) -> syn::Result<TokenStream> {
+    let mut cx = Ctxt::default();
+    let container = ContainerAttrs::from_attrs(&mut cx, &input.attrs);
+    let krate = container.krate.as_ref().map(|given| &given.value);
+    Ok(krate::with_crate(derive_impls(cx, input)?, krate))
+}
+
+fn derive_impls(mut cx: Ctxt, input: &DeriveInput) -> syn::Result<TokenStream> {
     if let syn::Data::Union(data) = &input.data {
         return Err(syn::Error::new(
             data.union_token.span(),
@@ -455,9 +498,10 @@ pub fn derive(input: &DeriveInput) -> syn::Result<TokenStream> {
     }
     // serde reports malformed serde attributes itself: add nothing to that.
     let Some(serde) = serde_attrs::read(input) else {
-        return Ok(fallback_arg(input));
+        let errors = cx.into_compile_errors();
+        let fallback = fallback_arg(input);
+        return Ok(quote!(#errors #fallback));
     };
-    let mut cx = Ctxt::default();
     serde_attrs::check_refused(&mut cx, &serde);
     let parsed = Input::from_serde(&mut cx, serde)?;
     if !input.generics.params.is_empty() {
@@ -591,8 +635,13 @@ fn expand_struct(item: &Struct) -> TokenStream {
 
 fn expand_enum(item: &Enum) -> TokenStream {
     let ident = &item.input.ident;
-    let description = option_str(item.description.as_deref());
     let read = || item.variants.iter().filter(|variant| !variant.skip);
+    let documented: Vec<(&str, &str)> = read()
+        .filter_map(|variant| Some((variant.name.as_str(), variant.description.as_deref()?)))
+        .collect();
+    let description =
+        option_str(doc::enum_description(item.description.as_deref(), &documented).as_deref());
+    let value_docs = option_str(doc::enum_description(None, &documented).as_deref());
     let values = read().map(|variant| LitStr::new(&variant.name, Span::call_site()));
     let aliases =
         alias_pairs(read().map(|variant| (variant.name.as_str(), variant.aliases.as_slice())));
@@ -607,7 +656,7 @@ fn expand_enum(item: &Enum) -> TokenStream {
 
             fn schema() -> ::toolsmith::__private::Value {
                 ::toolsmith::__private::declare_aliases(
-                    ::toolsmith::__private::enumeration(#description, &[#(#values),*]),
+                    ::toolsmith::__private::enumeration(#description, &[#(#values),*], #value_docs),
                     #aliases,
                 )
             }
@@ -670,5 +719,70 @@ fn expand_transparent(item: &Struct) -> TokenStream {
         }
 
         #typed
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use quote::quote;
+
+    use super::*;
+
+    /// Whether the expansion names `::toolsmith` anywhere, in a path or in
+    /// serde's `crate = ".."`.
+    fn names_default_crate(tokens: &TokenStream) -> bool {
+        let text = tokens.to_string();
+        text.contains(":: toolsmith ::") || text.contains("\"::toolsmith::")
+    }
+
+    #[test]
+    fn every_path_of_a_tool_goes_through_the_given_crate() {
+        let item: ItemFn = syn::parse_quote! {
+            /// Adds.
+            pub fn add(#[arg(min = 0, pattern = "x")] a: i64, b: Option<Vec<u8>>) -> i64 { a }
+        };
+        let plain = tool(TokenStream::new(), item.clone());
+        assert!(names_default_crate(&plain));
+        let renamed = tool(quote!(crate = "::agents::tools"), item);
+        assert!(!names_default_crate(&renamed), "{renamed}");
+        assert!(renamed.to_string().contains(":: agents :: tools :: Tool"));
+    }
+
+    #[test]
+    fn every_path_of_a_failed_tool_goes_through_the_given_crate() {
+        let item: ItemFn = syn::parse_quote! {
+            pub fn undocumented(a: i64) -> i64 { a }
+        };
+        let expanded = tool(quote!(crate = "::agents::tools"), item);
+        assert!(expanded.to_string().contains("compile_error"));
+        assert!(!names_default_crate(&expanded), "{expanded}");
+    }
+
+    #[test]
+    fn every_path_of_a_derive_goes_through_the_given_crate() {
+        for input in [
+            syn::parse_quote! {
+                #[serde(deny_unknown_fields, default)]
+                #[toolsmith(crate = "::agents::tools")]
+                struct Point { #[arg(max = 9)] x: u8, #[serde(alias = "w")] y: Option<String> }
+            },
+            syn::parse_quote! {
+                #[toolsmith(crate = "::agents::tools")]
+                enum Unit { /// Metres.
+                    M, Ft }
+            },
+            syn::parse_quote! {
+                #[serde(transparent)]
+                #[toolsmith(crate = "::agents::tools")]
+                struct Email(#[arg(pattern = "@")] String);
+            },
+            syn::parse_quote! {
+                #[toolsmith(crate = "::agents::tools")]
+                struct Open { x: u8 }
+            },
+        ] {
+            let expanded: TokenStream = derive(&input).unwrap();
+            assert!(!names_default_crate(&expanded), "{expanded}");
+        }
     }
 }

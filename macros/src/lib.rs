@@ -8,6 +8,7 @@ mod check;
 mod ctxt;
 mod doc;
 mod expand;
+mod krate;
 mod pattern;
 mod serde_attrs;
 
@@ -22,7 +23,7 @@ pub fn tool(args: TokenStream, input: TokenStream) -> TokenStream {
 }
 
 /// Gives a struct or unit enum a tool-argument schema. See the `toolsmith` crate.
-#[proc_macro_derive(ToolArg, attributes(arg))]
+#[proc_macro_derive(ToolArg, attributes(arg, toolsmith))]
 pub fn derive_tool_arg(input: TokenStream) -> TokenStream {
     let input = parse_macro_input!(input as DeriveInput);
     expand::derive(&input)

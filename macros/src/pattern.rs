@@ -6,5 +6,5 @@
 /// flag), another dialect's syntax, lookaround, a backreference, or a
 /// program too large. The reason reads after "pattern".
 pub fn problem(pattern: &str) -> Option<String> {
-    toolsmith_runtime::__private::Pattern::new(pattern).err()
+    toolsmith_runtime::__private::pattern_problem(pattern)
 }

@@ -58,7 +58,9 @@ pub trait ToolArg: Sealed {
     /// type's schema also records the names serde reads besides the
     /// advertised ones (`#[serde(alias)]`) under the private annotation
     /// `x-toolsmith-aliases`, which the validator reads and a tool's
-    /// advertised schemas never show.
+    /// advertised schemas never show; a unit enum's schema keeps the docs
+    /// of its values apart under `x-toolsmith-values`, for a property's
+    /// own description, and never shows it either.
     fn schema() -> Value;
 
     /// Checks the constraints the schema states beyond the JSON types

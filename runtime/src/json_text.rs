@@ -23,7 +23,8 @@ use crate::echo::quoted;
 /// Limits on the text [`parse_json_text`] reads.
 ///
 /// ```
-/// use toolsmith_runtime::JsonLimits;
+/// # extern crate toolsmith_runtime as toolsmith;
+/// use toolsmith::JsonLimits;
 ///
 /// let limits = JsonLimits { max_bytes: 1 << 20, ..JsonLimits::default() };
 /// assert_eq!(limits.max_depth, 128);
@@ -202,7 +203,8 @@ impl std::error::Error for JsonTextError {}
 /// UTF-8, each with its own words and position.
 ///
 /// ```
-/// use toolsmith_runtime::{JsonLimits, JsonTextErrorKind, parse_json_text};
+/// # extern crate toolsmith_runtime as toolsmith;
+/// use toolsmith::{JsonLimits, JsonTextErrorKind, parse_json_text};
 ///
 /// let value = parse_json_text(r#"{"name": "echo"}"#, &JsonLimits::default())?;
 /// assert_eq!(value["name"], "echo");
@@ -214,7 +216,7 @@ impl std::error::Error for JsonTextError {}
 ///     err.line(),
 ///     r#"Invalid arguments: duplicate key "name" at line 1 column 21; send each key once"#
 /// );
-/// # Ok::<(), toolsmith_runtime::JsonTextError>(())
+/// # Ok::<(), toolsmith::JsonTextError>(())
 /// ```
 pub fn parse_json_text(
     text: impl AsRef<[u8]>,

@@ -6,20 +6,21 @@
 mod arg;
 mod echo;
 mod error;
+mod field_debug;
 mod invoke;
 mod json_text;
 mod pointer;
 mod range;
 mod read;
 mod repair;
+mod rules;
 mod sanitize;
 mod schema;
 mod strict;
 mod tool;
 mod toolset;
 
-#[doc(inline)]
-pub use arg::*;
+pub use arg::ToolArg;
 pub use error::{Issue, IssueKind, SchemaError, ToolInputError};
 pub use invoke::{Validated, invoke_tool, validate_input, validate_input_str, validate_input_with};
 pub use json_text::{JsonLimits, JsonTextError, JsonTextErrorKind, parse_json_text};
@@ -29,8 +30,34 @@ pub use schema::Validator;
 pub use tool::{CallError, Tool, ToolArgs, ToolError, ToolWith};
 pub use toolset::{Called, DynamicTool, RegisterError, ToolRef, ToolSet, UnknownTool};
 
-/// Support for the `toolsmith-macros` crate. Not public API.
+/// Support for the code the macros generate and for the macros themselves,
+/// reached through `toolsmith::__private`. Not public API: anything here may
+/// change in a patch release.
 #[doc(hidden)]
 pub mod __private {
-    pub use crate::schema::pattern::Pattern;
+    pub use crate::arg::__arg_support::*;
+    pub use crate::arg::__serde_support::*;
+    pub use crate::field_debug::{FieldDebug, ShowDebug, ShowOpaque};
+
+    /// Why `pattern` cannot be a `pattern` keyword, or `None`: the check
+    /// the macros run on every `#[arg(pattern = "..")]`.
+    pub fn pattern_problem(pattern: &str) -> Option<String> {
+        crate::schema::pattern::Pattern::new(pattern).err()
+    }
+
+    /// A `pattern` as the linear-time engine runs it (`regex` syntax), or
+    /// `None` when it is refused; for tests that generate matching text.
+    pub fn pattern_translated(pattern: &str) -> Option<String> {
+        crate::schema::pattern::Pattern::new(pattern)
+            .ok()
+            .map(|p| p.translated().to_owned())
+    }
+
+    /// The naming and description rules, for the macros and the hosts.
+    pub mod rules {
+        pub use crate::rules::{
+            MAX_DESCRIPTION, PROPERTY_NAME, TOOL_NAME, description_fits, is_property_name,
+            is_tool_name,
+        };
+    }
 }

@@ -10,7 +10,8 @@ use std::fmt;
 /// nearest key or value in error lines; it does not coerce types.
 ///
 /// ```
-/// use toolsmith_runtime::Repairs;
+/// # extern crate toolsmith_runtime as toolsmith;
+/// use toolsmith::Repairs;
 ///
 /// let strict = Repairs::none();
 /// let lenient = Repairs { coerce_types: true, ..Repairs::default() };

@@ -10,7 +10,8 @@
 //!   removes the same hazards, for multi-line text such as descriptions.
 //!
 //! ```
-//! use toolsmith_runtime::{sanitize_line, sanitize_text};
+//! # extern crate toolsmith_runtime as toolsmith;
+//! use toolsmith::{sanitize_line, sanitize_text};
 //!
 //! assert_eq!(sanitize_line("  \x1b[31mred\x1b[0m\r\nalert\u{202E}  "), "red alert");
 //! assert_eq!(sanitize_text("a\r\n\tb\x07\r\n"), "a\n\tb\n");
@@ -71,7 +72,8 @@
 /// panics.
 ///
 /// ```
-/// use toolsmith_runtime::sanitize_line;
+/// # extern crate toolsmith_runtime as toolsmith;
+/// use toolsmith::sanitize_line;
 ///
 /// assert_eq!(sanitize_line("first\nsecond\tthird   fourth "), "first second third fourth");
 /// assert_eq!(sanitize_line("\x1b]0;new title\x07done"), "done");
@@ -135,7 +137,8 @@ pub fn sanitize_line(input: &str) -> String {
 /// never panics.
 ///
 /// ```
-/// use toolsmith_runtime::sanitize_text;
+/// # extern crate toolsmith_runtime as toolsmith;
+/// use toolsmith::sanitize_text;
 ///
 /// assert_eq!(sanitize_text("fn main() {\r\n    run();\r\n}"), "fn main() {\n    run();\n}");
 /// assert_eq!(sanitize_text("\x1b[1mbold\x1b[0m\u{2028}next"), "bold\nnext");

@@ -223,13 +223,15 @@ impl fmt::Display for RegisterError {
             }
             RegisterError::InvalidName { name } => write!(
                 f,
-                "tool name {} must match ^[a-zA-Z_][a-zA-Z0-9_-]{{0,63}}$",
-                quoted(name)
+                "tool name {} must match {}",
+                quoted(name),
+                crate::rules::TOOL_NAME
             ),
             RegisterError::InvalidDescription { name } => write!(
                 f,
-                "tool {} needs a description of 1 to {MAX_DESCRIPTION} characters",
-                quoted(name)
+                "tool {} needs a description of 1 to {} characters",
+                quoted(name),
+                crate::rules::MAX_DESCRIPTION
             ),
             RegisterError::NotAnObject { name } => write!(
                 f,
@@ -367,9 +369,6 @@ impl<C> fmt::Debug for ToolRef<'_, C> {
     }
 }
 
-/// The longest description a tool may have, in characters.
-const MAX_DESCRIPTION: usize = 1024;
-
 impl<C> Default for ToolSet<C> {
     fn default() -> Self {
         ToolSet {
@@ -435,11 +434,11 @@ impl<C> ToolSet<C> {
         C: 'static,
     {
         let name = tool.name.to_string();
-        if !valid_name(&name) {
+        if !crate::rules::is_tool_name(&name) {
             return Err(RegisterError::InvalidName { name });
         }
         let chars = tool.description.chars().count();
-        if chars == 0 || chars > MAX_DESCRIPTION {
+        if chars == 0 || !crate::rules::description_fits(chars) {
             return Err(RegisterError::InvalidDescription { name });
         }
         if tool.input_schema.get("type") != Some(&Value::from("object")) {
@@ -536,17 +535,6 @@ impl<C> fmt::Debug for ToolSet<C> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.debug_list().entries(self.names()).finish()
     }
-}
-
-/// `^[a-zA-Z_][a-zA-Z0-9_-]{0,63}$`: a tool name every host accepts.
-fn valid_name(name: &str) -> bool {
-    let mut bytes = name.bytes();
-    let first_ok = bytes
-        .next()
-        .is_some_and(|b| b.is_ascii_alphabetic() || b == b'_');
-    first_ok
-        && name.len() <= 64
-        && bytes.all(|b| b.is_ascii_alphanumeric() || b == b'_' || b == b'-')
 }
 
 #[cfg(test)]

@@ -107,9 +107,8 @@ fn string(map: &Map<String, Value>) -> BoxedStrategy<Value> {
         // Generated from the pattern as the validator runs it (`regex`
         // syntax), without the anchors the generator does not take: a whole
         // match satisfies the pattern either way.
-        let translated = toolsmith_runtime::__private::Pattern::new(pattern)
-            .map(|p| p.translated().to_owned())
-            .unwrap_or_else(|_| pattern.to_owned());
+        let translated =
+            toolsmith::__private::pattern_translated(pattern).unwrap_or_else(|| pattern.to_owned());
         let bare = translated.strip_prefix('^').unwrap_or(&translated);
         let bare = bare.strip_suffix('$').unwrap_or(bare).to_owned();
         if let Ok(strategy) = proptest::string::string_regex(&bare) {

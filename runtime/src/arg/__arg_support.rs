@@ -11,6 +11,7 @@ use serde_json::{Map, Value};
 pub use super::ArgKind;
 use super::ToolArg;
 use crate::schema::Validator;
+use crate::schema::alias::VALUE_DOCS;
 use crate::tool::ToolError;
 
 /// Implemented by `#[derive(toolsmith::ToolArg)]` and for the std types
@@ -234,11 +235,18 @@ fn ordered(map: Map<String, Value>) -> Map<String, Value> {
 /// The schema of one property: the type's schema with the attribute's
 /// description (which replaces the type's own) and constraint keywords (which
 /// replace the type's own, e.g. an integer's range) added.
+///
+/// A description replaces the type's, except for the docs of an enum's
+/// values, which follow it.
 pub fn property(schema: Value, description: Option<&str>, keywords: Vec<(&str, Value)>) -> Value {
     let Value::Object(mut map) = schema else {
         return schema;
     };
     if let Some(description) = description {
+        let description = match map.get(VALUE_DOCS).and_then(Value::as_str) {
+            Some(values) => format!("{description}\n{values}"),
+            None => description.to_owned(),
+        };
         map.insert("description".into(), Value::from(description));
     }
     for (key, value) in keywords {
@@ -278,7 +286,10 @@ pub fn object(description: Option<&str>, props: Vec<Prop>) -> Value {
 }
 
 /// The schema of a unit enum: a string with the variants' names.
-pub fn enumeration(description: Option<&str>, values: &[&str]) -> Value {
+///
+/// `value_docs` are the docs of the values, also part of `description`,
+/// kept apart for a property's own description (see [`property`]).
+pub fn enumeration(description: Option<&str>, values: &[&str], value_docs: Option<&str>) -> Value {
     let mut map = Map::new();
     map.insert("type".into(), Value::from("string"));
     if let Some(description) = description {
@@ -288,6 +299,9 @@ pub fn enumeration(description: Option<&str>, values: &[&str]) -> Value {
         "enum".into(),
         values.iter().map(|v| Value::from(*v)).collect(),
     );
+    if let Some(value_docs) = value_docs {
+        map.insert(VALUE_DOCS.into(), Value::from(value_docs));
+    }
     Value::Object(map)
 }
 

@@ -17,6 +17,11 @@ use super::node::{Node, Rules};
 /// The annotation that carries declared aliases.
 pub const KEYWORD: &str = "x-toolsmith-aliases";
 
+/// The private annotation beside a unit enum's `enum` holding the docs of
+/// its values (`"low: can wait"`, one per line), so that a property of the
+/// enum type keeps them under its own description. Never advertised.
+pub const VALUE_DOCS: &str = "x-toolsmith-values";
+
 /// The aliases declared on one subschema.
 #[derive(Debug, Default)]
 pub(crate) struct Declared {
@@ -142,6 +147,7 @@ fn strip(schema: &mut Value) {
     let Value::Object(map) = schema else { return };
     map.remove(KEYWORD);
     map.remove(super::compile::INTEGER_KEYWORD);
+    map.remove(VALUE_DOCS);
     for (keyword, value) in map.iter_mut() {
         match keyword.as_str() {
             "properties" => {

@@ -182,6 +182,7 @@ impl Compiler {
                     })?;
                     numeric(&mut rules).integer = Some(range);
                 }
+                super::alias::VALUE_DOCS if value.is_string() => {}
                 _ if ANNOTATIONS.contains(&keyword) => self.annotation(keyword, value)?,
                 _ => return Err(self.error(keyword, "is not supported; supported keywords are type, properties, required, additionalProperties, enum, const, pattern, minLength, maxLength, minimum, maximum, exclusiveMinimum, exclusiveMaximum, multipleOf, items, minItems, maxItems, uniqueItems and annotations")),
             }

@@ -36,7 +36,8 @@ use crate::repair::{Repair, Repairs};
 ///
 /// ```
 /// use serde_json::json;
-/// use toolsmith_runtime::Validator;
+/// # extern crate toolsmith_runtime as toolsmith;
+/// use toolsmith::Validator;
 ///
 /// let validator = Validator::new(&json!({
 ///     "type": "object",
@@ -47,7 +48,7 @@ use crate::repair::{Repair, Repairs};
 ///
 /// let err = validator.validate(&json!({ "limit": 500 })).unwrap_err();
 /// assert_eq!(err.lines(), ["Invalid arguments at /limit: must be at most 50, got 500"]);
-/// # Ok::<(), toolsmith_runtime::SchemaError>(())
+/// # Ok::<(), toolsmith::SchemaError>(())
 /// ```
 #[derive(Debug)]
 pub struct Validator {
@@ -100,7 +101,8 @@ impl Validator {
     ///
     /// ```
     /// use serde_json::json;
-    /// use toolsmith_runtime::{Repairs, Validator};
+    /// # extern crate toolsmith_runtime as toolsmith;
+    /// use toolsmith::{Repairs, Validator};
     ///
     /// let validator = Validator::new(&json!({
     ///     "type": "object",
@@ -111,7 +113,7 @@ impl Validator {
     /// let repairs = validator.validate_with(&mut call, &Repairs::default()).unwrap();
     /// assert_eq!(call, json!({ "date_time": "2026-11-30T09:00" }));
     /// assert_eq!(repairs[0].to_string(), "read key dateTime as date_time");
-    /// # Ok::<(), toolsmith_runtime::SchemaError>(())
+    /// # Ok::<(), toolsmith::SchemaError>(())
     /// ```
     pub fn validate_with(
         &self,

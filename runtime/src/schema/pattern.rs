@@ -21,7 +21,6 @@ const SIZE_LIMIT: usize = 1 << 20;
 /// A compiled `pattern` keyword.
 #[derive(Debug, Clone)]
 pub struct Pattern {
-    source: String,
     regex: Regex,
 }
 
@@ -49,15 +48,7 @@ impl Pattern {
             .size_limit(SIZE_LIMIT)
             .build()
             .map_err(|err| describe_error(&err))?;
-        Ok(Pattern {
-            source: source.to_owned(),
-            regex,
-        })
-    }
-
-    /// The pattern as the schema wrote it.
-    pub fn source(&self) -> &str {
-        &self.source
+        Ok(Pattern { regex })
     }
 
     /// The pattern as the linear-time engine runs it (`regex` syntax).

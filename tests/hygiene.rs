@@ -1,0 +1,117 @@
+//! Generated items a crate can live with: renamed when a name is taken,
+//! reached through a re-exported crate path, and shown by `Debug`.
+
+use serde::{Deserialize, Serialize};
+use serde_json::json;
+use toolsmith::{Tool, ToolArg, tool, validate_input};
+
+/// A domain type named like the tool `search` would name its items.
+#[derive(Debug, PartialEq, Serialize)]
+pub struct Search {
+    pub query: String,
+}
+
+/// The arguments type a domain module might define too.
+pub struct SearchArgs;
+
+/// Searches the docs.
+#[tool(tool = "SearchTool", args = "SearchToolArgs")]
+pub fn search(query: String) -> Search {
+    Search { query }
+}
+
+#[test]
+fn renamed_items_leave_the_domain_types_alone() {
+    assert_eq!(SearchTool.name(), "search");
+    let args: SearchToolArgs = validate_input(&SearchTool, &json!({"query": "tokio"})).unwrap();
+    assert_eq!(
+        search(args.query),
+        Search {
+            query: "tokio".into()
+        }
+    );
+    let _ = SearchArgs;
+}
+
+/// A crate that re-exports toolsmith, as a framework built on it would.
+mod framework {
+    pub use toolsmith as tools;
+}
+
+/// A unit, for a tool reached through the framework's path.
+#[derive(Debug, Deserialize, framework::tools::ToolArg)]
+#[toolsmith(crate = "crate::framework::tools")]
+pub enum Unit {
+    /// Metres.
+    M,
+    /// Feet.
+    Ft,
+}
+
+/// A length, with its unit.
+#[derive(Debug, Deserialize, framework::tools::ToolArg)]
+#[serde(deny_unknown_fields)]
+#[toolsmith(crate = "crate::framework::tools")]
+pub struct Length {
+    #[arg(min = 0)]
+    pub value: f64,
+    pub unit: Unit,
+}
+
+/// Converts a length to metres.
+#[framework::tools::tool(crate = "crate::framework::tools")]
+pub fn to_metres(length: Length) -> f64 {
+    match length.unit {
+        Unit::M => length.value,
+        Unit::Ft => length.value * 0.3048,
+    }
+}
+
+#[test]
+fn a_re_exported_crate_path_builds_the_same_tool() {
+    assert_eq!(ToMetres.name(), "to_metres");
+    assert_eq!(
+        ToMetres.input_schema()["properties"]["length"]["properties"]["unit"],
+        json!({
+            "type": "string",
+            "description": "A unit, for a tool reached through the framework's path.\nM: Metres.\nFt: Feet.",
+            "enum": ["M", "Ft"]
+        })
+    );
+}
+
+/// Not `Debug`: a field of this type shows as `..`.
+#[derive(Deserialize, ToolArg)]
+#[serde(deny_unknown_fields)]
+pub struct Secret {
+    pub token: String,
+}
+
+/// Logs in.
+#[tool]
+pub fn log_in(user: String, secret: Secret, attempts: Option<u8>) -> String {
+    let _ = (secret.token, attempts);
+    user
+}
+
+#[test]
+fn debug_shows_the_fields_whose_types_are_debug() {
+    let args: LogInArgs = validate_input(
+        &LogIn,
+        &json!({"user": "ada", "secret": {"token": "hunter2"}}),
+    )
+    .unwrap();
+    assert_eq!(
+        format!("{args:?}"),
+        r#"LogInArgs { user: "ada", secret: .., attempts: None }"#
+    );
+    assert_eq!(
+        format!(
+            "{:?}",
+            SearchToolArgs {
+                query: "a\"b".into()
+            }
+        ),
+        r#"SearchToolArgs { query: "a\"b" }"#
+    );
+}
