@@ -39,6 +39,8 @@ pub enum IssueKind {
     Ambiguous,
     /// The value passed the schema but not the tool's own argument type.
     Deserialize,
+    /// The arguments are larger than the host takes.
+    TooLarge,
 }
 
 /// One problem with a call: where, what, and for missing keys which ones.

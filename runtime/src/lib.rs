@@ -21,8 +21,10 @@ pub use invoke::{Validated, invoke_tool, validate_input, validate_input_str, val
 pub use repair::{Repair, RepairKind, Repairs};
 pub use sanitize::{sanitize_line, sanitize_text};
 pub use schema::Validator;
-pub use tool::{CallError, Tool, ToolArgs, ToolError, ToolWith};
-pub use toolset::{Called, DynamicTool, RegisterError, ToolRef, ToolSet, UnknownTool};
+pub use tool::{
+    BlockingJob, CallError, Invocation, Tool, ToolAnnotations, ToolArgs, ToolError, ToolWith,
+};
+pub use toolset::{Called, DynamicTool, Limits, RegisterError, ToolRef, ToolSet, UnknownTool};
 
 /// Support for the `toolsmith-macros` crate. Not public API.
 #[doc(hidden)]
