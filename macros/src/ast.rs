@@ -5,7 +5,7 @@ use proc_macro2::{Span, TokenStream};
 use syn::spanned::Spanned;
 use syn::{Data, DeriveInput, FnArg, Ident, ItemFn, LitStr, Pat, ReturnType, Type};
 
-use crate::attr::{ArgAttrs, SerdeContainer, SerdeMember, ToolAttrs};
+use crate::attr::{Annotations, ArgAttrs, SerdeContainer, SerdeMember, ToolAttrs};
 use crate::case::RenameRule;
 use crate::ctxt::Ctxt;
 use crate::doc::{Doc, FnDoc};
@@ -43,6 +43,8 @@ pub struct ToolFn {
     pub ctx: Option<Type>,
     /// Whether the context parameter comes before others, by position.
     pub ctx_index: Option<usize>,
+    /// `title`, `read_only`, ..: the hints for hosts.
+    pub annotations: Annotations,
 }
 
 impl ToolFn {
@@ -146,6 +148,7 @@ impl ToolFn {
             doc_span: doc.span,
             ctx,
             ctx_index,
+            annotations: attrs.annotations,
         }
     }
 
