@@ -164,10 +164,7 @@ impl<C: Clone + Send + Sync + 'static> McpServer<C> {
         W: AsyncWrite + Send + Unpin + 'static,
     {
         let transport = transport::LineTransport::new(read, write, self.max_line);
-        let running = self
-            .serve(transport)
-            .await
-            .map_err(std::io::Error::other)?;
+        let running = self.serve(transport).await.map_err(std::io::Error::other)?;
         running.waiting().await.map_err(std::io::Error::other)?;
         Ok(())
     }

@@ -124,7 +124,11 @@ impl Client {
     async fn finish(mut self) {
         self.write.shutdown().await.unwrap();
         let server = tokio::time::timeout(Duration::from_secs(30), self.server);
-        server.await.expect("the server ends at end of input").unwrap().unwrap();
+        server
+            .await
+            .expect("the server ends at end of input")
+            .unwrap()
+            .unwrap();
     }
 }
 
@@ -228,7 +232,10 @@ async fn arguments_over_the_sets_limit_are_refused_with_a_line() {
     });
     let mut client = Client::start(McpServer::new(tools)).await;
     let answer = client
-        .call(1, json!({"name": "echo", "arguments": {"text": "x".repeat(2000)}}))
+        .call(
+            1,
+            json!({"name": "echo", "arguments": {"text": "x".repeat(2000)}}),
+        )
         .await;
     assert_eq!(
         outcome(&answer),
@@ -347,7 +354,8 @@ async fn blocking_tools_leave_the_server_free() {
     }
     let mut client = Client::start(McpServer::new(tools())).await;
     for id in 1..=HELD_CALLS {
-        let call = json!({"jsonrpc": "2.0", "id": id, "method": "tools/call", "params": {"name": "hold"}});
+        let call =
+            json!({"jsonrpc": "2.0", "id": id, "method": "tools/call", "params": {"name": "hold"}});
         client.send_line(call.to_string().as_bytes()).await;
     }
     // Every call has taken its receiver: all of them are blocked now. On

@@ -40,9 +40,7 @@ fn panicking_tools() -> (ToolSet, Arc<Mutex<Vec<String>>>) {
 }
 
 fn runtime() -> tokio::runtime::Runtime {
-    tokio::runtime::Builder::new_multi_thread()
-        .build()
-        .unwrap()
+    tokio::runtime::Builder::new_multi_thread().build().unwrap()
 }
 
 #[test]
@@ -110,6 +108,9 @@ fn the_cli_exits_1_with_one_sanitized_line() {
         &mut err,
     );
     assert_eq!(code, 1);
-    assert_eq!(String::from_utf8(err).unwrap(), "boom failed: the tool panicked\n");
+    assert_eq!(
+        String::from_utf8(err).unwrap(),
+        "boom failed: the tool panicked\n"
+    );
     assert_eq!(out, b"");
 }

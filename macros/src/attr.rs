@@ -297,7 +297,10 @@ fn string(
 fn flag(cx: &mut Ctxt, meta: &ParseNestedMeta, key: &Ident) -> Option<(bool, Span)> {
     if !meta.input.peek(syn::Token![=]) {
         if meta.input.peek(syn::token::Paren) {
-            cx.error(key, format_args!("`{key}` takes no list: write `{key}` or `{key} = false`"));
+            cx.error(
+                key,
+                format_args!("`{key}` takes no list: write `{key}` or `{key} = false`"),
+            );
             skip_value(meta);
             return None;
         }
@@ -312,7 +315,8 @@ fn flag(cx: &mut Ctxt, meta: &ParseNestedMeta, key: &Ident) -> Option<(bool, Spa
     };
     match &expr {
         Expr::Lit(ExprLit {
-            lit: Lit::Bool(lit), ..
+            lit: Lit::Bool(lit),
+            ..
         }) => Some((lit.value, lit.span())),
         _ => {
             cx.error(

@@ -8,9 +8,7 @@
 use serde_json::{Value, json};
 use toolsmith_runtime::ToolSet;
 
-use super::{
-    Args, Reply, map_schema, not_json_line, result_text, too_large_line, types,
-};
+use super::{Args, Reply, map_schema, not_json_line, result_text, too_large_line, types};
 
 /// The `tools` array of a Chat Completions request, strict mode:
 /// `[{"type": "function", "function": {"name", "description", "parameters", "strict": true}}]`.

@@ -69,7 +69,10 @@ impl<'a> Scan<'a> {
             b'"' => self.string()?,
             b'-' | b'0'..=b'9' => {
                 let start = self.at;
-                while matches!(self.peek(), Some(b'-' | b'+' | b'.' | b'e' | b'E' | b'0'..=b'9')) {
+                while matches!(
+                    self.peek(),
+                    Some(b'-' | b'+' | b'.' | b'e' | b'E' | b'0'..=b'9')
+                ) {
                     self.at += 1;
                 }
                 &self.bytes[start..self.at]

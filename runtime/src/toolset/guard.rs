@@ -147,7 +147,9 @@ mod tests {
     fn a_panic_becomes_its_sanitized_message_and_place() {
         let panic = catching(|| panic!("bad\n\u{1b}[31mthing")).err().unwrap();
         assert!(
-            panic.message.starts_with("bad thing (at runtime/src/toolset/guard.rs:"),
+            panic
+                .message
+                .starts_with("bad thing (at runtime/src/toolset/guard.rs:"),
             "{}",
             panic.message
         );
@@ -162,7 +164,10 @@ mod tests {
     #[test]
     fn durations_read_in_the_unit_they_were_set_in() {
         assert_eq!(timed_out(Duration::from_secs(30)), "timed out after 30s");
-        assert_eq!(timed_out(Duration::from_millis(1500)), "timed out after 1500ms");
+        assert_eq!(
+            timed_out(Duration::from_millis(1500)),
+            "timed out after 1500ms"
+        );
         assert_eq!(timed_out(Duration::from_millis(20)), "timed out after 20ms");
     }
 }

@@ -364,6 +364,5 @@ fn valid_name(name: &str) -> bool {
         && bytes.all(|b| b.is_ascii_alphanumeric() || b == b'_' || b == b'-')
 }
 
-
 #[cfg(test)]
 mod tests;

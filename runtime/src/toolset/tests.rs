@@ -419,9 +419,8 @@ fn arguments_over_the_limits_never_reach_the_tool() {
 #[test]
 fn a_hand_written_tool_with_an_unsupported_schema_is_refused_at_registration() {
     static LINKED: OnceLock<Value> = OnceLock::new();
-    let linked = LINKED.get_or_init(|| {
-        json!({"type": "object", "properties": {"n": {"$ref": "#/$defs/n"}}})
-    });
+    let linked = LINKED
+        .get_or_init(|| json!({"type": "object", "properties": {"n": {"$ref": "#/$defs/n"}}}));
     let mut set = ToolSet::<()>::new();
     let err = set
         .register(Custom {
