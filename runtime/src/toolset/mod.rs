@@ -136,7 +136,9 @@ impl<C> ToolSet<C> {
     /// `timed out after 30s` (whole seconds in seconds, anything else in
     /// milliseconds: `timed out after 1500ms`). An async tool is dropped at
     /// the deadline; a blocking one cannot be stopped and finishes on its
-    /// thread, its result unused. No timeout by default.
+    /// thread, its result unused (without a blocking executor it runs where
+    /// the call is polled, so the answer waits for it). No timeout by
+    /// default.
     pub fn with_timeout(mut self, limit: Duration) -> Self {
         self.timeout = Some(limit);
         self
