@@ -10,7 +10,6 @@
 //! carries the request's `id` when it can be read from the line, `null`
 //! otherwise.
 
-use std::collections::VecDeque;
 use std::io;
 
 use rmcp::RoleServer;
@@ -35,37 +34,51 @@ const PARSE_ERROR: i64 = -32700;
 const INVALID_REQUEST: i64 = -32600;
 
 /// The MCP server side of a newline-delimited stream: reads requests from
-/// `R`, writes answers to `W`.
-pub(crate) struct LineTransport<R> {
+/// `R`, writes answers to `W`, each in a task of its own, so that reading
+/// and parsing a large line never holds up the answers going out.
+pub(crate) struct LineTransport {
+    incoming: mpsc::Receiver<RxJsonRpcMessage<RoleServer>>,
+    out: Option<mpsc::Sender<Vec<u8>>>,
+    reader: JoinHandle<()>,
+    writer: Option<JoinHandle<io::Result<()>>>,
+}
+
+impl LineTransport {
+    /// Reads lines of at most `max_line` bytes from `read`; writes to
+    /// `write`.
+    pub(crate) fn new<R, W>(read: R, write: W, max_line: usize) -> Self
+    where
+        R: AsyncRead + Send + Unpin + 'static,
+        W: AsyncWrite + Send + Unpin + 'static,
+    {
+        let (out, queue) = mpsc::channel(QUEUE);
+        let (deliver, incoming) = mpsc::channel(QUEUE);
+        let reader = Reader {
+            read: BufReader::new(read),
+            line: Vec::new(),
+            max_line,
+            oversized: None,
+            out: out.clone(),
+            deliver,
+        };
+        LineTransport {
+            incoming,
+            out: Some(out),
+            reader: tokio::spawn(reader.run()),
+            writer: Some(tokio::spawn(write_lines(write, queue))),
+        }
+    }
+}
+
+/// Reads the lines, answers those that are no message, delivers the rest.
+struct Reader<R> {
     read: BufReader<R>,
     line: Vec<u8>,
     max_line: usize,
     /// Inside a line over the cap: the bytes kept to find its `id`.
     oversized: Option<Vec<u8>>,
-    out: Option<mpsc::Sender<Vec<u8>>>,
-    /// Error answers not yet handed to the writer.
-    pending: VecDeque<Vec<u8>>,
-    writer: Option<JoinHandle<io::Result<()>>>,
-}
-
-impl<R: AsyncRead + Send + Unpin> LineTransport<R> {
-    /// Reads lines of at most `max_line` bytes from `read`; writes to
-    /// `write` from a task of its own, so answers never wait for a read.
-    pub(crate) fn new<W>(read: R, write: W, max_line: usize) -> Self
-    where
-        W: AsyncWrite + Send + Unpin + 'static,
-    {
-        let (out, queue) = mpsc::channel(QUEUE);
-        LineTransport {
-            read: BufReader::new(read),
-            line: Vec::new(),
-            max_line,
-            oversized: None,
-            out: Some(out),
-            pending: VecDeque::new(),
-            writer: Some(tokio::spawn(write_lines(write, queue))),
-        }
-    }
+    out: mpsc::Sender<Vec<u8>>,
+    deliver: mpsc::Sender<RxJsonRpcMessage<RoleServer>>,
 }
 
 /// Writes each queued line, flushing whenever the queue runs empty.
@@ -91,10 +104,36 @@ enum Read {
     Eof,
 }
 
-impl<R: AsyncRead + Send + Unpin> LineTransport<R> {
+impl<R: AsyncRead + Send + Unpin> Reader<R> {
+    /// Until the end of input: each line delivered or answered.
+    async fn run(mut self) {
+        loop {
+            match self.read_line().await {
+                Ok(Read::Line) => {
+                    if let Some(message) = self.message().await
+                        && self.deliver.send(message).await.is_err()
+                    {
+                        return;
+                    }
+                }
+                Ok(Read::Oversized(kept)) => {
+                    let id = recover_id(&kept);
+                    let message = format!(
+                        "Invalid Request: the message is larger than the limit of {} bytes",
+                        self.max_line
+                    );
+                    self.answer_error(id, INVALID_REQUEST, message).await;
+                }
+                Ok(Read::Eof) => return,
+                Err(err) => {
+                    eprintln!("mcp: cannot read the next message: {err}");
+                    return;
+                }
+            }
+        }
+    }
+
     /// Reads up to the next newline, never buffering more than the cap.
-    /// Cancel-safe: the state lives in `self`, and each `fill_buf` is
-    /// consumed with no await in between, so a dropped read resumes.
     async fn read_line(&mut self) -> io::Result<Read> {
         loop {
             let available = self.read.fill_buf().await?;
@@ -135,20 +174,8 @@ impl<R: AsyncRead + Send + Unpin> LineTransport<R> {
         }
     }
 
-    /// Hands the queued error answers to the writer (cancel-safe: an answer
-    /// leaves the queue only with a permit in hand).
-    async fn flush_pending(&mut self) -> Option<()> {
-        while !self.pending.is_empty() {
-            let permit = self.out.as_ref()?.reserve().await.ok()?;
-            if let Some(line) = self.pending.pop_front() {
-                permit.send(line);
-            }
-        }
-        Some(())
-    }
-
-    /// Queues a JSON-RPC error answer.
-    fn answer_error(&mut self, id: Option<Value>, code: i64, message: String) {
+    /// Sends a JSON-RPC error answer.
+    async fn answer_error(&mut self, id: Option<Value>, code: i64, message: String) {
         let reply = json!({
             "jsonrpc": "2.0",
             "id": id.unwrap_or(Value::Null),
@@ -156,11 +183,12 @@ impl<R: AsyncRead + Send + Unpin> LineTransport<R> {
         });
         let mut line = reply.to_string().into_bytes();
         line.push(b'\n');
-        self.pending.push_back(line);
+        // A closed writer means the connection is gone: nothing to answer.
+        let _ = self.out.send(line).await;
     }
 
     /// The message on one whole line, or the error answer queued for it.
-    fn message(&mut self) -> Option<RxJsonRpcMessage<RoleServer>> {
+    async fn message(&mut self) -> Option<RxJsonRpcMessage<RoleServer>> {
         let line = std::mem::take(&mut self.line);
         let text = trim_line(&line);
         if text.iter().all(u8::is_ascii_whitespace) {
@@ -171,8 +199,9 @@ impl<R: AsyncRead + Send + Unpin> LineTransport<R> {
             Ok(value) => value,
             Err(reason) => {
                 let id = recover_id(text);
-                self.answer_error(id, PARSE_ERROR, format!("Parse error: {reason}"));
                 self.line = reuse(line);
+                self.answer_error(id, PARSE_ERROR, format!("Parse error: {reason}"))
+                    .await;
                 return None;
             }
         };
@@ -185,7 +214,8 @@ impl<R: AsyncRead + Send + Unpin> LineTransport<R> {
             // A notification is never answered, not even when malformed.
             Err(_) if notification => None,
             Err(_) => {
-                self.answer_error(id, INVALID_REQUEST, format!("Invalid Request: {reason}"));
+                let message = format!("Invalid Request: {reason}");
+                self.answer_error(id, INVALID_REQUEST, message).await;
                 None
             }
         }
@@ -237,7 +267,7 @@ fn is_request_id(id: &Value) -> bool {
     id.is_string() || id.is_i64()
 }
 
-impl<R: AsyncRead + Send + Unpin + 'static> Transport<RoleServer> for LineTransport<R> {
+impl Transport<RoleServer> for LineTransport {
     type Error = io::Error;
 
     fn send(
@@ -259,37 +289,15 @@ impl<R: AsyncRead + Send + Unpin + 'static> Transport<RoleServer> for LineTransp
         }
     }
 
+    /// Cancel-safe, as rmcp needs: a message waits in the channel.
     async fn receive(&mut self) -> Option<RxJsonRpcMessage<RoleServer>> {
-        loop {
-            self.flush_pending().await?;
-            match self.read_line().await {
-                Ok(Read::Line) => {
-                    if let Some(message) = self.message() {
-                        return Some(message);
-                    }
-                }
-                Ok(Read::Oversized(kept)) => {
-                    let id = recover_id(&kept);
-                    let message = format!(
-                        "Invalid Request: the message is larger than the limit of {} bytes",
-                        self.max_line
-                    );
-                    self.answer_error(id, INVALID_REQUEST, message);
-                }
-                Ok(Read::Eof) => {
-                    self.flush_pending().await;
-                    return None;
-                }
-                Err(err) => {
-                    eprintln!("mcp: cannot read the next message: {err}");
-                    return None;
-                }
-            }
-        }
+        self.incoming.recv().await
     }
 
     async fn close(&mut self) -> Result<(), io::Error> {
-        self.flush_pending().await;
+        // The reader holds a way to the writer: stop it, then let the
+        // writer finish what is queued.
+        self.reader.abort();
         drop(self.out.take());
         match self.writer.take() {
             Some(writer) => writer.await.map_err(io::Error::other)?,
