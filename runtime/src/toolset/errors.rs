@@ -5,7 +5,7 @@ use std::fmt;
 use super::MAX_DESCRIPTION;
 use crate::echo::quoted;
 
-/// A tool could not be added to a [`ToolSet`].
+/// A tool could not be added to a [`ToolSet`](super::ToolSet).
 #[derive(Debug, Clone, PartialEq, Eq)]
 #[non_exhaustive]
 pub enum RegisterError {
