@@ -6,21 +6,67 @@
 //!
 //! Point an MCP client at that command (or at the built binary,
 //! `target/debug/examples/mcp_server`).
+//!
+//! `--soak` adds two tools the soak test needs and no one else should
+//! call: `crash`, which panics, and `nap`, which blocks its thread.
 
 #[path = "demo_tools/mod.rs"]
 mod demo_tools;
 
 #[tokio::main]
 async fn main() -> std::io::Result<()> {
+    let mut tools = demo_tools::tools();
+    if std::env::args().any(|arg| arg == "--soak") {
+        soak::register(&mut tools);
+    }
     // Repaired calls (a camelCase key, JSON text for an object) still run;
     // the log on stderr says what was read differently from what was sent.
-    let tools = demo_tools::tools().on_repair(|tool, repairs| {
-        for repair in repairs {
-            eprintln!("{tool}: {repair}");
-        }
-    });
+    // A panic is answered `<tool> failed: the tool panicked`; the log gets
+    // its (sanitized) message.
+    let tools = tools
+        .on_repair(|tool, repairs| {
+            for repair in repairs {
+                eprintln!("{tool}: {repair}");
+            }
+        })
+        .on_panic(|tool, message| eprintln!("{tool} panicked: {message}"));
     toolsmith::mcp::McpServer::new(tools)
         .with_server_info("toolsmith-demo", env!("CARGO_PKG_VERSION"))
         .serve_stdio()
         .await
+}
+
+/// Tools that misbehave on purpose, for the soak test.
+mod soak {
+    use std::time::Duration;
+
+    use toolsmith::{ToolSet, tool};
+
+    /// Panics, with escape sequences and a newline in the message
+    ///
+    /// # Arguments
+    ///
+    /// * `reason` - What the panic message says
+    #[tool(read_only, idempotent)]
+    pub fn crash(reason: String) -> String {
+        panic!("\u{1b}[31m{reason}\ncrashed on purpose")
+    }
+
+    /// Blocks its thread for a while, then says how long
+    ///
+    /// # Arguments
+    ///
+    /// * `ms` - How long to block, in milliseconds
+    #[tool(read_only, idempotent, open_world = false)]
+    pub fn nap(#[arg(max = 2000)] ms: u64) -> String {
+        std::thread::sleep(Duration::from_millis(ms));
+        format!("slept {ms} ms")
+    }
+
+    pub fn register(tools: &mut ToolSet) {
+        tools
+            .register(Crash)
+            .and_then(|t| t.register(Nap))
+            .expect("the soak tools have names of their own");
+    }
 }

@@ -17,6 +17,13 @@
 //! | a key sent twice (OpenAI) | `Invalid arguments: duplicate key "name" at line 1 column 21; send each key once` |
 //! | a call without a tool name | `Invalid tool call: missing "function"` |
 //! | arguments too large | `Invalid arguments: larger than the limit of 1048576 bytes` |
+//! | the tool panicked | `search failed: the tool panicked` |
+//!
+//! Arguments are capped by the set's [`Limits`] (1 MiB and 128 levels by
+//! default, [`ToolSet::with_limits`] to change them), the same cap as on
+//! every other host; `dispatch` reads it from the set, and
+//! `dispatch_with_limit` sets a byte cap of its own for one call (the
+//! set's still applies).
 //!
 //! ```
 //! # use serde_json::json;
@@ -45,14 +52,15 @@
 //! ```
 
 use serde_json::{Map, Value};
-use toolsmith_runtime::{CallError, JsonTextError, ToolInputError, ToolSet, sanitize_line};
+use toolsmith_runtime::{CallError, JsonTextError, Limits, ToolInputError, ToolSet, sanitize_line};
 
 pub mod anthropic;
 pub mod gemini;
 pub mod openai;
 
-/// The largest arguments payload dispatched by default: 1 MiB.
-pub const DEFAULT_MAX_PAYLOAD: usize = 1 << 20;
+/// The largest arguments payload dispatched by default: 1 MiB, the
+/// default [`Limits::max_bytes`].
+pub const DEFAULT_MAX_PAYLOAD: usize = Limits::DEFAULT.max_bytes;
 
 /// How a call turned out, as the text a model reads back.
 pub(crate) enum Reply {
@@ -155,56 +163,15 @@ pub(crate) fn result_text(value: &Value) -> String {
     }
 }
 
-/// Values nest at most this deep, as serde_json's parser allows.
-const MAX_PAYLOAD_DEPTH: usize = 128;
-
 /// Why a payload given as a `Value` is refused before it is copied: over
 /// `max` bytes written as JSON, or nested deeper than a parser would have
-/// let it be (a value built in code). The walk stops as soon as the budget
-/// is spent, so it costs at most about `max` steps whatever the input's
-/// size, and it keeps its own stack: a deep value is measured, never
-/// recursed into.
+/// let it be (a value built in code); see [`Limits::check`].
 pub(crate) fn refusal(value: &Value, max: usize) -> Option<String> {
-    let mut budget = max;
-    let mut take = |cost: usize| match budget.checked_sub(cost) {
-        Some(rest) => {
-            budget = rest;
-            true
-        }
-        None => false,
+    let limits = Limits {
+        max_bytes: max,
+        ..Limits::DEFAULT
     };
-    let mut pending = vec![(value, 0)];
-    while let Some((value, depth)) = pending.pop() {
-        if depth > MAX_PAYLOAD_DEPTH {
-            return Some(format!(
-                "Invalid arguments: nests deeper than {MAX_PAYLOAD_DEPTH} levels"
-            ));
-        }
-        let fits = match value {
-            Value::Null | Value::Bool(_) => take(5),
-            Value::Number(_) => take(24),
-            Value::String(s) => take(s.len() + 2),
-            // Brackets and a separator per item, paid before the items are
-            // queued, so a huge array is refused without walking it.
-            Value::Array(items) => {
-                take(2 + items.len()) && {
-                    pending.extend(items.iter().map(|item| (item, depth + 1)));
-                    true
-                }
-            }
-            Value::Object(map) => {
-                take(2)
-                    && map.iter().all(|(key, item)| {
-                        pending.push((item, depth + 1));
-                        take(key.len() + 4)
-                    })
-            }
-        };
-        if !fits {
-            return Some(too_large_line(max));
-        }
-    }
-    None
+    limits.check(value).err().map(|err| err.to_string())
 }
 
 /// Applies `rewrite` to every subschema of `schema`, innermost first.

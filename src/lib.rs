@@ -167,6 +167,12 @@
 //!   `#[derive(ToolArg)]`: the path of this crate for a crate that
 //!   re-exports it (`crate = "my_framework::toolsmith"`); every path the
 //!   expansion names goes through it.
+//! - `#[tool(title = "..", read_only, destructive, idempotent, open_world)]`:
+//!   hints for hosts ([`ToolAnnotations`]), sent as MCP tool annotations
+//!   (`title`, `readOnlyHint`, `destructiveHint`, `idempotentHint`,
+//!   `openWorldHint`); each flag also takes `= false`, and `read_only` with
+//!   `destructive` is a compile error. Set only what holds: clients may
+//!   approve a `read_only` tool's calls without asking.
 //! - `#[arg(..)]` on a parameter or a `ToolArg` struct field:
 //!   `pattern = ".."` (strings; ECMA-262 syntax, unanchored, checked at
 //!   compile time), `min = ..`, `max = ..` (numbers, within the Rust type's
@@ -376,6 +382,15 @@
 //! - [`function_calling`]: declarations for OpenAI (strict), Anthropic and
 //!   Gemini, and dispatch of each host's tool call to its tool-result
 //!   message.
+//!
+//! On every host the set answers each call, whatever the tool does: the
+//! arguments are capped by [`Limits`] (1 MiB and 128 levels by default,
+//! [`ToolSet::with_limits`]), a panic is answered `<tool> failed: the tool
+//! panicked` and told to [`ToolSet::on_panic`], a plain `fn` tool runs on
+//! the [blocking executor](ToolSet::with_blocking_executor) (tokio's
+//! blocking pool under [`mcp::McpServer`]), and
+//! [`ToolSet::with_timeout`] answers a stalled call `<tool> failed: timed
+//! out after 30s`.
 //!
 //! ```
 //! # use toolsmith::{ToolSet, tool};

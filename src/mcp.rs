@@ -2,18 +2,40 @@
 //! official [`rmcp`] crate (feature `mcp`).
 //!
 //! - `tools/list` gives each tool's name, description, `inputSchema` (the
-//!   canonical schema) and `outputSchema` where known.
+//!   canonical schema), `outputSchema` where known and `annotations`
+//!   (`title`, `readOnlyHint`, ..) where the tool gives any.
 //! - `tools/call` validates first. Bad input is a result with
 //!   `isError: true` and one text block per problem; a failing function is
-//!   `isError: true` with `<tool> failed: <message>`; an unknown tool is a
-//!   JSON-RPC error (`-32602`) that lists the available names. `arguments`
-//!   missing or `null` is taken as `{}`; any other non-object is a line.
+//!   `isError: true` with `<tool> failed: <message>`, a panicking one
+//!   `<tool> failed: the tool panicked`; an unknown tool is a JSON-RPC error
+//!   (`-32602`) that lists the available names, and so is a `tools/call`
+//!   without a string `name`. `arguments` missing or `null` is taken as
+//!   `{}`; any other non-object is a line.
+//! - Arguments are capped by the set's [`Limits`](toolsmith_runtime::Limits)
+//!   (1 MiB and 128 levels by default): a larger call is answered
+//!   `Invalid arguments: larger than the limit of 1048576 bytes`.
+//! - Plain `fn` tools run on tokio's blocking pool (unless the set has a
+//!   [blocking executor](ToolSet::with_blocking_executor) of its own), so a
+//!   slow one never holds up `tools/list` or other calls.
+//!
+//! On stdio every line gets an answer: a line that is not JSON gets
+//! `-32700 Parse error` with the reason, JSON that is no JSON-RPC message
+//! and a line over [`max_line_bytes`](McpServer::with_max_line_bytes) get
+//! `-32600 Invalid Request`, each with the request's `id` when it can be
+//! read from the line and `null` otherwise:
+//!
+//! ```text
+//! {"jsonrpc":"2.0","id":7,"error":{"code":-32700,"message":"Parse error: number out of range at line 1 column 63"}}
+//! ```
 //!
 //! ```no_run
 //! # async fn serve(tools: toolsmith::ToolSet) -> std::io::Result<()> {
 //! toolsmith::mcp::McpServer::new(tools).serve_stdio().await
 //! # }
 //! ```
+
+mod recover_id;
+mod transport;
 
 use std::sync::Arc;
 
@@ -25,7 +47,8 @@ use rmcp::model::{
 use rmcp::service::RequestContext;
 use rmcp::{ErrorData, RoleServer, ServerHandler, ServiceExt};
 use serde_json::{Map, Value, json};
-use toolsmith_runtime::{CallError, ToolSet};
+use tokio::io::{AsyncRead, AsyncWrite};
+use toolsmith_runtime::{BlockingJob, CallError, ToolAnnotations, ToolError, ToolSet};
 
 use crate::function_calling::{failed_line, result_text};
 
@@ -37,6 +60,7 @@ pub struct McpServer<C = ()> {
     listed: Arc<[rmcp::model::Tool]>,
     ctx: C,
     implementation: Implementation,
+    max_line: usize,
 }
 
 impl McpServer<()> {
@@ -47,15 +71,35 @@ impl McpServer<()> {
 }
 
 impl<C: Clone + Send + Sync + 'static> McpServer<C> {
-    /// A server that hands a clone of `ctx` to every call.
+    /// A server that hands a clone of `ctx` to every call. Plain `fn`
+    /// tools run on tokio's blocking pool unless the set has a blocking
+    /// executor of its own.
     pub fn with_context(tools: ToolSet<C>, ctx: C) -> Self {
+        let tools = if tools.has_blocking_executor() {
+            tools
+        } else {
+            tools.with_blocking_executor(spawn_blocking)
+        };
         let listed = tools.tools().map(|tool| describe(&tool)).collect();
+        let max_line = default_max_line(tools.limits().max_bytes);
         McpServer {
             tools: Arc::new(tools),
             listed,
             ctx,
             implementation: Implementation::new("toolsmith", env!("CARGO_PKG_VERSION")),
+            max_line,
         }
+    }
+
+    /// The longest line read on stdio; a longer one is answered
+    /// `-32600 Invalid Request` without being held in memory. By default
+    /// four times the set's [`Limits::max_bytes`](toolsmith_runtime::Limits)
+    /// and 64 KiB (room for the envelope and escaped text), 4,259,840 bytes
+    /// with the default limits, so that a call a little over the argument
+    /// cap is answered with the line that names the cap.
+    pub fn with_max_line_bytes(mut self, max: usize) -> Self {
+        self.max_line = max;
+        self
     }
 
     /// The name and version the server gives in `initialize`
@@ -107,13 +151,35 @@ impl<C: Clone + Send + Sync + 'static> McpServer<C> {
     /// Serves the tools on standard input and output until the client
     /// closes the connection.
     pub async fn serve_stdio(self) -> std::io::Result<()> {
-        let running = self
-            .serve(rmcp::transport::io::stdio())
+        self.serve_lines(tokio::io::stdin(), tokio::io::stdout())
             .await
-            .map_err(std::io::Error::other)?;
+    }
+
+    /// Serves the tools on any pair of byte streams, one JSON-RPC message
+    /// per line as on stdio, until `read` ends. Every line gets an answer,
+    /// those that do not parse included.
+    pub async fn serve_lines<R, W>(self, read: R, write: W) -> std::io::Result<()>
+    where
+        R: AsyncRead + Send + Unpin + 'static,
+        W: AsyncWrite + Send + Unpin + 'static,
+    {
+        let transport = transport::LineTransport::new(read, write, self.max_line);
+        let running = self.serve(transport).await.map_err(std::io::Error::other)?;
         running.waiting().await.map_err(std::io::Error::other)?;
         Ok(())
     }
+}
+
+/// Four times the argument cap and 64 KiB.
+fn default_max_line(max_bytes: usize) -> usize {
+    max_bytes.saturating_mul(4).saturating_add(64 * 1024)
+}
+
+/// Runs a blocking job on tokio's blocking pool.
+async fn spawn_blocking(job: BlockingJob) -> Result<Value, ToolError> {
+    tokio::task::spawn_blocking(job)
+        .await
+        .unwrap_or_else(|_| Err(ToolError::new("the tool did not finish")))
 }
 
 /// A tool as `tools/list` describes it.
@@ -126,7 +192,22 @@ fn describe<C>(tool: &toolsmith_runtime::ToolRef<'_, C>) -> rmcp::model::Tool {
     if let Some(output) = object_output(tool) {
         listed = listed.with_raw_output_schema(Arc::new(as_object(output)));
     }
+    let hints = tool.annotations();
+    if !hints.is_empty() {
+        listed = listed.with_annotations(annotations(hints));
+    }
     listed
+}
+
+/// The hints as MCP tool annotations.
+fn annotations(hints: &ToolAnnotations) -> rmcp::model::ToolAnnotations {
+    let mut out = rmcp::model::ToolAnnotations::new();
+    out.title = hints.title.as_ref().map(|title| title.to_string());
+    out.read_only_hint = hints.read_only;
+    out.destructive_hint = hints.destructive;
+    out.idempotent_hint = hints.idempotent;
+    out.open_world_hint = hints.open_world;
+    out
 }
 
 /// The output schema where MCP can carry it: `structuredContent` is an
@@ -183,14 +264,24 @@ impl<C: Clone + Send + Sync + 'static> ServerHandler for McpServer<C> {
         request: CustomRequest,
         _context: RequestContext<RoleServer>,
     ) -> Result<CustomResult, ErrorData> {
-        let params = request.params.as_ref();
-        let name = params.and_then(|p| p.get("name")).and_then(Value::as_str);
-        let (CallToolRequestMethod::VALUE, Some(name)) = (request.method.as_str(), name) else {
+        if request.method != CallToolRequestMethod::VALUE {
             return Err(ErrorData::new(
                 ErrorCode::METHOD_NOT_FOUND,
-                request.method,
+                format!("Method not found: {}", quoted(&request.method)),
                 None,
             ));
+        }
+        let params = request.params.as_ref();
+        let name = match params.map(|p| p.get("name")) {
+            None => return Err(call_refused("tools/call needs params with a tool \"name\"")),
+            Some(None) => return Err(call_refused("tools/call params need a tool \"name\"")),
+            Some(Some(Value::String(name))) => name.as_str(),
+            Some(Some(other)) => {
+                return Err(call_refused(format!(
+                    "the tool \"name\" must be a string, got {}",
+                    json_type(other)
+                )));
+            }
         };
         let arguments = params.and_then(|p| p.get("arguments")).cloned();
         let mut result = self.call(name, arguments.unwrap_or(Value::Null)).await?;
@@ -200,6 +291,31 @@ impl<C: Clone + Send + Sync + 'static> ServerHandler for McpServer<C> {
             .map_err(|e| ErrorData::internal_error(e.to_string(), None))?;
         Ok(CustomResult::new(value))
     }
+}
+
+/// `-32602 Invalid params` for a `tools/call` that names no tool.
+fn call_refused(message: impl Into<String>) -> ErrorData {
+    ErrorData::invalid_params(message.into(), None)
+}
+
+/// `string`, `number`, ..: a JSON value's type, for messages.
+fn json_type(value: &Value) -> &'static str {
+    match value {
+        Value::Null => "null",
+        Value::Bool(_) => "boolean",
+        Value::Number(_) => "number",
+        Value::String(_) => "string",
+        Value::Array(_) => "array",
+        Value::Object(_) => "object",
+    }
+}
+
+/// A name the client sent, sanitized, cut short and quoted.
+fn quoted(text: &str) -> String {
+    let clean = toolsmith_runtime::sanitize_line(text);
+    let cut: String = clean.chars().take(64).collect();
+    let ellipsis = if cut.len() < clean.len() { "…" } else { "" };
+    format!("\"{cut}{ellipsis}\"")
 }
 
 /// Serves `tools` (no context) on standard input and output until the

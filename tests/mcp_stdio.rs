@@ -1,5 +1,6 @@
 //! The example MCP server, driven over stdio by a client no one here wrote:
-//! the official MCP Python SDK (`tests/mcp_client.py`).
+//! the official MCP Python SDK (`tests/mcp_client.py`, and the soak test
+//! `tests/mcp_soak.py`).
 //!
 //! The test makes its own virtual environment under the target directory and
 //! installs the pinned SDK into it the first time, so it needs only Python 3
@@ -107,4 +108,26 @@ fn official_python_client_against_the_mcp_server_example() {
 #[test]
 fn official_python_client_against_the_cli_mcp_subcommand() {
     client(&example("cli"), &["mcp"]);
+}
+
+/// 2,000 mixed requests, 50 in flight, through the SDK and raw on the pipe
+/// (`tests/mcp_soak.py`): every request answered exactly once, `tools/list`
+/// within 100 ms at p99 under load, memory back down, exit 0 at end of
+/// input. The figures print with `--nocapture`.
+#[test]
+fn soak_the_mcp_server_example_with_the_official_client() {
+    let output = Command::new(python_with_sdk())
+        .arg(manifest_dir().join("tests/mcp_soak.py"))
+        .arg(example("mcp_server"))
+        .arg("--soak")
+        .output()
+        .expect("the soak script runs");
+    let stdout = String::from_utf8_lossy(&output.stdout);
+    println!("{stdout}");
+    assert!(
+        output.status.success(),
+        "the soak failed ({})\n{stdout}{}",
+        output.status,
+        String::from_utf8_lossy(&output.stderr)
+    );
 }

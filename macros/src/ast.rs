@@ -9,7 +9,7 @@ use serde_derive_internals::ast::{
 };
 use serde_derive_internals::attr::Default as SerdeDefault;
 
-use crate::attr::{ArgAttrs, ItemNames, ToolAttrs};
+use crate::attr::{Annotations, ArgAttrs, ItemNames, ToolAttrs};
 use crate::ctxt::Ctxt;
 use crate::doc::{self, Doc, FnDoc};
 use crate::serde_attrs;
@@ -70,6 +70,8 @@ pub struct ToolFn {
     pub ctx_index: Option<usize>,
     /// `tool = ".."`, `args = ".."`, `crate = ".."`.
     pub items: ItemNames,
+    /// `title`, `read_only`, ..: the hints for hosts.
+    pub annotations: Annotations,
 }
 
 impl ToolFn {
@@ -178,6 +180,7 @@ impl ToolFn {
             ctx,
             ctx_index,
             items: attrs.items,
+            annotations: attrs.annotations,
         }
     }
 

@@ -21,11 +21,12 @@ pub struct Given<T> {
 
 pub type Setting<T> = Option<Given<T>>;
 
-/// `#[tool(name = "..", description = "..")]`.
+/// `#[tool(name = "..", description = "..", title = "..", read_only, ..)]`.
 #[derive(Default)]
 pub struct ToolAttrs {
     pub name: Setting<LitStr>,
     pub description: Setting<LitStr>,
+    pub annotations: Annotations,
     /// The generated items' names and the crate the expansion names:
     /// `#[tool(tool = "SearchTool", args = "SearchToolArgs", crate = "..")]`.
     pub items: ItemNames,
@@ -44,6 +45,16 @@ pub struct ItemNames {
 #[derive(Default)]
 pub struct ContainerAttrs {
     pub krate: Setting<syn::Path>,
+}
+
+/// The hints of `#[tool(..)]` that become MCP tool annotations.
+#[derive(Default)]
+pub struct Annotations {
+    pub title: Setting<LitStr>,
+    pub read_only: Setting<bool>,
+    pub destructive: Setting<bool>,
+    pub idempotent: Setting<bool>,
+    pub open_world: Setting<bool>,
 }
 
 /// `#[arg(..)]` on a parameter or a field.
@@ -73,16 +84,42 @@ impl ToolAttrs {
                 // #[tool(description = "Turns text into a URL slug")]
                 let value = string(cx, &meta, &key, "description = \"what the tool does\"");
                 set(cx, "tool", &mut attrs.description, key, value);
+            } else if meta.path.is_ident("title") {
+                // #[tool(title = "Search the docs")]
+                let value = string(cx, &meta, &key, "title = \"Search the docs\"");
+                set(cx, "tool", &mut attrs.annotations.title, key, value);
+            } else if meta.path.is_ident("read_only") {
+                // #[tool(read_only)], #[tool(read_only = false)]
+                let value = flag(cx, &meta, &key);
+                set(cx, "tool", &mut attrs.annotations.read_only, key, value);
+            } else if meta.path.is_ident("destructive") {
+                // #[tool(destructive)], #[tool(destructive = false)]
+                let value = flag(cx, &meta, &key);
+                set(cx, "tool", &mut attrs.annotations.destructive, key, value);
+            } else if meta.path.is_ident("idempotent") {
+                // #[tool(idempotent)], #[tool(idempotent = false)]
+                let value = flag(cx, &meta, &key);
+                set(cx, "tool", &mut attrs.annotations.idempotent, key, value);
+            } else if meta.path.is_ident("open_world") {
+                // #[tool(open_world)], #[tool(open_world = false)]
+                let value = flag(cx, &meta, &key);
+                set(cx, "tool", &mut attrs.annotations.open_world, key, value);
             } else if let Some(done) = attrs.items.parse_one(cx, &meta, &key) {
                 done
             } else {
-                unknown(cx, &meta, "tool", "name, description, tool, args, crate");
+                unknown(
+                    cx,
+                    &meta,
+                    "tool",
+                    "name, description, title, read_only, destructive, idempotent, open_world, tool, args, crate",
+                );
             }
             Ok(())
         });
         if let Err(err) = syn::parse::Parser::parse2(parser, args) {
             cx.push(err);
         }
+        attrs.annotations.check(cx);
         attrs
     }
 }
@@ -133,6 +170,21 @@ impl ContainerAttrs {
             }
         }
         container
+    }
+}
+
+impl Annotations {
+    /// A read-only tool changes nothing, so it cannot also destroy data.
+    fn check(&self, cx: &mut Ctxt) {
+        if let (Some(read_only), Some(destructive)) = (&self.read_only, &self.destructive)
+            && read_only.value
+            && destructive.value
+        {
+            cx.error(
+                &destructive.key,
+                "`destructive` contradicts `read_only`: a read-only tool changes nothing; keep the one that holds",
+            );
+        }
     }
 }
 
@@ -325,6 +377,41 @@ fn crate_path(cx: &mut Ctxt, meta: &ParseNestedMeta, key: &Ident) -> Option<(syn
             cx.error(
                 &lit,
                 format_args!("`{key}` takes the path of the toolsmith crate: `{example}`"),
+            );
+            None
+        }
+    }
+}
+
+/// `key` alone (true) or `key = true` / `key = false`.
+fn flag(cx: &mut Ctxt, meta: &ParseNestedMeta, key: &Ident) -> Option<(bool, Span)> {
+    if !meta.input.peek(syn::Token![=]) {
+        if meta.input.peek(syn::token::Paren) {
+            cx.error(
+                key,
+                format_args!("`{key}` takes no list: write `{key}` or `{key} = false`"),
+            );
+            skip_value(meta);
+            return None;
+        }
+        return Some((true, key.span()));
+    }
+    let expr = match meta.value().and_then(|value| value.parse::<Expr>()) {
+        Ok(expr) => expr,
+        Err(err) => {
+            cx.push(err);
+            return None;
+        }
+    };
+    match &expr {
+        Expr::Lit(ExprLit {
+            lit: Lit::Bool(lit),
+            ..
+        }) => Some((lit.value, lit.span())),
+        _ => {
+            cx.error(
+                &expr,
+                format_args!("`{key}` takes a boolean: write `{key}` or `{key} = false`"),
             );
             None
         }

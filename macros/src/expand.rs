@@ -7,7 +7,7 @@ use syn::spanned::Spanned;
 use syn::{DeriveInput, FnArg, Ident, ItemFn, LitStr, Type};
 
 use crate::ast::{Enum, Field, FieldDefault, Input, Struct, ToolFn, unraw};
-use crate::attr::{ContainerAttrs, Num};
+use crate::attr::{Annotations, ContainerAttrs, Num};
 use crate::case;
 use crate::check;
 use crate::ctxt::Ctxt;
@@ -120,6 +120,21 @@ fn expand_tool(tool: &ToolFn) -> TokenStream {
     let into_result = quote_spanned! {output.span()=>
         (&__returned).tool_result_kind().into_tool_result(__returned)
     };
+    // A plain `fn` may block: hosts run it as a job on a thread that may.
+    let invocation = item.sig.asyncness.is_none().then(|| {
+        quote! {
+            fn invocation(&self, __args: #args_ident, __ctx: #context) -> ::toolsmith::Invocation<'_> {
+                ::toolsmith::Invocation::Blocking(::std::boxed::Box::new(move || {
+                    #ignore_ctx
+                    let __returned = #fn_ident(#(#call_args),*);
+                    #[allow(unused_imports)]
+                    use ::toolsmith::__private::{ResultKind as _, ValueKind as _};
+                    #into_result
+                }))
+            }
+        }
+    });
+    let annotations = annotations(&tool.annotations);
     let output_schema = (!contains_impl_trait(&output)).then(|| {
         quote! {
             fn output_schema(&self) -> ::core::option::Option<&'static ::toolsmith::__private::Value> {
@@ -251,10 +266,41 @@ fn expand_tool(tool: &ToolFn) -> TokenStream {
                     #into_result
                 }
             }
+
+            #invocation
+            #annotations
         }
 
         #tool_with
     }
+}
+
+/// `fn annotations`, when the attribute gives any hint.
+fn annotations(given: &Annotations) -> Option<TokenStream> {
+    let mut hints = Vec::new();
+    if let Some(title) = &given.title {
+        let value = &title.value;
+        hints.push(quote!(.title(#value)));
+    }
+    for (method, setting) in [
+        ("read_only", &given.read_only),
+        ("destructive", &given.destructive),
+        ("idempotent", &given.idempotent),
+        ("open_world", &given.open_world),
+    ] {
+        if let Some(setting) = setting {
+            let method = Ident::new(method, setting.key.span());
+            let value = setting.value;
+            hints.push(quote!(.#method(#value)));
+        }
+    }
+    (!hints.is_empty()).then(|| {
+        quote! {
+            fn annotations(&self) -> ::toolsmith::ToolAnnotations {
+                ::toolsmith::ToolAnnotations::new() #(#hints)*
+            }
+        }
+    })
 }
 
 /// The tool type of a function that failed a check, so that code using it

@@ -42,6 +42,8 @@ pub enum IssueKind {
     /// The arguments are not JSON text that can be read (see
     /// [`JsonTextError`](crate::JsonTextError)).
     NotJson,
+    /// The arguments are larger than the host takes.
+    TooLarge,
 }
 
 /// One problem with a call: where, what, and for missing keys which ones.

@@ -27,8 +27,10 @@ pub use json_text::{JsonLimits, JsonTextError, JsonTextErrorKind, parse_json_tex
 pub use repair::{Repair, RepairKind, Repairs};
 pub use sanitize::{sanitize_line, sanitize_text};
 pub use schema::Validator;
-pub use tool::{CallError, Tool, ToolArgs, ToolError, ToolWith};
-pub use toolset::{Called, DynamicTool, RegisterError, ToolRef, ToolSet, UnknownTool};
+pub use tool::{
+    BlockingJob, CallError, Invocation, Tool, ToolAnnotations, ToolArgs, ToolError, ToolWith,
+};
+pub use toolset::{Called, DynamicTool, Limits, RegisterError, ToolRef, ToolSet, UnknownTool};
 
 /// Support for the code the macros generate and for the macros themselves,
 /// reached through `toolsmith::__private`. Not public API: anything here may

@@ -1,7 +1,9 @@
 //! The `Tool` trait: what `#[tool]` implements and every host calls.
 
+use std::borrow::Cow;
 use std::fmt;
 use std::future::Future;
+use std::pin::Pin;
 
 use serde::de::DeserializeOwned;
 use serde_json::Value;
@@ -42,6 +44,114 @@ pub trait Tool: Send + Sync + 'static {
         args: Self::Args,
         ctx: Self::Context,
     ) -> impl Future<Output = Result<Value, ToolError>> + Send;
+    /// How a host runs the call: a future to poll (the default, for an
+    /// `async fn`), or a job for a thread that may block (what `#[tool]`
+    /// gives for a plain `fn`). A [`ToolSet`](crate::ToolSet) hands jobs to
+    /// its [blocking executor](crate::ToolSet::with_blocking_executor), so a
+    /// slow synchronous function never holds up an async worker thread.
+    fn invocation(&self, args: Self::Args, ctx: Self::Context) -> Invocation<'_> {
+        Invocation::Async(Box::pin(self.call(args, ctx)))
+    }
+    /// Hints for hosts about what the tool does (MCP tool annotations);
+    /// none by default.
+    fn annotations(&self) -> ToolAnnotations {
+        ToolAnnotations::new()
+    }
+}
+
+/// A synchronous call, packaged to run on a thread that may block.
+pub type BlockingJob = Box<dyn FnOnce() -> Result<Value, ToolError> + Send + 'static>;
+
+/// How a call runs, from [`Tool::invocation`].
+pub enum Invocation<'a> {
+    /// A future, polled by the host's async runtime.
+    Async(Pin<Box<dyn Future<Output = Result<Value, ToolError>> + Send + 'a>>),
+    /// A synchronous function call, for a thread that may block.
+    Blocking(BlockingJob),
+}
+
+impl fmt::Debug for Invocation<'_> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(match self {
+            Invocation::Async(_) => "Invocation::Async(..)",
+            Invocation::Blocking(_) => "Invocation::Blocking(..)",
+        })
+    }
+}
+
+/// What a tool says about itself beyond its schema, for hosts that ask
+/// (MCP's tool annotations: `title`, `readOnlyHint`, `destructiveHint`,
+/// `idempotentHint`, `openWorldHint`). Unset hints are left out, so a host
+/// applies its own defaults. They are hints: a client may use
+/// `read_only` to approve a call without asking, so set only what holds.
+///
+/// ```
+/// # use toolsmith_runtime::ToolAnnotations;
+/// let hints = ToolAnnotations::new().title("Search the docs").read_only(true);
+/// assert_eq!(hints.read_only, Some(true));
+/// assert_eq!(hints.destructive, None);
+/// ```
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+#[non_exhaustive]
+pub struct ToolAnnotations {
+    /// A human-readable title for the tool.
+    pub title: Option<Cow<'static, str>>,
+    /// The tool does not change its environment.
+    pub read_only: Option<bool>,
+    /// The tool may destroy or overwrite data (meaningful when not read-only).
+    pub destructive: Option<bool>,
+    /// Calling it twice with the same arguments does nothing more than once.
+    pub idempotent: Option<bool>,
+    /// The tool reaches an open world (the web, other people's systems).
+    pub open_world: Option<bool>,
+}
+
+impl ToolAnnotations {
+    /// No hints.
+    pub const fn new() -> Self {
+        ToolAnnotations {
+            title: None,
+            read_only: None,
+            destructive: None,
+            idempotent: None,
+            open_world: None,
+        }
+    }
+
+    /// Sets the title.
+    pub fn title(mut self, title: impl Into<Cow<'static, str>>) -> Self {
+        self.title = Some(title.into());
+        self
+    }
+
+    /// Says whether the tool changes nothing.
+    pub const fn read_only(mut self, value: bool) -> Self {
+        self.read_only = Some(value);
+        self
+    }
+
+    /// Says whether the tool may destroy or overwrite data.
+    pub const fn destructive(mut self, value: bool) -> Self {
+        self.destructive = Some(value);
+        self
+    }
+
+    /// Says whether repeating a call has no further effect.
+    pub const fn idempotent(mut self, value: bool) -> Self {
+        self.idempotent = Some(value);
+        self
+    }
+
+    /// Says whether the tool reaches an open world.
+    pub const fn open_world(mut self, value: bool) -> Self {
+        self.open_world = Some(value);
+        self
+    }
+
+    /// Whether no hint is set.
+    pub fn is_empty(&self) -> bool {
+        *self == ToolAnnotations::new()
+    }
 }
 
 /// A tool that can run inside a host whose context is `C`.

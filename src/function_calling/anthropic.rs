@@ -3,7 +3,7 @@
 use serde_json::{Value, json};
 use toolsmith_runtime::ToolSet;
 
-use super::{Args, DEFAULT_MAX_PAYLOAD, META_KEYWORDS, Reply, call_field, map_schema, result_text};
+use super::{Args, META_KEYWORDS, Reply, call_field, map_schema, result_text};
 
 /// The `tools` array of a Messages request:
 /// `[{"name", "description", "input_schema"}]`.
@@ -34,7 +34,7 @@ pub fn input_schema(canonical: &Value) -> Value {
 /// `"is_error": true` when the input was refused or the tool failed.
 /// `input` is capped at 1 MiB.
 pub async fn dispatch<C>(set: &ToolSet<C>, tool_use: &Value, ctx: C) -> Value {
-    dispatch_with_limit(set, tool_use, ctx, DEFAULT_MAX_PAYLOAD).await
+    dispatch_with_limit(set, tool_use, ctx, set.limits().max_bytes).await
 }
 
 /// [`dispatch`] with `input` capped at `max_payload` bytes.

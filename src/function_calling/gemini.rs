@@ -4,7 +4,7 @@
 use serde_json::{Map, Value, json};
 use toolsmith_runtime::ToolSet;
 
-use super::{Args, DEFAULT_MAX_PAYLOAD, Reply, call_field, echoed_name, map_schema, types};
+use super::{Args, Reply, call_field, echoed_name, map_schema, types};
 
 /// The `tools` array of a `generateContent` request:
 /// `[{"function_declarations": [{"name", "description", "parameters"}]}]`.
@@ -147,7 +147,7 @@ fn append_description(schema: &mut Map<String, Value>, note: &str) {
 /// `{"response": {"error": "<lines>"}}` when the input was refused or the
 /// tool failed. `args` is capped at 1 MiB.
 pub async fn dispatch<C>(set: &ToolSet<C>, function_call: &Value, ctx: C) -> Value {
-    dispatch_with_limit(set, function_call, ctx, DEFAULT_MAX_PAYLOAD).await
+    dispatch_with_limit(set, function_call, ctx, set.limits().max_bytes).await
 }
 
 /// [`dispatch`] with `args` capped at `max_payload` bytes.

@@ -9,8 +9,7 @@ use serde_json::{Value, json};
 use toolsmith_runtime::{JsonLimits, ToolSet, parse_json_text};
 
 use super::{
-    Args, DEFAULT_MAX_PAYLOAD, Reply, call_field, map_schema, not_json_line, result_text,
-    too_large_line, types,
+    Args, Reply, call_field, map_schema, not_json_line, result_text, too_large_line, types,
 };
 
 /// The `tools` array of a Chat Completions request, strict mode:
@@ -129,7 +128,7 @@ fn make_nullable(schema: &mut Value) {
 /// (`{"type": "function_call", "call_id", "name", "arguments"}` →
 /// `{"type": "function_call_output", "call_id", "output"}`).
 pub async fn dispatch<C>(set: &ToolSet<C>, tool_call: &Value, ctx: C) -> Value {
-    dispatch_with_limit(set, tool_call, ctx, DEFAULT_MAX_PAYLOAD).await
+    dispatch_with_limit(set, tool_call, ctx, set.limits().max_bytes).await
 }
 
 /// [`dispatch`] with arguments capped at `max_payload` bytes.

@@ -1,7 +1,7 @@
 use toolsmith::tool;
 
 /// Searches the docs.
-#[tool(title = "Search", name = "search", name = "find")]
+#[tool(summary = "Search", name = "search", name = "find")]
 fn search(query: String) -> String {
     query
 }

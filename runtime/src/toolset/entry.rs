@@ -1,0 +1,340 @@
+//! One registered tool and the erased call behind it: validate against the
+//! canonical schema, then run, a typed tool and a dynamic one alike.
+
+use std::borrow::Cow;
+use std::fmt;
+use std::future::Future;
+use std::pin::Pin;
+use std::sync::Arc;
+
+use serde_json::Value;
+
+use super::ToolSet;
+use super::guard::{CatchUnwind, Deadline, PANICKED, catching, timed_out};
+use crate::invoke::validate_input_with;
+use crate::repair::{Repair, Repairs};
+use crate::schema::Validator;
+use crate::tool::{BlockingJob, CallError, Invocation, ToolAnnotations, ToolError, ToolWith};
+
+pub(super) type BoxFuture<'a, T> = Pin<Box<dyn Future<Output = T> + Send + 'a>>;
+
+/// Runs a blocking job somewhere it may block, and resolves to its result.
+pub(super) type Spawner =
+    dyn Fn(BlockingJob) -> BoxFuture<'static, Result<Value, ToolError>> + Send + Sync;
+
+/// Told of every panic caught in a tool: the tool, the message.
+pub(super) type PanicLog = dyn Fn(&str, &str) + Send + Sync;
+
+/// What a running call needs from its set besides the tool.
+pub(super) struct Hooks {
+    pub(super) blocking: Option<Arc<Spawner>>,
+    pub(super) on_panic: Arc<PanicLog>,
+}
+
+/// A successful call: the tool's result, and what was repaired in its
+/// arguments before validation.
+#[derive(Debug, Clone, PartialEq)]
+#[non_exhaustive]
+pub struct Called {
+    /// The tool's result, serialized.
+    pub value: Value,
+    /// The repairs made to the arguments (empty for a call sent right).
+    pub repairs: Vec<Repair>,
+}
+
+pub(super) struct Entry<C> {
+    pub(super) name: Cow<'static, str>,
+    pub(super) description: Cow<'static, str>,
+    pub(super) input_schema: Cow<'static, Value>,
+    pub(super) output_schema: Option<Cow<'static, Value>>,
+    pub(super) annotations: ToolAnnotations,
+    pub(super) runner: Box<dyn Runner<C>>,
+}
+
+/// Validates and runs one tool, whatever kind it is.
+pub(super) trait Runner<C>: Send + Sync {
+    /// Starts the call. Everything that needs `ctx` happens here, before
+    /// the future, so that the future is `Send` whatever `C` is.
+    fn run<'a>(
+        &'a self,
+        args: Value,
+        ctx: C,
+        policy: Repairs,
+        call: Job<'a>,
+    ) -> BoxFuture<'a, Result<Called, CallError>>;
+}
+
+/// How a runner hands over a blocking job: the set's executor, and what a
+/// panic inside the job is reported as.
+pub(super) struct Job<'a> {
+    name: &'a Cow<'static, str>,
+    hooks: &'a Hooks,
+}
+
+impl Job<'_> {
+    /// Runs `job` on the set's blocking executor (or right here when it has
+    /// none), a panic inside it caught and reported.
+    async fn run(self, job: BlockingJob) -> Result<Value, ToolError> {
+        let name = self.name.clone();
+        let on_panic = Arc::clone(&self.hooks.on_panic);
+        let guarded: BlockingJob = Box::new(move || match catching(job) {
+            Ok(result) => result,
+            Err(panic) => {
+                on_panic(&name, &panic.message);
+                Err(ToolError::new(PANICKED))
+            }
+        });
+        match &self.hooks.blocking {
+            Some(spawn) => spawn(guarded).await,
+            None => guarded(),
+        }
+    }
+}
+
+/// A `#[tool]` tool (or a hand-written `impl Tool`).
+pub(super) struct Typed<T>(pub(super) T);
+
+impl<C, T: ToolWith<C>> Runner<C> for Typed<T> {
+    fn run<'a>(
+        &'a self,
+        args: Value,
+        ctx: C,
+        policy: Repairs,
+        job: Job<'a>,
+    ) -> BoxFuture<'a, Result<Called, CallError>> {
+        let tool = &self.0;
+        let ctx = T::context(ctx);
+        Box::pin(async move {
+            let valid = validate_input_with(tool, &args, &policy)?;
+            drop(args);
+            let value = match tool.invocation(valid.args, ctx) {
+                Invocation::Async(call) => call.await?,
+                Invocation::Blocking(call) => job.run(call).await?,
+            };
+            Ok(Called {
+                value,
+                repairs: valid.repairs,
+            })
+        })
+    }
+}
+
+pub(super) type Handler<C> =
+    dyn Fn(Value, C) -> BoxFuture<'static, Result<Value, ToolError>> + Send + Sync;
+
+/// A tool known only at run time: checked by a [`Validator`] compiled from
+/// its schema, then handed the arguments as a `serde_json::Value`.
+pub(super) struct Dynamic<C> {
+    pub(super) validator: Validator,
+    pub(super) handler: Box<Handler<C>>,
+}
+
+impl<C> Runner<C> for Dynamic<C> {
+    fn run<'a>(
+        &'a self,
+        mut args: Value,
+        ctx: C,
+        policy: Repairs,
+        _: Job<'a>,
+    ) -> BoxFuture<'a, Result<Called, CallError>> {
+        let repairs = match self.validator.validate_with(&mut args, &policy) {
+            Ok(repairs) => repairs,
+            Err(err) => return Box::pin(std::future::ready(Err(CallError::Input(err)))),
+        };
+        let call = (self.handler)(args, ctx);
+        Box::pin(async move {
+            Ok(Called {
+                value: call.await?,
+                repairs,
+            })
+        })
+    }
+}
+
+/// A tool defined at run time, for [`ToolSet::register_dynamic`]: a schema
+/// that did not come from the macro (a proxied MCP tool, a config file).
+///
+/// The schema is compiled by [`Validator::new`] when the tool is registered;
+/// every call is checked against it before the handler runs.
+pub struct DynamicTool<C = ()> {
+    pub(super) name: Cow<'static, str>,
+    pub(super) description: Cow<'static, str>,
+    pub(super) input_schema: Value,
+    pub(super) output_schema: Option<Value>,
+    pub(super) annotations: ToolAnnotations,
+    pub(super) handler: Box<Handler<C>>,
+}
+
+impl<C> DynamicTool<C> {
+    /// A tool named `name` taking arguments that match `input_schema` (an
+    /// object schema), run by `handler` with the host's context.
+    pub fn new<F, Fut>(
+        name: impl Into<Cow<'static, str>>,
+        description: impl Into<Cow<'static, str>>,
+        input_schema: Value,
+        handler: F,
+    ) -> Self
+    where
+        F: Fn(Value, C) -> Fut + Send + Sync + 'static,
+        Fut: Future<Output = Result<Value, ToolError>> + Send + 'static,
+    {
+        DynamicTool {
+            name: name.into(),
+            description: description.into(),
+            input_schema,
+            output_schema: None,
+            annotations: ToolAnnotations::new(),
+            handler: Box::new(move |args, ctx| Box::pin(handler(args, ctx))),
+        }
+    }
+
+    /// Advertises the JSON Schema of the result (MCP `outputSchema`).
+    pub fn with_output_schema(mut self, schema: Value) -> Self {
+        self.output_schema = Some(schema);
+        self
+    }
+
+    /// Gives hosts hints about the tool (MCP tool annotations).
+    pub fn with_annotations(mut self, annotations: ToolAnnotations) -> Self {
+        self.annotations = annotations;
+        self
+    }
+}
+
+impl<C> fmt::Debug for DynamicTool<C> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("DynamicTool")
+            .field("name", &self.name)
+            .field("description", &self.description)
+            .field("input_schema", &self.input_schema)
+            .field("output_schema", &self.output_schema)
+            .field("annotations", &self.annotations)
+            .finish_non_exhaustive()
+    }
+}
+
+/// One registered tool: what a host advertises and a way to call it.
+pub struct ToolRef<'a, C = ()> {
+    pub(super) entry: &'a Entry<C>,
+    pub(super) set: &'a ToolSet<C>,
+}
+
+impl<C> Clone for ToolRef<'_, C> {
+    fn clone(&self) -> Self {
+        *self
+    }
+}
+
+impl<C> Copy for ToolRef<'_, C> {}
+
+impl<'a, C> ToolRef<'a, C> {
+    /// The name the model calls the tool by.
+    pub fn name(&self) -> &'a str {
+        &self.entry.name
+    }
+
+    /// What the tool does, for the model.
+    pub fn description(&self) -> &'a str {
+        &self.entry.description
+    }
+
+    /// The canonical JSON Schema of the arguments; every call is validated
+    /// against it, whatever a host advertises.
+    pub fn input_schema(&self) -> &'a Value {
+        &self.entry.input_schema
+    }
+
+    /// The JSON Schema of the result, where known.
+    pub fn output_schema(&self) -> Option<&'a Value> {
+        self.entry.output_schema.as_deref()
+    }
+
+    /// The hints the tool gives hosts (MCP tool annotations).
+    pub fn annotations(&self) -> &'a ToolAnnotations {
+        &self.entry.annotations
+    }
+
+    /// Checks `args` against the set's [`Limits`](crate::Limits), repairs
+    /// them as its [`Repairs`] policy allows, validates them against the
+    /// schema and, when they pass, runs the tool. The function never sees
+    /// input that failed the schema. Repairs go to the set's
+    /// [`on_repair`](ToolSet::on_repair) log.
+    ///
+    /// Whatever the tool does, the call ends with an answer: a panic is
+    /// [`CallError::Failed`] with the message `the tool panicked` (and goes
+    /// to the set's [`on_panic`](ToolSet::on_panic) log), a call past the
+    /// set's [timeout](ToolSet::with_timeout) is `CallError::Failed` with
+    /// `timed out after 30s`.
+    pub fn call(
+        &self,
+        args: Value,
+        ctx: C,
+    ) -> impl Future<Output = Result<Value, CallError>> + Send + 'a {
+        let set = self.set;
+        let name = self.name();
+        let run = self.guarded(args, ctx, set.repairs);
+        async move {
+            let called = run.await?;
+            if let (Some(log), false) = (&set.on_repair, called.repairs.is_empty()) {
+                log(name, &called.repairs);
+            }
+            Ok(called.value)
+        }
+    }
+
+    /// [`call`](Self::call) with a repair policy for this call only,
+    /// returning the repairs beside the result (the log is not told).
+    pub fn call_with(
+        &self,
+        args: Value,
+        ctx: C,
+        policy: &Repairs,
+    ) -> impl Future<Output = Result<Called, CallError>> + Send + 'a {
+        self.guarded(args, ctx, *policy)
+    }
+
+    /// The call with the set's limits, panic catching and timeout around it.
+    fn guarded(
+        &self,
+        args: Value,
+        ctx: C,
+        policy: Repairs,
+    ) -> impl Future<Output = Result<Called, CallError>> + Send + 'a {
+        let (set, entry) = (self.set, self.entry);
+        let panicked = move |message: &str| {
+            (set.hooks.on_panic)(&entry.name, message);
+            CallError::Failed(ToolError::new(PANICKED))
+        };
+        let started = match set.limits.check(&args) {
+            Err(err) => Err(CallError::Input(err)),
+            Ok(()) => catching(|| {
+                let job = Job {
+                    name: &entry.name,
+                    hooks: &set.hooks,
+                };
+                entry.runner.run(args, ctx, policy, job)
+            })
+            .map_err(|panic| panicked(&panic.message)),
+        };
+        async move {
+            let run = started?;
+            match Deadline::new(CatchUnwind(run), set.timeout).await {
+                Some(Ok(result)) => result,
+                Some(Err(panic)) => Err(panicked(&panic.message)),
+                None => {
+                    let limit = set.timeout.unwrap_or_default();
+                    Err(CallError::Failed(ToolError::new(timed_out(limit))))
+                }
+            }
+        }
+    }
+}
+
+impl<C> fmt::Debug for ToolRef<'_, C> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("ToolRef")
+            .field("name", &self.name())
+            .field("description", &self.description())
+            .finish_non_exhaustive()
+    }
+}

@@ -1,0 +1,356 @@
+//! `ToolSet`: the registry every host adapter takes.
+//!
+//! A set holds `#[tool]` tools and dynamic tools (a name, a description, a
+//! JSON Schema and a closure) behind one erased call, so an MCP server, a
+//! function-calling loop and a command line treat both the same: check the
+//! size, validate against the canonical schema, then run — with a panic, a
+//! stall or a blocking function answered the same way on every host.
+
+mod entry;
+mod errors;
+mod guard;
+mod limits;
+mod timer;
+
+use std::borrow::Cow;
+use std::collections::HashMap;
+use std::fmt;
+use std::future::Future;
+use std::sync::Arc;
+use std::time::Duration;
+
+use serde_json::Value;
+
+use crate::repair::{Repair, Repairs};
+use crate::sanitize::sanitize_line;
+use crate::schema::Validator;
+use crate::tool::{BlockingJob, CallError, ToolError, ToolWith};
+use entry::{Dynamic, Entry, Hooks, Typed};
+
+pub use entry::{Called, DynamicTool, ToolRef};
+pub use errors::{RegisterError, UnknownTool};
+pub use limits::Limits;
+
+/// A registry of tools sharing one host context type `C` (`()` for none).
+///
+/// ```
+/// # use serde_json::json;
+/// # use toolsmith_runtime::{ToolError, ToolSet};
+/// let mut tools = ToolSet::new();
+/// tools.register_dynamic(toolsmith_runtime::DynamicTool::new(
+///     "echo",
+///     "Returns its input",
+///     json!({
+///         "type": "object",
+///         "properties": { "text": { "type": "string" } },
+///         "required": ["text"],
+///         "additionalProperties": false
+///     }),
+///     |args, ()| async move { Ok::<_, ToolError>(args) },
+/// ))?;
+/// assert_eq!(tools.names().collect::<Vec<_>>(), ["echo"]);
+/// # Ok::<(), toolsmith_runtime::RegisterError>(())
+/// ```
+///
+/// # Every call is answered
+///
+/// Whichever host makes the call, the set stands between it and the tool:
+///
+/// - arguments over the [`Limits`] (1 MiB, 128 levels by default) are
+///   refused with one line before anything reads them;
+/// - a panic in the tool is caught and answered as a failure,
+///   `the tool panicked` (every host says `<tool> failed: the tool
+///   panicked`), and told to the [`on_panic`](ToolSet::on_panic) log;
+/// - a plain `fn` tool runs on the
+///   [blocking executor](ToolSet::with_blocking_executor), never on an
+///   async worker thread (the MCP server sets tokio's blocking pool);
+/// - with a [timeout](ToolSet::with_timeout), a call that takes longer is
+///   answered `timed out after 30s`.
+pub struct ToolSet<C = ()> {
+    entries: Vec<Entry<C>>,
+    by_name: HashMap<Cow<'static, str>, usize>,
+    repairs: Repairs,
+    on_repair: Option<Box<RepairLog>>,
+    hooks: Hooks,
+    limits: Limits,
+    timeout: Option<Duration>,
+}
+
+/// Told of every call whose arguments were repaired: the tool, the repairs.
+type RepairLog = dyn Fn(&str, &[Repair]) + Send + Sync;
+
+impl<C> Default for ToolSet<C> {
+    fn default() -> Self {
+        ToolSet {
+            entries: Vec::new(),
+            by_name: HashMap::new(),
+            repairs: Repairs::default(),
+            on_repair: None,
+            hooks: Hooks {
+                blocking: None,
+                on_panic: Arc::new(default_panic_log),
+            },
+            limits: Limits::DEFAULT,
+            timeout: None,
+        }
+    }
+}
+
+impl<C> ToolSet<C> {
+    /// An empty set, repairing calls with the default [`Repairs`].
+    pub fn new() -> Self {
+        Self::default()
+    }
+
+    /// Sets the repair policy for every call through this set.
+    pub fn with_repairs(mut self, repairs: Repairs) -> Self {
+        self.repairs = repairs;
+        self
+    }
+
+    /// The repair policy calls through this set use.
+    pub fn repairs(&self) -> &Repairs {
+        &self.repairs
+    }
+
+    /// Tells `log` of every call whose arguments were repaired, whichever
+    /// host made it: the tool's name and the repairs.
+    ///
+    /// ```
+    /// # use toolsmith_runtime::ToolSet;
+    /// let tools: ToolSet = ToolSet::new().on_repair(|tool, repairs| {
+    ///     for repair in repairs {
+    ///         eprintln!("{tool}: {repair}");
+    ///     }
+    /// });
+    /// ```
+    pub fn on_repair(mut self, log: impl Fn(&str, &[Repair]) + Send + Sync + 'static) -> Self {
+        self.on_repair = Some(Box::new(log));
+        self
+    }
+
+    /// Answers calls that take longer than `limit` with the failure
+    /// `timed out after 30s` (whole seconds in seconds, anything else in
+    /// milliseconds: `timed out after 1500ms`). An async tool is dropped at
+    /// the deadline; a blocking one cannot be stopped and finishes on its
+    /// thread, its result unused (without a blocking executor it runs where
+    /// the call is polled, so the answer waits for it). No timeout by
+    /// default.
+    pub fn with_timeout(mut self, limit: Duration) -> Self {
+        self.timeout = Some(limit);
+        self
+    }
+
+    /// The per-call timeout, if one is set.
+    pub fn timeout(&self) -> Option<Duration> {
+        self.timeout
+    }
+
+    /// Sets the size and depth cap on every call's arguments, on every
+    /// host ([`Limits::DEFAULT`]: 1 MiB, 128 levels).
+    pub fn with_limits(mut self, limits: Limits) -> Self {
+        self.limits = limits;
+        self
+    }
+
+    /// The size and depth cap on every call's arguments.
+    pub fn limits(&self) -> Limits {
+        self.limits
+    }
+
+    /// Runs the calls of synchronous tools (a plain `fn` under `#[tool]`)
+    /// with `spawn`, which takes the job to a thread that may block and
+    /// resolves to its result.
+    ///
+    /// Without one, the job runs where the call is polled, which suits a
+    /// command line or a test but holds up an async worker thread for as
+    /// long as the function runs. [`McpServer`] sets tokio's blocking pool
+    /// when the set has no executor of its own; on tokio, elsewhere:
+    ///
+    /// [`McpServer`]: https://docs.rs/toolsmith/latest/toolsmith/mcp/struct.McpServer.html
+    ///
+    /// ```ignore
+    /// let tools = tools.with_blocking_executor(|job| async move {
+    ///     tokio::task::spawn_blocking(job)
+    ///         .await
+    ///         .unwrap_or_else(|_| Err(ToolError::new("the tool did not finish")))
+    /// });
+    /// ```
+    ///
+    /// A panic inside the job is caught before it reaches `spawn`.
+    pub fn with_blocking_executor<F, Fut>(mut self, spawn: F) -> Self
+    where
+        F: Fn(BlockingJob) -> Fut + Send + Sync + 'static,
+        Fut: Future<Output = Result<Value, ToolError>> + Send + 'static,
+    {
+        self.hooks.blocking = Some(Arc::new(move |job| Box::pin(spawn(job))));
+        self
+    }
+
+    /// Whether a blocking executor was set.
+    pub fn has_blocking_executor(&self) -> bool {
+        self.hooks.blocking.is_some()
+    }
+
+    /// Tells `log` of every panic caught in a tool, whichever host made the
+    /// call: the tool's name and the panic message (sanitized, cut to 200
+    /// characters, with where it happened). The caller is answered
+    /// `the tool panicked` whatever the log does. By default one line goes
+    /// to stderr, `tool "boom" panicked: <message>`, in place of the
+    /// standard library's panic output, which would print the message raw.
+    ///
+    /// ```
+    /// # use toolsmith_runtime::ToolSet;
+    /// let tools: ToolSet = ToolSet::new().on_panic(|tool, message| {
+    ///     eprintln!("{tool} panicked: {message}");
+    /// });
+    /// ```
+    pub fn on_panic(mut self, log: impl Fn(&str, &str) + Send + Sync + 'static) -> Self {
+        self.hooks.on_panic = Arc::new(log);
+        self
+    }
+
+    /// Adds a `#[tool]` tool (or a hand-written `impl Tool`). Its schema is
+    /// checked and its validator built here, so that a schema outside the
+    /// supported subset is this error rather than a failure on the first
+    /// call; a name some host refuses, a missing or overlong description or
+    /// a name already in the set is an error too.
+    pub fn register<T: ToolWith<C>>(&mut self, tool: T) -> Result<&mut Self, RegisterError> {
+        check_tool(tool.name(), tool.description(), tool.input_schema())?;
+        // Built once, here: the check above proved it compiles.
+        let _ = tool.validator();
+        let entry = Entry {
+            name: Cow::Borrowed(tool.name()),
+            description: Cow::Borrowed(tool.description()),
+            input_schema: Cow::Borrowed(tool.input_schema()),
+            output_schema: tool.output_schema().map(Cow::Borrowed),
+            annotations: tool.annotations(),
+            runner: Box::new(Typed(tool)),
+        };
+        self.insert(entry)
+    }
+
+    /// Adds a tool defined at run time. Its schema is compiled here: a
+    /// keyword outside the supported subset, a schema that is not an object
+    /// schema, a name some host refuses or a name already in the set is an
+    /// error.
+    pub fn register_dynamic(&mut self, tool: DynamicTool<C>) -> Result<&mut Self, RegisterError>
+    where
+        C: 'static,
+    {
+        let validator = check_tool(&tool.name, &tool.description, &tool.input_schema)?;
+        let entry = Entry {
+            name: tool.name,
+            description: tool.description,
+            input_schema: Cow::Owned(tool.input_schema),
+            output_schema: tool.output_schema.map(Cow::Owned),
+            annotations: tool.annotations,
+            runner: Box::new(Dynamic {
+                validator,
+                handler: tool.handler,
+            }),
+        };
+        self.insert(entry)
+    }
+
+    fn insert(&mut self, entry: Entry<C>) -> Result<&mut Self, RegisterError> {
+        if self.by_name.contains_key(&entry.name) {
+            return Err(RegisterError::Duplicate {
+                name: entry.name.into_owned(),
+            });
+        }
+        self.by_name.insert(entry.name.clone(), self.entries.len());
+        self.entries.push(entry);
+        Ok(self)
+    }
+
+    /// The tool called `name`, or an error naming every tool the set holds.
+    pub fn tool(&self, name: &str) -> Result<ToolRef<'_, C>, UnknownTool> {
+        match self.by_name.get(name) {
+            Some(&i) => Ok(ToolRef {
+                entry: &self.entries[i],
+                set: self,
+            }),
+            None => Err(UnknownTool {
+                name: name.to_owned(),
+                available: self.names().map(str::to_owned).collect(),
+            }),
+        }
+    }
+
+    /// Validates `args` against the schema of tool `name` and, when they
+    /// pass, runs it; `Err(UnknownTool)` when the set holds no such tool.
+    ///
+    /// The same as `self.tool(name)?.call(args, ctx)`, with the two outcomes
+    /// kept apart: a host answers an unknown name differently from a call
+    /// that failed (MCP makes it a protocol error).
+    pub async fn call(
+        &self,
+        name: &str,
+        args: Value,
+        ctx: C,
+    ) -> Result<Result<Value, CallError>, UnknownTool> {
+        let tool = self.tool(name)?;
+        Ok(tool.call(args, ctx).await)
+    }
+
+    /// Every tool, in registration order.
+    pub fn tools(&self) -> impl ExactSizeIterator<Item = ToolRef<'_, C>> + '_ {
+        self.entries
+            .iter()
+            .map(|entry| ToolRef { entry, set: self })
+    }
+
+    /// Every tool name, in registration order.
+    pub fn names(&self) -> impl ExactSizeIterator<Item = &str> + '_ {
+        self.entries.iter().map(|entry| &*entry.name)
+    }
+
+    /// Whether the set holds a tool called `name`.
+    pub fn contains(&self, name: &str) -> bool {
+        self.by_name.contains_key(name)
+    }
+
+    /// How many tools the set holds.
+    pub fn len(&self) -> usize {
+        self.entries.len()
+    }
+
+    /// Whether the set holds no tool.
+    pub fn is_empty(&self) -> bool {
+        self.entries.is_empty()
+    }
+}
+
+impl<C> fmt::Debug for ToolSet<C> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_list().entries(self.names()).finish()
+    }
+}
+
+/// Checks what every host needs of a tool, and compiles its schema.
+fn check_tool(name: &str, description: &str, schema: &Value) -> Result<Validator, RegisterError> {
+    let owned = || name.to_owned();
+    if !crate::rules::is_tool_name(name) {
+        return Err(RegisterError::InvalidName { name: owned() });
+    }
+    let chars = description.chars().count();
+    if chars == 0 || !crate::rules::description_fits(chars) {
+        return Err(RegisterError::InvalidDescription { name: owned() });
+    }
+    if schema.get("type") != Some(&Value::from("object")) {
+        return Err(RegisterError::NotAnObject { name: owned() });
+    }
+    Validator::new(schema).map_err(|error| RegisterError::Schema {
+        name: owned(),
+        error,
+    })
+}
+
+/// The panic log when none is set: one sanitized line on stderr.
+fn default_panic_log(tool: &str, message: &str) {
+    eprintln!("tool \"{}\" panicked: {message}", sanitize_line(tool));
+}
+
+#[cfg(test)]
+mod tests;
