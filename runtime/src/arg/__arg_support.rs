@@ -212,6 +212,7 @@ const KEY_ORDER: &[&str] = &[
     "items",
     "minItems",
     "maxItems",
+    "uniqueItems",
     "properties",
     "required",
     "additionalProperties",
@@ -245,6 +246,19 @@ pub fn property(schema: Value, description: Option<&str>, keywords: Vec<(&str, V
         map.insert(key.into(), value);
     }
     Value::Object(ordered(map))
+}
+
+/// An array's schema with the constraints of `#[arg(items(..))]` added to
+/// its `items` schema (the item type's own bounds replaced, as
+/// [`property`] does).
+pub fn with_items(schema: Value, keywords: Vec<(&str, Value)>) -> Value {
+    let Value::Object(mut map) = schema else {
+        return schema;
+    };
+    if let Some(items) = map.get_mut("items") {
+        *items = property(std::mem::take(items), None, keywords);
+    }
+    Value::Object(map)
 }
 
 /// One property of an object schema, as the macros describe it.

@@ -1,0 +1,124 @@
+//! Argument types beyond the basics: text types, `char`, `NonZero*`, sets,
+//! fixed-size arrays, newtypes and item constraints — their schemas, and
+//! the lines both paths give for calls that break them.
+
+mod support;
+
+use std::borrow::Cow;
+use std::collections::{BTreeSet, HashSet};
+use std::num::{NonZeroU8, NonZeroU64};
+use std::path::PathBuf;
+use std::sync::Arc;
+
+use serde::Deserialize;
+use serde_json::{Value, json};
+use toolsmith::{Tool, ToolArg, tool, validate_input, validate_input_str};
+
+/// An email address.
+#[derive(Debug, Clone, PartialEq, Eq, Hash, PartialOrd, Ord, Deserialize, ToolArg)]
+pub struct Email(#[arg(pattern = r"^[^@\s]+@[^@\s]+$", max_length = 254)] String);
+
+/// Reads part of a file.
+#[tool]
+pub fn read_file(
+    path: PathBuf,
+    #[arg(pattern = r"\.txt$")] backup: Option<PathBuf>,
+    separator: char,
+    lines: NonZeroU8,
+    offset: Option<NonZeroU64>,
+) -> String {
+    format!("{path:?} {backup:?} {separator:?} {lines} {offset:?}")
+}
+
+/// Labels things.
+#[tool]
+pub fn label(
+    #[arg(items(pattern = "^[a-z]+$", max_length = 8))] tags: HashSet<String>,
+    #[arg(items(min = 1, max = 10))] weights: Option<BTreeSet<u32>>,
+    origin: [i32; 2],
+    attendees: Vec<Email>,
+    name: Box<str>,
+    owner: Arc<str>,
+    note: Option<Cow<'static, str>>,
+) -> String {
+    let _ = (&weights, &origin, &attendees, &name, &owner, &note);
+    format!("{}", tags.len())
+}
+
+fn lines<T: Tool>(tool: &T, input: Value) -> Vec<String> {
+    let refused = |result: Result<T::Args, toolsmith::ToolInputError>| match result {
+        Ok(_) => panic!("{input} was accepted"),
+        Err(err) => err.lines(),
+    };
+    let from_value = refused(validate_input(tool, &input));
+    let from_text = refused(validate_input_str(tool, &input.to_string()));
+    assert_eq!(from_value, from_text, "both paths on {input}");
+    from_value
+}
+
+fn accepted<T: Tool>(tool: &T, input: Value) -> T::Args {
+    validate_input_str(tool, &input.to_string()).unwrap_or_else(|err| panic!("{input}: {err}"));
+    validate_input(tool, &input).unwrap_or_else(|err| panic!("{input}: {err}"))
+}
+
+#[test]
+fn schemas() {
+    support::assert_snapshot("read-file", ReadFile.input_schema());
+    support::assert_snapshot("label", Label.input_schema());
+}
+
+#[test]
+fn text_char_and_nonzero() {
+    let args = accepted(
+        &ReadFile,
+        json!({"path": "/tmp/a b", "backup": "x.txt", "separator": "é", "lines": 3, "offset": null}),
+    );
+    assert_eq!(args.path, PathBuf::from("/tmp/a b"));
+    assert_eq!(args.separator, 'é');
+    assert_eq!(
+        lines(
+            &ReadFile,
+            json!({"path": "a", "backup": "x.md", "separator": "ab", "lines": 0, "offset": 0})
+        ),
+        [
+            "Invalid arguments at /separator: must be at most 1 character long, got 2",
+            "Invalid arguments at /lines: must be at least 1, got 0",
+            "Invalid arguments at /offset: must be at least 1, got 0",
+            "Invalid arguments at /backup: must match pattern \"\\.txt$\"",
+        ]
+    );
+    assert_eq!(
+        lines(&ReadFile, json!({"path": 1, "separator": "", "lines": 256})),
+        [
+            "Invalid arguments at /path: must be a string, got number 1",
+            "Invalid arguments at /separator: must be at least 1 character long, got 0",
+            "Invalid arguments at /lines: must be at most 255, got 256",
+        ]
+    );
+}
+
+#[test]
+fn sets_arrays_newtypes_and_items() {
+    let args = accepted(
+        &Label,
+        json!({"tags": ["a", "b"], "weights": [1, 10], "origin": [1, -2],
+               "attendees": ["a@b.c"], "name": "n", "owner": "o", "note": "x"}),
+    );
+    assert_eq!(args.tags.len(), 2);
+    assert_eq!(args.attendees, [Email("a@b.c".into())]);
+    assert_eq!(
+        lines(
+            &Label,
+            json!({"tags": ["a", "a", "B"], "weights": [0, 11], "origin": [1],
+                   "attendees": ["nobody"], "name": "n", "owner": "o"})
+        ),
+        [
+            "Invalid arguments at /weights/0: must be at least 1, got 0",
+            "Invalid arguments at /weights/1: must be at most 10, got 11",
+            "Invalid arguments at /origin: must have at least 2 items, got 1",
+            "Invalid arguments at /tags: must not repeat items; item 1 equals item 0",
+            "Invalid arguments at /tags/2: must match pattern \"^[a-z]+$\"",
+            r#"Invalid arguments at /attendees/0: must match pattern "^[^@\s]+@[^@\s]+$""#,
+        ]
+    );
+}
