@@ -122,3 +122,60 @@ fn sets_arrays_newtypes_and_items() {
         ]
     );
 }
+
+/// Schedules a call.
+#[tool]
+#[allow(clippy::too_many_arguments)]
+pub fn schedule(
+    id: uuid::Uuid,
+    link: url::Url,
+    when: chrono::DateTime<chrono::Utc>,
+    day: Option<chrono::NaiveDate>,
+    local: Option<chrono::NaiveDateTime>,
+    at: jiff::Timestamp,
+    on: Option<jiff::civil::Date>,
+    time: Option<jiff::civil::Time>,
+) -> String {
+    format!("{id} {link} {when} {day:?} {local:?} {at} {on:?} {time:?}")
+}
+
+#[test]
+fn feature_types_schema() {
+    support::assert_snapshot("schedule", Schedule.input_schema());
+    let declared = Schedule.validator();
+    // The advertised schema holds no private annotation; the validator
+    // still checks the formats.
+    assert!(!Schedule.input_schema().to_string().contains("x-toolsmith"));
+    let _ = declared;
+}
+
+#[test]
+fn feature_types_read_and_refuse_in_their_own_words() {
+    let args = accepted(
+        &Schedule,
+        json!({"id": "urn:uuid:67e55044-10b1-426f-9247-bb680e5fe0c8",
+               "link": "https://example.com/a?b=c", "when": "2026-12-01T09:00:00+01:00",
+               "day": "2026-12-01", "local": "2026-12-01T09:00:00",
+               "at": "2026-12-01T09:00:00Z", "on": "2026-12-01", "time": "09:30"}),
+    );
+    assert_eq!(args.when.to_rfc3339(), "2026-12-01T08:00:00+00:00");
+    assert_eq!(args.id.to_string(), "67e55044-10b1-426f-9247-bb680e5fe0c8");
+    assert_eq!(
+        lines(
+            &Schedule,
+            json!({"id": "67e55044-10b1-426f-9247", "link": "example.com/a", "when": "tomorrow",
+                   "day": "2026-02-30", "local": "2026-12-01", "at": "2026-12-01T09:00:00",
+                   "on": "12/01/2026", "time": "25:00"})
+        ),
+        [
+            r#"Invalid arguments at /id: must be a UUID, e.g. "67e55044-10b1-426f-9247-bb680e5fe0c8", got "67e55044-10b1-426f-9247""#,
+            r#"Invalid arguments at /link: must be an absolute URL, e.g. "https://example.com/page", got "example.com/a""#,
+            r#"Invalid arguments at /when: must be an RFC 3339 date-time, e.g. "2026-12-01T09:00:00Z", got "tomorrow""#,
+            r#"Invalid arguments at /day: must be a date, e.g. "2026-12-01", got "2026-02-30""#,
+            r#"Invalid arguments at /local: must be a date-time without an offset, e.g. "2026-12-01T09:00:00", got "2026-12-01""#,
+            r#"Invalid arguments at /at: must be an RFC 3339 date-time, e.g. "2026-12-01T09:00:00Z", got "2026-12-01T09:00:00""#,
+            r#"Invalid arguments at /on: must be a date, e.g. "2026-12-01", got "12/01/2026""#,
+            r#"Invalid arguments at /time: must be a time of day, e.g. "09:30:00", got "25:00""#,
+        ]
+    );
+}

@@ -75,8 +75,20 @@ fn check_owned(cx: &mut Ctxt, ty: &Type, is_ctx: bool) {
                     format_args!("the context is passed by value and must be `'static`, so it cannot be the borrowed `{shown}`; share it with `Arc<T>`"),
                 );
             } else {
+                // The owned form of the borrowed types people write; the
+                // words only, the type is refused whatever it is.
                 let owned = match &*reference.elem {
                     Type::Path(path) if path.path.is_ident("str") => "`String`".to_owned(),
+                    Type::Path(path)
+                        if path.qself.is_none()
+                            && path
+                                .path
+                                .segments
+                                .last()
+                                .is_some_and(|last| last.ident == "Path") =>
+                    {
+                        "`PathBuf`".to_owned()
+                    }
                     Type::Slice(slice) => format!("`Vec<{}>`", type_name(&slice.elem)),
                     elem => format!("`{}`", type_name(elem)),
                 };

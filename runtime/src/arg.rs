@@ -4,9 +4,9 @@
 pub mod __arg_support;
 #[doc(hidden)]
 pub mod __serde_support;
+mod external;
 mod impls;
-#[doc(hidden)]
-pub mod refused;
+mod refused;
 
 use std::borrow::Cow;
 

@@ -10,6 +10,10 @@ use serde_json::{Map, Value};
 
 pub use super::ArgKind;
 use super::ToolArg;
+pub use super::refused::{
+    ClosedObject, KnownShape, OwnedValue, PlainShape, Refusal, SendArgument, SingleItemsSchema,
+    StatableRange,
+};
 use crate::schema::Validator;
 use crate::tool::ToolError;
 

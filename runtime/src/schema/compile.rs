@@ -176,6 +176,13 @@ impl Compiler {
                     other => return Err(self.error(keyword, format!("must be a boolean, got {}", kind(other)))),
                 },
                 super::alias::KEYWORD => declared = Some(value),
+                super::format::KEYWORD => {
+                    let Value::String(name) = value else {
+                        return Err(self.error(keyword, format!("must be a string, got {}", kind(value))));
+                    };
+                    let format = super::format::Format::from_name(name).map_err(|reason| self.error(keyword, reason))?;
+                    string(&mut rules).format = Some(format);
+                }
                 _ if ANNOTATIONS.contains(&keyword) => self.annotation(keyword, value)?,
                 _ => return Err(self.error(keyword, "is not supported; supported keywords are type, properties, required, additionalProperties, enum, const, pattern, minLength, maxLength, minimum, maximum, exclusiveMinimum, exclusiveMaximum, multipleOf, items, minItems, maxItems, uniqueItems and annotations")),
             }

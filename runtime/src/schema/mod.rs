@@ -4,6 +4,7 @@
 pub(crate) mod alias;
 mod compile;
 pub(crate) mod equal;
+pub(crate) mod format;
 mod node;
 pub(crate) mod number;
 pub mod pattern;

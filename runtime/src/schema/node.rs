@@ -42,6 +42,8 @@ pub(crate) struct StringRules {
     pub pattern: Option<Pattern>,
     /// The line for a string the pattern does not match, written once.
     pub pattern_problem: String,
+    /// The parser of a type that reads the string (`x-toolsmith-format`).
+    pub format: Option<super::format::Format>,
 }
 
 #[derive(Debug, Default)]

@@ -168,6 +168,13 @@ impl<'a> Walk<'a> {
         {
             self.report(IssueKind::Pattern, || rules.pattern_problem.clone());
         }
+        if let Some(format) = rules.format
+            && !format.accepts(s)
+        {
+            self.report(IssueKind::Format, || {
+                format!("{}, got {}", format.problem(), quoted(s))
+            });
+        }
     }
 
     fn number(&mut self, rules: &NumberRules, n: &serde_json::Number) {
