@@ -28,6 +28,45 @@ pub fn valid(schema: &Value) -> BoxedStrategy<Value> {
     proptest::strategy::Union::new(choices).boxed()
 }
 
+/// Strings for named properties: `(name, strings)`.
+pub type Samples = &'static [(&'static str, &'static [&'static str])];
+
+/// [`valid`], with each property named in `samples`, where the value is a
+/// string, replaced by one of its strings: for strings a type reads by
+/// parsing them (a date-time), which nothing in the advertised schema
+/// describes. The strings include near misses, so some values are refused.
+pub fn valid_with(schema: &Value, samples: Samples) -> BoxedStrategy<Value> {
+    if samples.is_empty() {
+        return valid(schema);
+    }
+    (valid(schema), any::<u64>())
+        .prop_map(move |(mut value, seed)| {
+            let mut rng = Rng::new(seed);
+            replace_samples(&mut value, samples, &mut rng);
+            value
+        })
+        .boxed()
+}
+
+fn replace_samples(value: &mut Value, samples: Samples, rng: &mut Rng) {
+    match value {
+        Value::Object(map) => {
+            for (key, slot) in map.iter_mut() {
+                match samples.iter().find(|(name, _)| name == key) {
+                    Some((_, pool)) if slot.is_string() => {
+                        *slot = Value::from(pool[rng.below(pool.len())]);
+                    }
+                    _ => replace_samples(slot, samples, rng),
+                }
+            }
+        }
+        Value::Array(items) => items
+            .iter_mut()
+            .for_each(|item| replace_samples(item, samples, rng)),
+        _ => {}
+    }
+}
+
 fn of_type(ty: &str, map: &Map<String, Value>) -> BoxedStrategy<Value> {
     match ty {
         "null" => Just(Value::Null).boxed(),
@@ -94,7 +133,13 @@ fn string(map: &Map<String, Value>) -> BoxedStrategy<Value> {
         .and_then(Value::as_u64)
         .map_or(min + 24, |max| max as usize)
         .min(min + 64);
-    let length_ok = move |s: &String| (min..=max).contains(&s.chars().count());
+    // A pattern's strings are as long as it makes them, within the stated
+    // bounds only.
+    let stated_max = map.get("maxLength").and_then(Value::as_u64).map(|max| max as usize);
+    let length_ok = move |s: &String| {
+        let count = s.chars().count();
+        count >= min && stated_max.is_none_or(|max| count <= max)
+    };
     if let Some(pattern) = map.get("pattern").and_then(Value::as_str) {
         // The generator takes no anchors; a whole match satisfies either way.
         let bare = pattern.strip_prefix('^').unwrap_or(pattern);

@@ -113,7 +113,7 @@ fn cases() -> u32 {
 /// Runs the three kinds of generated input through [`check_value`] and
 /// [`check_text`], panicking with the shrunk counterexample on the first
 /// disagreement. Returns how many inputs were checked.
-fn agree<T: Tool>(tool: &T) -> u32 {
+fn agree<T: Tool>(tool: &T, samples: generate::Samples) -> u32 {
     let schema = tool.input_schema();
     let config = Config {
         cases: cases(),
@@ -133,7 +133,7 @@ fn agree<T: Tool>(tool: &T) -> u32 {
         }
         checked += config.cases;
     };
-    let seeded = || (generate::valid(schema), any::<u64>()).boxed();
+    let seeded = || (generate::valid_with(schema, samples), any::<u64>()).boxed();
     run("valid", seeded(), &|value, _| check_value(tool, value));
     run("mutated", seeded(), &|value, seed| {
         let mutated = generate::mutate(value.clone(), &mut Rng::new(seed));
@@ -147,13 +147,13 @@ fn agree<T: Tool>(tool: &T) -> u32 {
 }
 
 /// Valid inputs must mostly be accepted, or the generator tests nothing.
-fn accepts_generated<T: Tool>(tool: &T) {
+fn accepts_generated<T: Tool>(tool: &T, samples: generate::Samples) {
     let mut runner = TestRunner::new(Config {
         cases: 200,
         failure_persistence: None,
         ..Config::default()
     });
-    let strategy = generate::valid(tool.input_schema());
+    let strategy = generate::valid_with(tool.input_schema(), samples);
     let mut accepted = 0;
     for _ in 0..200 {
         let value = strategy.new_tree(&mut runner).unwrap().current();
@@ -206,13 +206,19 @@ fn numbers_stay_finite<T: Tool<Context = ()>>(tool: &T) {
     }
 }
 
+/// `name => Tool` runs [`agree`] on the tool; `[SAMPLES]` after it gives
+/// the strings of properties no generator writes from a schema (see
+/// [`generate::valid_with`]); `, check` runs one more check.
 macro_rules! agreement_tests {
-    ($($name:ident => $tool:expr $(, $extra:ident)?);* $(;)?) => {$(
+    (@samples) => { &[] };
+    (@samples $samples:expr) => { $samples };
+    ($($name:ident => $tool:path $([$samples:expr])? $(, $extra:ident)?);* $(;)?) => {$(
         #[test]
         fn $name() {
             let tool = $tool;
-            accepts_generated(&tool);
-            let checked = agree(&tool);
+            let samples: generate::Samples = agreement_tests!(@samples $($samples)?);
+            accepts_generated(&tool, samples);
+            let checked = agree(&tool, samples);
             assert!(checked >= 3 * cases());
             $($extra(&tool);)?
         }
@@ -232,4 +238,8 @@ agreement_tests! {
     nested => zoo::Nested;
     renamed => zoo::Renamed;
     defaults => zoo::Defaults;
+    text_types => zoo::TextTypes, numbers_stay_finite;
+    collections => zoo::Collections;
+    newtypes => zoo::Newtypes;
+    parsed_strings => zoo::ParsedStrings [zoo::PARSED_SAMPLES];
 }
