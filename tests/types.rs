@@ -179,3 +179,32 @@ fn feature_types_read_and_refuse_in_their_own_words() {
         ]
     );
 }
+
+/// serde reads `["a", "a"]` into a set of one item; the schema's
+/// `uniqueItems` refuses it, and so do both typed paths.
+#[test]
+fn a_repeated_set_item_is_refused_not_merged() {
+    let call =
+        json!({"tags": ["a", "a"], "origin": [0, 0], "attendees": [], "name": "n", "owner": "o"});
+    assert_eq!(
+        lines(&Label, call),
+        ["Invalid arguments at /tags: must not repeat items; item 1 equals item 0"]
+    );
+}
+
+/// The 64-bit ranges the schema leaves unstated are the validator's too.
+#[test]
+fn unstated_ranges_are_refused_by_the_validator() {
+    let call: Value = serde_json::from_str(
+        r#"{"path": "a", "separator": ",", "lines": 1, "offset": 18446744073709551616}"#,
+    )
+    .unwrap();
+    let expected = [
+        "Invalid arguments at /offset: must be at most 18446744073709551615, got 1.8446744073709552e+19",
+    ];
+    assert_eq!(lines(&ReadFile, call.clone()), expected);
+    assert_eq!(
+        ReadFile.validator().validate(&call).unwrap_err().lines(),
+        expected
+    );
+}

@@ -28,41 +28,46 @@ pub fn valid(schema: &Value) -> BoxedStrategy<Value> {
     proptest::strategy::Union::new(choices).boxed()
 }
 
-/// Strings for named properties: `(name, strings)`.
-pub type Samples = &'static [(&'static str, &'static [&'static str])];
+/// Strings for named properties: `(name, valid strings, near misses)`.
+pub type Samples = &'static [(
+    &'static str,
+    &'static [&'static str],
+    &'static [&'static str],
+)];
 
 /// [`valid`], with each property named in `samples`, where the value is a
 /// string, replaced by one of its strings: for strings a type reads by
 /// parsing them (a date-time), which nothing in the advertised schema
-/// describes. The strings include near misses, so some values are refused.
-pub fn valid_with(schema: &Value, samples: Samples) -> BoxedStrategy<Value> {
+/// describes. Each is a near miss with probability `miss`.
+pub fn valid_with(schema: &Value, samples: Samples, miss: f64) -> BoxedStrategy<Value> {
     if samples.is_empty() {
         return valid(schema);
     }
     (valid(schema), any::<u64>())
         .prop_map(move |(mut value, seed)| {
             let mut rng = Rng::new(seed);
-            replace_samples(&mut value, samples, &mut rng);
+            replace_samples(&mut value, samples, miss, &mut rng);
             value
         })
         .boxed()
 }
 
-fn replace_samples(value: &mut Value, samples: Samples, rng: &mut Rng) {
+fn replace_samples(value: &mut Value, samples: Samples, miss: f64, rng: &mut Rng) {
     match value {
         Value::Object(map) => {
             for (key, slot) in map.iter_mut() {
-                match samples.iter().find(|(name, _)| name == key) {
-                    Some((_, pool)) if slot.is_string() => {
+                match samples.iter().find(|(name, _, _)| name == key) {
+                    Some((_, valid, misses)) if slot.is_string() => {
+                        let pool = if rng.chance(miss) { misses } else { valid };
                         *slot = Value::from(pool[rng.below(pool.len())]);
                     }
-                    _ => replace_samples(slot, samples, rng),
+                    _ => replace_samples(slot, samples, miss, rng),
                 }
             }
         }
         Value::Array(items) => items
             .iter_mut()
-            .for_each(|item| replace_samples(item, samples, rng)),
+            .for_each(|item| replace_samples(item, samples, miss, rng)),
         _ => {}
     }
 }
@@ -135,7 +140,10 @@ fn string(map: &Map<String, Value>) -> BoxedStrategy<Value> {
         .min(min + 64);
     // A pattern's strings are as long as it makes them, within the stated
     // bounds only.
-    let stated_max = map.get("maxLength").and_then(Value::as_u64).map(|max| max as usize);
+    let stated_max = map
+        .get("maxLength")
+        .and_then(Value::as_u64)
+        .map(|max| max as usize);
     let length_ok = move |s: &String| {
         let count = s.chars().count();
         count >= min && stated_max.is_none_or(|max| count <= max)

@@ -133,7 +133,7 @@ fn agree<T: Tool>(tool: &T, samples: generate::Samples) -> u32 {
         }
         checked += config.cases;
     };
-    let seeded = || (generate::valid_with(schema, samples), any::<u64>()).boxed();
+    let seeded = || (generate::valid_with(schema, samples, 0.2), any::<u64>()).boxed();
     run("valid", seeded(), &|value, _| check_value(tool, value));
     run("mutated", seeded(), &|value, seed| {
         let mutated = generate::mutate(value.clone(), &mut Rng::new(seed));
@@ -153,7 +153,7 @@ fn accepts_generated<T: Tool>(tool: &T, samples: generate::Samples) {
         failure_persistence: None,
         ..Config::default()
     });
-    let strategy = generate::valid_with(tool.input_schema(), samples);
+    let strategy = generate::valid_with(tool.input_schema(), samples, 0.0);
     let mut accepted = 0;
     for _ in 0..200 {
         let value = strategy.new_tree(&mut runner).unwrap().current();

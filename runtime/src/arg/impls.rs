@@ -11,6 +11,7 @@ use std::sync::Arc;
 
 use super::__arg_support::{F32_LIMIT, Num, Range, Sealed};
 use super::{ArgKind, ToolArg};
+use crate::schema::integer::KEYWORD as INTEGER;
 
 impl Sealed for String {}
 
@@ -41,7 +42,9 @@ impl ToolArg for bool {
 /// Integers: the range is always enforced, and stated where it tells a
 /// model something. `u64`'s 18446744073709551615 is beyond what many JSON
 /// readers (JavaScript's numbers) hold exactly, and says nothing a model
-/// needs, so the 64- and 128-bit types state only `minimum: 0`, if that.
+/// needs, so the 64- and 128-bit types state only `minimum: 0`, if that,
+/// and declare the rest to the validator (`x-toolsmith-integer`, never
+/// advertised).
 macro_rules! integers {
     ($($ty:ty => $schema:expr $(, $check:path)?);* $(;)?) => {$(
         impl Sealed for $ty {}
@@ -79,14 +82,14 @@ integers! {
     i16 => json!({ "type": "integer", "minimum": i16::MIN, "maximum": i16::MAX });
     u32 => json!({ "type": "integer", "minimum": u32::MIN, "maximum": u32::MAX });
     i32 => json!({ "type": "integer", "minimum": i32::MIN, "maximum": i32::MAX });
-    u64 => json!({ "type": "integer", "minimum": 0 });
-    usize => json!({ "type": "integer", "minimum": 0 });
-    i64 => json!({ "type": "integer" });
-    isize => json!({ "type": "integer" });
+    u64 => json!({ "type": "integer", "minimum": 0, INTEGER: "u64" });
+    usize => json!({ "type": "integer", "minimum": 0, INTEGER: "usize" });
+    i64 => json!({ "type": "integer", INTEGER: "i64" });
+    isize => json!({ "type": "integer", INTEGER: "isize" });
     // Beyond 64 bits a `Value` holds the nearest float; the far ends of the
     // range, where it rounds past them, are refused from text as well.
-    u128 => json!({ "type": "integer", "minimum": 0 }), crate::read::survives_value;
-    i128 => json!({ "type": "integer" }), crate::read::survives_value;
+    u128 => json!({ "type": "integer", "minimum": 0, INTEGER: "u128" }), crate::read::survives_value;
+    i128 => json!({ "type": "integer", INTEGER: "i128" }), crate::read::survives_value;
 }
 
 impl Sealed for f32 {}
@@ -364,7 +367,7 @@ nonzero! {
     NonZeroU8 => u8, json!({ "type": "integer", "minimum": 1, "maximum": u8::MAX });
     NonZeroU16 => u16, json!({ "type": "integer", "minimum": 1, "maximum": u16::MAX });
     NonZeroU32 => u32, json!({ "type": "integer", "minimum": 1, "maximum": u32::MAX });
-    NonZeroU64 => u64, json!({ "type": "integer", "minimum": 1 });
-    NonZeroUsize => usize, json!({ "type": "integer", "minimum": 1 });
-    NonZeroU128 => u128, json!({ "type": "integer", "minimum": 1 }), crate::read::survives_value;
+    NonZeroU64 => u64, json!({ "type": "integer", "minimum": 1, INTEGER: "u64" });
+    NonZeroUsize => usize, json!({ "type": "integer", "minimum": 1, INTEGER: "usize" });
+    NonZeroU128 => u128, json!({ "type": "integer", "minimum": 1, INTEGER: "u128" }), crate::read::survives_value;
 }

@@ -131,8 +131,8 @@ pub(crate) fn uses_declared(node: &Node, value: &Value) -> bool {
     }
 }
 
-/// `schema` without the private annotations (declared aliases and
-/// formats), at every depth: what a host and a model are shown.
+/// `schema` without the private annotations (declared aliases, formats
+/// and integer types), at every depth: what a host and a model are shown.
 pub fn advertised(mut schema: Value) -> Value {
     strip(&mut schema);
     schema
@@ -141,6 +141,7 @@ pub fn advertised(mut schema: Value) -> Value {
 fn strip(schema: &mut Value) {
     let Value::Object(map) = schema else { return };
     map.remove(KEYWORD);
+    map.remove(super::integer::KEYWORD);
     if let Some(Value::String(format)) = map.remove(super::format::KEYWORD)
         && let Some(pattern) = super::format::advertised(&format)
     {

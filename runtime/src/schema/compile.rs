@@ -176,6 +176,12 @@ impl Compiler {
                     other => return Err(self.error(keyword, format!("must be a boolean, got {}", kind(other)))),
                 },
                 super::alias::KEYWORD => declared = Some(value),
+                super::integer::KEYWORD => {
+                    let Value::String(name) = value else {
+                        return Err(self.error(keyword, format!("must be a string, got {}", kind(value))));
+                    };
+                    numeric(&mut rules).integer = Some(super::integer::range(name).map_err(|reason| self.error(keyword, reason))?);
+                }
                 super::format::KEYWORD => {
                     let Value::String(name) = value else {
                         return Err(self.error(keyword, format!("must be a string, got {}", kind(value))));

@@ -5,6 +5,7 @@ pub(crate) mod alias;
 mod compile;
 pub(crate) mod equal;
 pub(crate) mod format;
+pub(crate) mod integer;
 mod node;
 pub(crate) mod number;
 pub mod pattern;

@@ -53,6 +53,8 @@ pub(crate) struct NumberRules {
     pub exclusive_minimum: Option<Number>,
     pub exclusive_maximum: Option<Number>,
     pub multiple_of: Option<Number>,
+    /// The range of a declared integer type (`x-toolsmith-integer`).
+    pub integer: Option<(i128, u128)>,
 }
 
 #[derive(Debug, Default)]

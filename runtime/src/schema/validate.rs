@@ -183,12 +183,21 @@ impl<'a> Walk<'a> {
             (&rules.minimum, Less, "at least"),
             (&rules.maximum, Greater, "at most"),
         ];
+        let mut stated_failed = false;
         for (bound, fails_when, words) in checks {
             if let Some(bound) = bound
                 && number::compare(n, bound) == fails_when
             {
+                stated_failed = true;
                 self.report(IssueKind::Bound, || bound_problem(words, bound, n));
             }
+        }
+        // The type's own range, where a stated bound has not said it already.
+        if let Some((min, max)) = rules.integer
+            && !stated_failed
+            && let Some(problem) = crate::read::out_of_range(n, min, max)
+        {
+            self.report(IssueKind::Bound, || problem);
         }
         let exclusive = [
             (&rules.exclusive_minimum, Greater, "greater than"),
