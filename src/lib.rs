@@ -432,7 +432,7 @@
 //! # Ok::<(), toolsmith::SchemaError>(())
 //! ```
 
-pub use toolsmith_macros::{ToolArg, tool};
+pub use toolsmith_macros::{ToolArg, ToolOutput, tool};
 pub use toolsmith_runtime::*;
 
 // The generated code names `::toolsmith`, also inside this crate's own tests.

@@ -208,3 +208,49 @@ fn unstated_ranges_are_refused_by_the_validator() {
         expected
     );
 }
+
+/// A meeting, as a tool returns it: `Serialize` only.
+#[derive(serde::Serialize, toolsmith::ToolOutput)]
+#[serde(rename_all = "camelCase")]
+pub struct Booked {
+    /// Where to join.
+    pub join_url: String,
+    pub room: Option<String>,
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub attendees: Vec<Attendee>,
+    #[serde(skip)]
+    pub internal: u32,
+    pub status: Status,
+}
+
+/// Someone invited.
+#[derive(serde::Serialize, toolsmith::ToolOutput)]
+pub struct Attendee {
+    pub email: String,
+    pub path: PathBuf,
+}
+
+/// Whether the meeting is on.
+#[derive(serde::Serialize, toolsmith::ToolOutput)]
+#[serde(rename_all = "lowercase")]
+pub enum Status {
+    Confirmed,
+    Tentative,
+}
+
+/// Books a meeting.
+#[tool]
+pub fn book(title: String) -> Result<Booked, String> {
+    Ok(Booked {
+        join_url: format!("https://example.com/{title}"),
+        room: None,
+        attendees: Vec::new(),
+        internal: 0,
+        status: Status::Tentative,
+    })
+}
+
+#[test]
+fn serialize_only_outputs_have_a_schema() {
+    support::assert_snapshot("book.output", Book.output_schema().unwrap());
+}

@@ -573,11 +573,26 @@ pub fn derive(input: &DeriveInput) -> syn::Result<TokenStream> {
         let fallback = fallback_arg(input);
         return Ok(quote!(#errors #fallback));
     }
-    Ok(match &parsed {
+    let output = output_from_arg(&input.ident);
+    let expanded = match &parsed {
         Input::Struct(item) if item.transparent || item.newtype => expand_transparent(item),
         Input::Struct(item) => expand_struct(item),
         Input::Enum(item) => expand_enum(item),
-    })
+    };
+    Ok(quote!(#expanded #output))
+}
+
+/// `ToolOutput` from the argument schema: what a type reads is what it
+/// writes (serde's derives are symmetric for what the schema models).
+fn output_from_arg(ident: &Ident) -> TokenStream {
+    quote! {
+        #[automatically_derived]
+        impl ::toolsmith::ToolOutput for #ident {
+            fn output_schema() -> ::toolsmith::__private::Value {
+                <Self as ::toolsmith::ToolArg>::schema()
+            }
+        }
+    }
 }
 
 /// The impl of a type that failed a check, so that code using it reports

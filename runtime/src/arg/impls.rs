@@ -150,25 +150,7 @@ impl<T: ToolArg> ToolArg for Option<T> {
     const __ITEM_RANGE: Option<Range> = T::__ITEM_RANGE;
 
     fn schema() -> Value {
-        let mut schema = T::schema();
-        if let Some(object) = schema.as_object_mut() {
-            match object.get_mut("type") {
-                Some(Value::String(ty)) => {
-                    let ty = std::mem::take(ty);
-                    object.insert("type".into(), json!([ty, "null"]));
-                }
-                Some(Value::Array(types)) if !types.iter().any(|t| t == "null") => {
-                    types.push(Value::from("null"));
-                }
-                _ => {}
-            }
-            if let Some(Value::Array(values)) = object.get_mut("enum") {
-                if !values.contains(&Value::Null) {
-                    values.push(Value::Null);
-                }
-            }
-        }
-        schema
+        super::__arg_support::nullable(T::schema())
     }
 
     fn satisfies_schema(&self) -> bool {
