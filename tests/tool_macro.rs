@@ -339,7 +339,12 @@ fn tool_arg_impls() {
         <u8 as ToolArg>::schema(),
         json!({"type": "integer", "minimum": 0, "maximum": 255})
     );
-    assert_eq!(<i64 as ToolArg>::schema(), json!({"type": "integer"}));
+    // The range the schema leaves unstated is declared to the validator,
+    // and never advertised.
+    assert_eq!(
+        <i64 as ToolArg>::schema(),
+        json!({"type": "integer", "x-toolsmith-integer": "i64"})
+    );
     assert_eq!(
         <Option<bool> as ToolArg>::schema(),
         json!({"type": ["boolean", "null"]})

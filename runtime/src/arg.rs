@@ -18,12 +18,18 @@ use __arg_support::Sealed;
 /// subschema inlined, and checks on a deserialized value the constraints the
 /// schema states beyond its types.
 ///
-/// Implemented for `String`, `bool`, every integer and float type,
-/// `Option<T>` (the property accepts `null` and is not required), `Vec<T>`
-/// and `Box<T>`, and by `#[derive(toolsmith::ToolArg)]` for structs with
-/// named fields and enums of unit variants. Derive it: the trait cannot be
-/// implemented by hand, since the runtime trusts what an implementation says
-/// about its schema and its checks.
+/// Implemented for text (`String`, `Box<str>`, `Arc<str>`,
+/// `Cow<'static, str>`, `PathBuf`, `char`), `bool`, every integer and
+/// float type, the unsigned `NonZero*` types, `Option<T>` (the property
+/// accepts `null` and is not required), `Vec<T>`, `HashSet<T>` and
+/// `BTreeSet<T>` (`uniqueItems`), `[T; N]` and `Box<T>`, for the types of
+/// the `uuid`, `url`, `chrono` and `jiff` features, and by
+/// `#[derive(toolsmith::ToolArg)]` for structs with named fields, unit
+/// enums and newtypes. Derive it: the trait cannot be implemented by hand,
+/// since the runtime trusts what an implementation says about its schema
+/// and its checks. Types that cannot be arguments (maps, `Value`, tuples,
+/// signed `NonZero*`, `Rc`, `Duration`, ..) fail to compile with a message
+/// naming what to take instead.
 ///
 /// A number type's range is always enforced, and stated in the schema where
 /// it tells a model something: `u8`, `i8`, `u16`, `i16`, `u32` and `i32`
