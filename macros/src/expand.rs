@@ -743,10 +743,7 @@ fn expand_transparent(item: &Struct) -> TokenStream {
 
             fn __all_items(
                 &self,
-                check: &dyn ::core::ops::Fn(
-                    ::core::option::Option<::toolsmith::__private::Cow<'_, str>>,
-                    ::core::option::Option<::toolsmith::__private::Num>,
-                ) -> bool,
+                check: &::toolsmith::__private::ItemCheck,
             ) -> bool {
                 #arg_trait::__all_items(&self.#member, check)
             }

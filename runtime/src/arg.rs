@@ -111,10 +111,7 @@ pub trait ToolArg: Sealed {
     #[doc(hidden)]
     /// `check` holds for the text and the number of every item, for an
     /// array type; `true` otherwise.
-    fn __all_items(
-        &self,
-        check: &dyn Fn(Option<Cow<'_, str>>, Option<__arg_support::Num>) -> bool,
-    ) -> bool {
+    fn __all_items(&self, check: &__arg_support::ItemCheck) -> bool {
         let _ = check;
         true
     }

@@ -1,6 +1,7 @@
 //! Support for the code `#[tool]` and `#[derive(ToolArg)]` generate.
 //! Not public API: anything here may change in a patch release.
 
+use std::borrow::Cow;
 use std::fmt::Display;
 use std::marker::PhantomData;
 use std::sync::OnceLock;
@@ -70,6 +71,10 @@ impl Display for Num {
         }
     }
 }
+
+/// A check of one item of an array, given its text and its number (see
+/// `ToolArg::__all_items`).
+pub type ItemCheck = dyn for<'t> Fn(Option<Cow<'t, str>>, Option<Num>) -> bool;
 
 /// The values a number type holds, for the macro's compile-time checks
 /// and the runtime's reading of a validated call.

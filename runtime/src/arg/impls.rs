@@ -9,7 +9,7 @@ use std::num::{NonZeroU8, NonZeroU16, NonZeroU32, NonZeroU64, NonZeroU128, NonZe
 use std::path::PathBuf;
 use std::sync::Arc;
 
-use super::__arg_support::{F32_LIMIT, Num, Range, Sealed};
+use super::__arg_support::{F32_LIMIT, ItemCheck, Num, Range, Sealed};
 use super::{ArgKind, ToolArg};
 use crate::schema::integer::KEYWORD as INTEGER;
 
@@ -169,7 +169,7 @@ impl<T: ToolArg> ToolArg for Option<T> {
         self.as_ref().and_then(T::__items)
     }
 
-    fn __all_items(&self, check: &dyn Fn(Option<Cow<'_, str>>, Option<Num>) -> bool) -> bool {
+    fn __all_items(&self, check: &ItemCheck) -> bool {
         self.as_ref().is_none_or(|value| value.__all_items(check))
     }
 }
@@ -205,7 +205,7 @@ impl<T: ToolArg> ToolArg for Box<T> {
         T::__items(self)
     }
 
-    fn __all_items(&self, check: &dyn Fn(Option<Cow<'_, str>>, Option<Num>) -> bool) -> bool {
+    fn __all_items(&self, check: &ItemCheck) -> bool {
         T::__all_items(self, check)
     }
 }
@@ -250,7 +250,7 @@ macro_rules! arrays {
 
             fn __all_items(
                 &self,
-                check: &dyn Fn(Option<Cow<'_, str>>, Option<Num>) -> bool,
+                check: &ItemCheck,
             ) -> bool {
                 self.iter().all(|item| check(item.__text(), item.__number()))
             }
