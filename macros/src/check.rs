@@ -438,10 +438,23 @@ struct Target {
 /// take no item counts.
 fn value_typed_checks(arg: &ArgAttrs, target: &Target, top: bool) -> TokenStream {
     let mut out = TokenStream::new();
-    let string = quote!(::toolsmith::__private::ArgKind::String);
+    // A string a type parses (a date-time, a URL) is a string in JSON,
+    // but its text is gone once read: its own parser is its check.
+    let parsed = quote!(::toolsmith::__private::ArgKind::Parsed);
+    let string =
+        quote!(::toolsmith::__private::ArgKind::String | ::toolsmith::__private::ArgKind::Parsed);
     let number =
         quote!(::toolsmith::__private::ArgKind::Integer | ::toolsmith::__private::ArgKind::Number);
     let array = quote!(::toolsmith::__private::ArgKind::Array);
+    let text_keys = arg.pattern.iter().map(|given| &given.key).chain(
+        [&arg.min_length, &arg.max_length]
+            .into_iter()
+            .flatten()
+            .map(|given| &given.key),
+    );
+    for key in text_keys {
+        out.extend(parsed_check(key, target, &parsed));
+    }
     if let Some(given) = &arg.pattern {
         out.extend(kind_check(
             &given.key,
@@ -485,6 +498,20 @@ fn value_typed_checks(arg: &ArgAttrs, target: &Target, top: bool) -> TokenStream
     }
     out.extend(integer_bound_checks(arg, target));
     out
+}
+
+/// `key` does not apply to a string its type parses.
+fn parsed_check(key: &Ident, target: &Target, parsed: &TokenStream) -> TokenStream {
+    let message = escape(&format!(
+        "`{key}` cannot apply to {}, read by parsing: the type's parser checks the string; remove it (schema rule 6: consistent bounds)",
+        target.shown_type
+    ));
+    let (kind, guard) = (&target.kind, &target.guard);
+    quote_spanned! {key.span()=>
+        const _: () = if #guard && ::core::matches!(#kind, #parsed) {
+            ::core::panic!(#message)
+        };
+    }
 }
 
 /// `key` applies to values of `kinds` only.
