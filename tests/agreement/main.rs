@@ -238,7 +238,7 @@ agreement_tests! {
     nested => zoo::Nested;
     renamed => zoo::Renamed;
     defaults => zoo::Defaults;
-    text_types => zoo::TextTypes, numbers_stay_finite;
+    text_types => zoo::TextTypes;
     collections => zoo::Collections;
     newtypes => zoo::Newtypes;
     parsed_strings => zoo::ParsedStrings [zoo::PARSED_SAMPLES];
