@@ -163,7 +163,7 @@
 //!
 //! | Rust type | schema | notes |
 //! |---|---|---|
-//! | `String`, `Box<str>`, `Arc<str>`, `Cow<'static, str>` | `{"type": "string"}` | |
+//! | `String`, `Box<str>`, `Arc<str>`, `Cow<'static, str>` | `{"type": "string"}` | `Arc<str>` turns on serde's `rc` feature; a `Cow` is read owned |
 //! | `PathBuf` | `{"type": "string"}` | a call's path is always UTF-8; a returned path that is not fails to serialize (serde's error), so the tool fails rather than send a lossy path |
 //! | `char` | `{"type": "string", "minLength": 1, "maxLength": 1}` | one Unicode scalar value, as serde reads a `char` |
 //! | `bool` | `{"type": "boolean"}` | |
