@@ -254,3 +254,30 @@ pub fn book(title: String) -> Result<Booked, String> {
 fn serialize_only_outputs_have_a_schema() {
     support::assert_snapshot("book.output", Book.output_schema().unwrap());
 }
+
+/// A filter with a set inside.
+#[derive(Debug, Deserialize, ToolArg)]
+#[serde(deny_unknown_fields)]
+pub struct LabelFilter {
+    pub labels: BTreeSet<String>,
+}
+
+/// Filters things.
+#[tool]
+pub fn filter(filters: Vec<LabelFilter>) -> usize {
+    filters.len()
+}
+
+/// A set nested in a struct in an array is checked before it is read too.
+#[test]
+fn a_nested_set_repeat_is_refused() {
+    assert_eq!(
+        lines(
+            &Filter,
+            json!({"filters": [{"labels": ["x"]}, {"labels": ["y", "y"]}]})
+        ),
+        ["Invalid arguments at /filters/1/labels: must not repeat items; item 1 equals item 0"]
+    );
+    let args = accepted(&Filter, json!({"filters": [{"labels": ["x", "y"]}]}));
+    assert_eq!(args.filters[0].labels.len(), 2);
+}
