@@ -106,29 +106,9 @@
 //!
 //! # Parameters
 //!
-//! | Rust type | schema |
-//! |---|---|
-//! | `String` | `{"type": "string"}` |
-//! | `bool` | `{"type": "boolean"}` |
-//! | `u8`, `i8`, `u16`, `i16`, `u32`, `i32` | `{"type": "integer"}` with the type's range as `minimum` / `maximum` |
-//! | `u64`, `usize`, `u128` | `{"type": "integer", "minimum": 0}` |
-//! | `i64`, `isize`, `i128` | `{"type": "integer"}` |
-//! | `f32` | `{"type": "number"}` with the numbers that read as a finite `f32` as `minimum` / `maximum` |
-//! | `f64` | `{"type": "number"}` |
-//! | `Option<T>` | `T` with `"null"` added to `type` (and `enum`); not required |
-//! | `Vec<T>` | `{"type": "array", "items": T}` |
-//! | `Box<T>` | `T` |
-//! | a struct or unit enum with `#[derive(ToolArg)]` | its schema, inlined |
-//!
-//! Every number type's range is enforced, stated or not: a call past it is
-//! refused with a bound line (`must be at most 18446744073709551615, got …`)
-//! and never reaches the function, and no input becomes `inf` or `NaN`. An
-//! integer-valued float (`5.0`) is read as the integer.
-//!
-//! Anything else does not compile, with a message saying why and what to
-//! use instead: maps and `serde_json::Value` (open schemas), tuples,
-//! borrowed types such as `&str`, `impl Trait`, generic parameters, `self`,
-//! and patterns in parameter position.
+//! Each parameter is a property of the tool's argument object, with the
+//! schema of its type (see [Argument types](#argument-types)) and the
+//! constraints of its `#[arg(..)]` attribute.
 //!
 //! One parameter may be marked `#[ctx]`: it is not part of the schema, and
 //! [`invoke_tool`] passes it through (its type becomes
@@ -177,8 +157,10 @@
 //!   `pattern = ".."` (strings; ECMA-262 syntax, unanchored, checked at
 //!   compile time), `min = ..`, `max = ..` (numbers, within the Rust type's
 //!   range; integers for integer types), `min_length`, `max_length` (strings, in Unicode scalar values),
-//!   `min_items`, `max_items` (arrays), `description = ".."`, and
-//!   `rename = ".."` (parameters; fields use `#[serde(rename)]`).
+//!   `min_items`, `max_items` (arrays), `items(..)` (the constraints of
+//!   every item of an array: `pattern`, `min`, `max`, `min_length`,
+//!   `max_length`), `description = ".."`, and `rename = ".."` (parameters;
+//!   fields use `#[serde(rename)]`).
 //!
 //! Descriptions come from doc comments, and only their summary and body
 //! reach the model: the text before the first of rustdoc's conventional
@@ -204,6 +186,61 @@
 //! [`toolset!`] collects tools into a [`ToolSet`].
 //!
 //! # Argument types
+//!
+//! Every parameter type and every field of a `#[derive(ToolArg)]` type maps to a
+//! schema that the runtime enforces exactly: whatever serde would read beyond
+//! the schema (a set's repeated item, a `u64` past its range, a date serde
+//! parses leniently) is modelled or refused, so both paths answer alike.
+//!
+//! | Rust type | schema | notes |
+//! |---|---|---|
+//! | `String`, `Box<str>`, `Arc<str>`, `Cow<'static, str>` | `{"type": "string"}` | `Arc<str>` turns on serde's `rc` feature; a `Cow` is read owned |
+//! | `PathBuf` | `{"type": "string"}` | a call's path is always UTF-8; a returned path that is not fails to serialize (serde's error), so the tool fails rather than send a lossy path |
+//! | `char` | `{"type": "string", "minLength": 1, "maxLength": 1}` | one Unicode scalar value, as serde reads a `char` |
+//! | `bool` | `{"type": "boolean"}` | |
+//! | `u8`, `i8`, `u16`, `i16`, `u32`, `i32` | `{"type": "integer"}` with the type's range as `minimum` / `maximum` | |
+//! | `u64`, `usize`, `u128` | `{"type": "integer", "minimum": 0}` | the maximum is enforced, not stated |
+//! | `i64`, `isize`, `i128` | `{"type": "integer"}` | the range is enforced, not stated |
+//! | `NonZeroU8`, `NonZeroU16`, `NonZeroU32` | `{"type": "integer", "minimum": 1}` and the maximum | |
+//! | `NonZeroU64`, `NonZeroUsize`, `NonZeroU128` | `{"type": "integer", "minimum": 1}` | the maximum is enforced, not stated |
+//! | `f32`, `f64` | `{"type": "number"}` (`f32` with the finite range) | no input becomes `inf` |
+//! | `Option<T>` | `T` with `"null"` added to `type` (and `enum`) | not required |
+//! | `Vec<T>` | `{"type": "array", "items": T}` | |
+//! | `HashSet<T>`, `BTreeSet<T>` | the array with `"uniqueItems": true` | a repeated item is refused, never merged |
+//! | `[T; N]` | the array with `minItems` = `maxItems` = `N` | `N` up to 32, as serde reads arrays |
+//! | `Box<T>` | `T` | |
+//! | a struct with `#[derive(Deserialize, ToolArg)]` and `#[serde(deny_unknown_fields)]` | a closed object, inlined | |
+//! | a unit enum with `#[derive(Deserialize, ToolArg)]` | `{"type": "string", "enum": [..]}` | |
+//! | a newtype `struct Email(#[arg(pattern = "..")] String);` or `#[serde(transparent)]` | the inner field's schema, with the newtype's doc as description | `#[arg(..)]` goes on the inner field |
+//! | `uuid::Uuid` (feature `uuid`) | a string with the `pattern` of exactly the forms `Uuid::parse_str` reads | `must be a UUID, e.g. "67e55044-10b1-426f-9247-bb680e5fe0c8", got ".."` |
+//! | `url::Url` (feature `url`) | `{"type": "string"}`, checked by `Url::parse` | `must be an absolute URL, e.g. "https://example.com/page", got ".."` |
+//! | `chrono::DateTime<Utc>`, `DateTime<FixedOffset>`, `NaiveDate`, `NaiveDateTime`, `NaiveTime` (feature `chrono`) | `{"type": "string"}`, checked by the type's parser | `must be an RFC 3339 date-time, e.g. "2026-12-01T09:00:00Z", got "tomorrow"` |
+//! | `jiff::Timestamp`, `civil::Date`, `civil::DateTime`, `civil::Time` (feature `jiff`) | `{"type": "string"}`, checked by the type's parser | as for chrono |
+//!
+//! `#[arg(items(pattern = "..", min_length = .., max_length = .., min = .., max = ..))]`
+//! constrains every item of a `Vec`, a set or an array (or an `Option` of one),
+//! with the same compile-time checks as the constraints on a value.
+//!
+//! Refused at compile time, each with a message naming the alternative:
+//!
+//! | refused | why | take instead |
+//! |---|---|---|
+//! | `&str`, `&Path`, `&[T]`, any borrow | arguments are deserialized into owned values | `String`, `PathBuf`, `Vec<T>` |
+//! | `HashMap`, `BTreeMap`, `serde_json::Map` | a map takes any key: no closed schema | a struct with a field per key, or a `Vec` of key-value structs |
+//! | `serde_json::Value` | any JSON: the schema says nothing | a struct or enum with the shape, or `String` the function parses |
+//! | tuples, `()`, tuple structs of several fields | an array has one `items` schema | a struct with named fields, or `[T; N]` |
+//! | `NonZeroI8` … `NonZeroI128`, `NonZeroIsize` | a schema cannot state "any integer but 0" | the signed integer and a check in the function, or `NonZeroU*` |
+//! | `Rc<T>` | not `Send` | the value, `Box<T>` or `Arc<str>` |
+//! | `Duration`, `SystemTime`, `OsString` | serde reads them as internal structs | an integer count of a unit (`timeout_secs: u64`), a date-time type, `String` or `PathBuf` |
+//! | `Cell<T>`, `RefCell<T>` | nothing to share | the value |
+//! | enums with data, `#[serde(untagged)]`, `flatten` | unions and open objects some hosts refuse | unit enums, a struct with a kind field, a nested struct |
+//! | `jiff::Zoned`, `chrono::DateTime<Local>` | not provided: they need a time-zone database or clock | `Timestamp`, `DateTime<FixedOffset>` |
+//!
+//! A type that is only returned derives `ToolOutput` beside serde's
+//! `Serialize` (no `Deserialize`, no `deny_unknown_fields`): the tool's
+//! [`output_schema`](Tool::output_schema) is read from serde's serialization attributes.
+//!
+//! ## Deriving `ToolArg`
 //!
 //! [`ToolArg`] is derived, never implemented by hand (the runtime trusts
 //! what an impl says about its schema). `#[derive(ToolArg)]` goes beside
@@ -310,8 +347,45 @@
 //!
 //! A tool returns any `T: Serialize`, or `Result<T, E>` with `E: Display`:
 //! `Ok` is serialized, `Err` becomes a [`ToolError`] (sanitized). When `T`
-//! implements [`ToolArg`] (derive it on the result type), its schema is the
-//! tool's [`output_schema`](Tool::output_schema); otherwise there is none.
+//! implements [`ToolOutput`], its schema is the tool's
+//! [`output_schema`](Tool::output_schema); otherwise there is none. Every
+//! argument type implements it; a type that is only returned derives it
+//! beside serde's `Serialize`:
+//!
+//! ```
+//! use serde::Serialize;
+//! use toolsmith::{Tool, ToolOutput, tool};
+//!
+//! /// A booked meeting.
+//! #[derive(Serialize, ToolOutput)]
+//! #[serde(rename_all = "camelCase")]
+//! pub struct Booked {
+//!     /// Where to join.
+//!     pub join_url: String,
+//!     #[serde(skip_serializing_if = "Option::is_none")]
+//!     pub room: Option<String>,
+//! }
+//!
+//! /// Books a meeting.
+//! #[tool]
+//! pub fn book(title: String) -> Result<Booked, String> {
+//!     Ok(Booked { join_url: format!("https://example.com/{title}"), room: None })
+//! }
+//!
+//! assert_eq!(
+//!     Book.output_schema().unwrap(),
+//!     &serde_json::json!({
+//!         "type": "object",
+//!         "description": "A booked meeting.",
+//!         "properties": {
+//!             "joinUrl": {"type": "string", "description": "Where to join."},
+//!             "room": {"type": ["string", "null"]}
+//!         },
+//!         "required": ["joinUrl"],
+//!         "additionalProperties": false
+//!     })
+//! );
+//! ```
 //!
 //! # Schema rules
 //!
@@ -472,7 +546,7 @@
 //! # Ok::<(), toolsmith::SchemaError>(())
 //! ```
 
-pub use toolsmith_macros::{ToolArg, tool};
+pub use toolsmith_macros::{ToolArg, ToolOutput, tool};
 pub use toolsmith_runtime::*;
 
 // The generated code names `::toolsmith`, also inside this crate's own tests.

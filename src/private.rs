@@ -4,6 +4,7 @@
 pub use serde;
 pub use serde_json;
 pub use serde_json::Value;
+pub use std::borrow::Cow;
 pub use std::sync::OnceLock;
 pub use toolsmith_runtime::__private::*;
 

@@ -210,6 +210,9 @@ pub struct Struct<'a> {
     /// `#[serde(transparent)]`: the struct is read as its one field, the
     /// only entry of `fields`.
     pub transparent: bool,
+    /// A tuple struct of one field, which serde reads as that field (JSON
+    /// has no newtype wrapper), the only entry of `fields`.
+    pub newtype: bool,
 }
 
 pub struct Enum<'a> {
@@ -239,13 +242,14 @@ impl<'a> Input<'a> {
         match serde.data {
             SerdeData::Struct(style, fields) => {
                 let unnamed = !matches!(style, Style::Struct);
+                let newtype = matches!(style, Style::Newtype);
                 let transparent = serde.attrs.transparent();
                 let container_default = serde.attrs.default();
                 let fields = fields
                     .iter()
                     .filter(|field| !field.attrs.skip_deserializing())
                     .filter(|field| !transparent || field.attrs.transparent())
-                    .filter(|_| transparent || !unnamed)
+                    .filter(|_| transparent || newtype || !unnamed)
                     .map(|field| Field::from_serde(cx, field, container_default))
                     .collect();
                 Ok(Input::Struct(Struct {
@@ -255,6 +259,7 @@ impl<'a> Input<'a> {
                     deny_unknown_fields: serde.attrs.deny_unknown_fields(),
                     unnamed,
                     transparent,
+                    newtype,
                 }))
             }
             SerdeData::Enum(variants) => {

@@ -69,6 +69,8 @@ pub struct ArgAttrs {
     pub max_items: Setting<u64>,
     pub description: Setting<LitStr>,
     pub rename: Setting<LitStr>,
+    /// `items(..)`: constraints on every item of an array.
+    pub items: Setting<Box<ArgAttrs>>,
 }
 
 impl ToolAttrs {
@@ -194,7 +196,7 @@ impl ArgAttrs {
         let mut arg = ArgAttrs::default();
         for attr in attrs.iter().filter(|attr| attr.path().is_ident("arg")) {
             let result = attr.parse_nested_meta(|meta| {
-                arg.parse_one(cx, &meta);
+                arg.parse_one(cx, &meta, false);
                 Ok(())
             });
             if let Err(err) = result {
@@ -204,9 +206,15 @@ impl ArgAttrs {
         arg
     }
 
-    fn parse_one(&mut self, cx: &mut Ctxt, meta: &ParseNestedMeta) {
+    /// One key of `#[arg(..)]`, or of `items(..)` inside it (`in_items`),
+    /// which takes the constraints of one value only.
+    fn parse_one(&mut self, cx: &mut Ctxt, meta: &ParseNestedMeta, in_items: bool) {
         let key = key_of(meta);
         let name = key.to_string();
+        const ITEM_KEYS: &str = "pattern, min, max, min_length, max_length";
+        if in_items && !ITEM_KEYS.split(", ").any(|known| known == name) {
+            return unknown(cx, meta, "items", ITEM_KEYS);
+        }
         match name.as_str() {
             // #[arg(pattern = r"^[a-z-]+$")]
             "pattern" => {
@@ -253,11 +261,38 @@ impl ArgAttrs {
                 let value = string(cx, meta, &key, "rename = \"query\"");
                 set(cx, "arg", &mut self.rename, key, value);
             }
+            // #[arg(items(pattern = "^[a-z]+$", max_length = 20))]
+            "items" => {
+                if !meta.input.peek(syn::token::Paren) {
+                    cx.error(
+                        &key,
+                        "`items` takes the constraints of one item: `items(pattern = \"^[a-z]+$\", max_length = 20)`",
+                    );
+                    skip_value(meta);
+                    return;
+                }
+                let mut items = ArgAttrs::default();
+                let result = meta.parse_nested_meta(|inner| {
+                    items.parse_one(cx, &inner, true);
+                    Ok(())
+                });
+                if let Err(err) = result {
+                    cx.push(err);
+                }
+                let span = key.span();
+                set(
+                    cx,
+                    "arg",
+                    &mut self.items,
+                    key,
+                    Some((Box::new(items), span)),
+                );
+            }
             _ => unknown(
                 cx,
                 meta,
                 "arg",
-                "pattern, min, max, min_length, max_length, min_items, max_items, description, rename",
+                "pattern, min, max, min_length, max_length, min_items, max_items, items, description, rename",
             ),
         }
     }
@@ -273,6 +308,7 @@ impl ArgAttrs {
             && self.max_items.is_none()
             && self.description.is_none()
             && self.rename.is_none()
+            && self.items.is_none()
     }
 }
 

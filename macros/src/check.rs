@@ -76,8 +76,20 @@ fn check_owned(cx: &mut Ctxt, ty: &Type, is_ctx: bool) {
                     format_args!("the context is passed by value and must be `'static`, so it cannot be the borrowed `{shown}`; share it with `Arc<T>`"),
                 );
             } else {
+                // The owned form of the borrowed types people write; the
+                // words only, the type is refused whatever it is.
                 let owned = match &*reference.elem {
                     Type::Path(path) if path.path.is_ident("str") => "`String`".to_owned(),
+                    Type::Path(path)
+                        if path.qself.is_none()
+                            && path
+                                .path
+                                .segments
+                                .last()
+                                .is_some_and(|last| last.ident == "Path") =>
+                    {
+                        "`PathBuf`".to_owned()
+                    }
                     Type::Slice(slice) => format!("`Vec<{}>`", type_name(&slice.elem)),
                     elem => format!("`{}`", type_name(elem)),
                 };
@@ -169,16 +181,23 @@ pub fn check_no_unions(cx: &mut Ctxt, item: &Enum) {
 
 /// Rule 4, arrays have items: every array states one `items` schema, so a
 /// tuple (and a tuple struct, a fixed-length heterogeneous array) has none.
-/// Tuple types themselves are refused by `ToolArg`'s bound.
+/// A newtype, a tuple struct of one field, is read as its field. Tuple
+/// types themselves are refused by `ToolArg`'s bound.
 pub fn check_named_fields(cx: &mut Ctxt, item: &Struct) {
-    if item.unnamed && !item.transparent {
+    if item.newtype && item.fields.is_empty() {
+        cx.error(
+            &item.input.ident,
+            "the field of a newtype is what serde reads; it cannot be skipped",
+        );
+    }
+    if item.unnamed && !item.transparent && !item.newtype {
         let data = match &item.input.data {
             syn::Data::Struct(data) => data.fields.span(),
             _ => item.input.ident.span(),
         };
         cx.error_at(
             data,
-            "a tuple or unit struct has no named properties; use a struct with named fields (schema rule 4: arrays have items)",
+            "a tuple or unit struct has no named properties; use a struct with named fields, or a newtype of one field, `struct Email(String);` (schema rule 4: arrays have items)",
         );
     }
 }
@@ -350,79 +369,179 @@ pub fn check_documented_arguments(cx: &mut Ctxt, tool: &ToolFn) {
 }
 
 /// Rule 6, the typed part: `pattern` and lengths apply to strings, `min` and
-/// `max` to numbers and within the range of the Rust type, item counts to
-/// arrays. Emitted as constants on the attribute's span.
+/// `max` to numbers and within the range of the Rust type, item counts and
+/// `items(..)` to arrays, and the constraints in `items(..)` to the item
+/// type as the same constraints outside apply to the value. Emitted as
+/// constants on the attribute's span.
 pub fn typed_checks(field: &Field) -> TokenStream {
     let ty = &field.ty;
-    let shown = type_name(ty);
-    let mut out = TokenStream::new();
-    let mut kind = |key: &Ident, kinds: TokenStream, what: &str, instead: &str| {
-        let message = escape(&format!(
-            "`{key}` applies to {what}, and `{shown}` is not one; {instead} (schema rule 6: consistent bounds)"
-        ));
-        out.extend(quote_spanned! {key.span()=>
-            const _: () = if !::core::matches!(
-                <#ty as ::toolsmith::ToolArg>::__KIND,
-                #kinds
-            ) {
-                ::core::panic!(#message)
-            };
-        });
+    let arg_trait = quote!(<#ty as ::toolsmith::ToolArg>);
+    let value = Target {
+        kind: quote!(#arg_trait::__KIND),
+        range: quote!(#arg_trait::__RANGE),
+        shown: format!("`{}` is not one", type_name(ty)),
+        shown_type: format!("`{}`", type_name(ty)),
+        guard: quote!(true),
     };
-    let string = quote!(::toolsmith::__private::ArgKind::String);
-    let number =
-        quote!(::toolsmith::__private::ArgKind::Integer | ::toolsmith::__private::ArgKind::Number);
-    let array = quote!(::toolsmith::__private::ArgKind::Array);
-    let arg = &field.arg;
-    if let Some(given) = &arg.pattern {
-        kind(&given.key, string.clone(), "strings", "remove it");
-    }
-    for given in [&arg.min_length, &arg.max_length].into_iter().flatten() {
-        kind(
-            &given.key,
-            string.clone(),
-            "strings",
-            "use `min_items`/`max_items` for arrays, `min`/`max` for numbers",
-        );
-    }
-    for given in [&arg.min, &arg.max].into_iter().flatten() {
-        kind(
-            &given.key,
-            number.clone(),
-            "numbers",
-            "use `min_length`/`max_length` for strings, `min_items`/`max_items` for arrays",
-        );
-    }
-    for given in [&arg.min_items, &arg.max_items].into_iter().flatten() {
-        kind(
-            &given.key,
-            array.clone(),
+    let mut out = value_typed_checks(&field.arg, &value, true);
+    if let Some(items) = &field.arg.items {
+        out.extend(kind_check(
+            &items.key,
+            &value,
+            quote!(::toolsmith::__private::ArgKind::Array),
             "arrays",
-            "use `min_length`/`max_length` for strings, `min`/`max` for numbers",
-        );
+            "put the constraints on the value itself",
+        ));
+        // The item checks fire only for arrays; anything else is the
+        // check above.
+        let item = Target {
+            guard: quote!(::core::option::Option::is_some(&#arg_trait::__ITEM_KIND)),
+            kind: quote! {
+                match #arg_trait::__ITEM_KIND {
+                    ::core::option::Option::Some(kind) => kind,
+                    ::core::option::Option::None => ::toolsmith::__private::ArgKind::Parsed,
+                }
+            },
+            range: quote!(#arg_trait::__ITEM_RANGE),
+            shown: format!("the items of `{}` are not", type_name(ty)),
+            shown_type: format!("the items of `{}`", type_name(ty)),
+        };
+        out.extend(value_typed_checks(&items.value, &item, false));
     }
-    for given in [&arg.min, &arg.max].into_iter().flatten() {
-        out.extend(range_check(given, ty, &shown));
-    }
-    out.extend(integer_bound_checks(arg, ty, &shown));
     out
 }
 
-/// `<T as ToolArg>::__RANGE` contains the bound, compared exactly.
-fn contains(ty: &Type, given: &Given<Num>) -> TokenStream {
-    let bound = num(given.value);
-    quote!(::toolsmith::__private::in_range(<#ty as ::toolsmith::ToolArg>::__RANGE, #bound))
+/// What the typed checks look at: a value's type, or its items'.
+struct Target {
+    /// An expression of type `ArgKind`.
+    kind: TokenStream,
+    /// An expression of type `Option<Range>`.
+    range: TokenStream,
+    /// "`u8` is not one", "the items of `Vec<u8>` are not".
+    shown: String,
+    /// "`u8`", "the items of `Vec<u8>`".
+    shown_type: String,
+    /// When the checks apply at all (for items: when the type is an array).
+    guard: TokenStream,
 }
 
-fn range_check(given: &Given<Num>, ty: &Type, shown: &str) -> TokenStream {
+/// The checks of a value's constraints (`top`), or of an item's, which
+/// take no item counts.
+fn value_typed_checks(arg: &ArgAttrs, target: &Target, top: bool) -> TokenStream {
+    let mut out = TokenStream::new();
+    // A string a type parses (a date-time, a URL) is a string in JSON,
+    // but its text is gone once read: its own parser is its check.
+    let parsed = quote!(::toolsmith::__private::ArgKind::Parsed);
+    let string =
+        quote!(::toolsmith::__private::ArgKind::String | ::toolsmith::__private::ArgKind::Parsed);
+    let number =
+        quote!(::toolsmith::__private::ArgKind::Integer | ::toolsmith::__private::ArgKind::Number);
+    let array = quote!(::toolsmith::__private::ArgKind::Array);
+    let text_keys = arg.pattern.iter().map(|given| &given.key).chain(
+        [&arg.min_length, &arg.max_length]
+            .into_iter()
+            .flatten()
+            .map(|given| &given.key),
+    );
+    for key in text_keys {
+        out.extend(parsed_check(key, target, &parsed));
+    }
+    if let Some(given) = &arg.pattern {
+        out.extend(kind_check(
+            &given.key,
+            target,
+            string.clone(),
+            "strings",
+            "remove it",
+        ));
+    }
+    for given in [&arg.min_length, &arg.max_length].into_iter().flatten() {
+        out.extend(kind_check(
+            &given.key,
+            target,
+            string.clone(),
+            "strings",
+            "use `min_items`/`max_items` for arrays, `min`/`max` for numbers",
+        ));
+    }
+    for given in [&arg.min, &arg.max].into_iter().flatten() {
+        out.extend(kind_check(
+            &given.key,
+            target,
+            number.clone(),
+            "numbers",
+            "use `min_length`/`max_length` for strings, `min_items`/`max_items` for arrays",
+        ));
+    }
+    if top {
+        for given in [&arg.min_items, &arg.max_items].into_iter().flatten() {
+            out.extend(kind_check(
+                &given.key,
+                target,
+                array.clone(),
+                "arrays",
+                "use `min_length`/`max_length` for strings, `min`/`max` for numbers",
+            ));
+        }
+    }
+    for given in [&arg.min, &arg.max].into_iter().flatten() {
+        out.extend(range_check(given, target));
+    }
+    out.extend(integer_bound_checks(arg, target));
+    out
+}
+
+/// `key` does not apply to a string its type parses.
+fn parsed_check(key: &Ident, target: &Target, parsed: &TokenStream) -> TokenStream {
+    let message = escape(&format!(
+        "`{key}` cannot apply to {}, read by parsing: the type's parser checks the string; remove it (schema rule 6: consistent bounds)",
+        target.shown_type
+    ));
+    let (kind, guard) = (&target.kind, &target.guard);
+    quote_spanned! {key.span()=>
+        const _: () = if #guard && ::core::matches!(#kind, #parsed) {
+            ::core::panic!(#message)
+        };
+    }
+}
+
+/// `key` applies to values of `kinds` only.
+fn kind_check(
+    key: &Ident,
+    target: &Target,
+    kinds: TokenStream,
+    what: &str,
+    instead: &str,
+) -> TokenStream {
+    let message = escape(&format!(
+        "`{key}` applies to {what}, and {}; {instead} (schema rule 6: consistent bounds)",
+        target.shown
+    ));
+    let (kind, guard) = (&target.kind, &target.guard);
+    quote_spanned! {key.span()=>
+        const _: () = if #guard && !::core::matches!(#kind, #kinds) {
+            ::core::panic!(#message)
+        };
+    }
+}
+
+/// The target's range contains the bound, compared exactly.
+fn contains(target: &Target, given: &Given<Num>) -> TokenStream {
+    let bound = num(given.value);
+    let range = &target.range;
+    quote!(::toolsmith::__private::in_range(#range, #bound))
+}
+
+fn range_check(given: &Given<Num>, target: &Target) -> TokenStream {
     let key = &given.key;
     let message = escape(&format!(
-        "`{key} = {}` is outside the range of `{shown}`, so the bound is meaningless or unreachable; pick a value the type can hold or a wider type (schema rule 6: consistent bounds)",
-        given.value
+        "`{key} = {}` is outside the range of {}, so the bound is meaningless or unreachable; pick a value the type can hold or a wider type (schema rule 6: consistent bounds)",
+        given.value, target.shown_type
     ));
-    let contains = contains(ty, given);
+    let contains = contains(target, given);
+    let guard = &target.guard;
     quote_spanned! {given.span=>
-        const _: () = if !#contains {
+        const _: () = if #guard && !#contains {
             ::core::panic!(#message)
         };
     }
@@ -434,19 +553,21 @@ fn range_check(given: &Given<Num>, ty: &Type, shown: &str) -> TokenStream {
 /// so the fix is named rather than made silently; a pair with no integer
 /// between them (`min = 1.5, max = 1.7`) admits no value at all. Bounds
 /// outside the type's range are `range_check`'s alone.
-fn integer_bound_checks(arg: &ArgAttrs, ty: &Type, shown: &str) -> TokenStream {
+fn integer_bound_checks(arg: &ArgAttrs, target: &Target) -> TokenStream {
+    let kind = &target.kind;
     let integer = quote! {
-        ::core::matches!(<#ty as ::toolsmith::ToolArg>::__KIND, ::toolsmith::__private::ArgKind::Integer)
+        ::core::matches!(#kind, ::toolsmith::__private::ArgKind::Integer)
     };
+    let shown = &target.shown_type;
     let is_float = |given: &&Given<Num>| matches!(given.value, Num::Float(_));
     if let (Some(min), Some(max)) = (&arg.min, &arg.max) {
         let (low, high) = (min.value.as_f64().ceil(), max.value.as_f64().floor());
         if (is_float(&min) || is_float(&max)) && low > high {
             let message = escape(&format!(
-                "`min = {}` and `max = {}` have no integer between them, and `{shown}` takes only integers; widen them to take one (schema rule 6: consistent bounds)",
+                "`min = {}` and `max = {}` have no integer between them, and {shown} takes only integers; widen them to take one (schema rule 6: consistent bounds)",
                 min.value, max.value
             ));
-            let (min_fits, max_fits) = (contains(ty, min), contains(ty, max));
+            let (min_fits, max_fits) = (contains(target, min), contains(target, max));
             return quote_spanned! {min.span=>
                 const _: () = if #integer && #min_fits && #max_fits {
                     ::core::panic!(#message)
@@ -467,10 +588,10 @@ fn integer_bound_checks(arg: &ArgAttrs, ty: &Type, shown: &str) -> TokenStream {
         // `+ 0.0` shows `-0` as `0`.
         let integer_bound = round(given.value.as_f64()) + 0.0;
         let message = escape(&format!(
-            "`{key} = {}` on the integer type `{shown}` admits the same values as `{key} = {integer_bound}`; write `{key} = {integer_bound}` (schema rule 6: consistent bounds)",
+            "`{key} = {}` on the integer type {shown} admits the same values as `{key} = {integer_bound}`; write `{key} = {integer_bound}` (schema rule 6: consistent bounds)",
             given.value
         ));
-        let fits = contains(ty, given);
+        let fits = contains(target, given);
         out.extend(quote_spanned! {given.span=>
             const _: () = if #integer && #fits {
                 ::core::panic!(#message)

@@ -7,7 +7,7 @@ use syn::spanned::Spanned;
 use syn::{DeriveInput, FnArg, Ident, ItemFn, LitStr, Type};
 
 use crate::ast::{Enum, Field, FieldDefault, Input, Struct, ToolFn, unraw};
-use crate::attr::{Annotations, ContainerAttrs, Num};
+use crate::attr::{Annotations, ArgAttrs, ContainerAttrs, Num};
 use crate::case;
 use crate::check;
 use crate::ctxt::Ctxt;
@@ -97,6 +97,7 @@ fn expand_tool(tool: &ToolFn) -> TokenStream {
     let props = tool.params.iter().map(prop);
     let (statics, checks) = value_checks(&tool.params, &quote!(self));
     let typed: TokenStream = tool.params.iter().map(check::typed_checks).collect();
+    let dedups = dedups(&tool.params);
 
     let context = match &tool.ctx {
         Some(ty) => quote!(#ty),
@@ -199,6 +200,8 @@ fn expand_tool(tool: &ToolFn) -> TokenStream {
 
         #[automatically_derived]
         impl ::toolsmith::ToolArgs for #args_ident {
+            const __DEDUPS: bool = #dedups;
+
             #[inline]
             fn satisfies_schema(&self) -> bool {
                 #statics
@@ -355,6 +358,15 @@ fn contains_impl_trait(ty: &Type) -> bool {
     finder.0
 }
 
+/// Whether a field's type drops values serde reads (see `ToolArg::__DEDUPS`).
+fn dedups(fields: &[Field]) -> TokenStream {
+    let each = fields.iter().map(|field| {
+        let arg_trait = arg_trait(&field.ty);
+        quote!(#arg_trait::__DEDUPS)
+    });
+    quote!(false #(|| #each)*)
+}
+
 /// `<T as ToolArg>`, spanned on the type so that a missing impl is reported
 /// once, under the type.
 fn arg_trait(ty: &Type) -> TokenStream {
@@ -385,9 +397,30 @@ pub fn num(value: Num) -> TokenStream {
     }
 }
 
-/// The keywords of a field's `#[arg(..)]` constraints, as `(&str, Value)`.
-fn constraint_keywords(field: &Field) -> Vec<TokenStream> {
-    let arg = &field.arg;
+/// The schema of a field: its type's schema with the description and the
+/// keywords of `#[arg(..)]`, and those of `items(..)` on its `items`.
+fn field_schema(field: &Field, description: Option<&str>) -> TokenStream {
+    let arg_trait = arg_trait(&field.ty);
+    let description = option_str(description);
+    let keywords = constraint_keywords(&field.arg);
+    let schema = quote! {
+        ::toolsmith::__private::property(
+            #arg_trait::schema(),
+            #description,
+            ::std::vec![#(#keywords),*],
+        )
+    };
+    match &field.arg.items {
+        Some(items) => {
+            let keywords = constraint_keywords(&items.value);
+            quote!(::toolsmith::__private::with_items(#schema, ::std::vec![#(#keywords),*]))
+        }
+        None => schema,
+    }
+}
+
+/// The keywords of `#[arg(..)]` constraints, as `(&str, Value)`.
+fn constraint_keywords(arg: &ArgAttrs) -> Vec<TokenStream> {
     let mut keywords = Vec::new();
     if let Some(given) = &arg.min {
         let value = num(given.value);
@@ -419,20 +452,12 @@ fn constraint_keywords(field: &Field) -> Vec<TokenStream> {
 fn prop(field: &Field) -> TokenStream {
     let arg_trait = arg_trait(&field.ty);
     let name = &field.name;
-    let description = option_str(field.description.as_deref());
-    let keywords = constraint_keywords(field);
     let required = if field.has_default() {
         quote!(false)
     } else {
         quote!(!#arg_trait::NULLABLE)
     };
-    let schema = quote! {
-        ::toolsmith::__private::property(
-            #arg_trait::schema(),
-            #description,
-            ::std::vec![#(#keywords),*],
-        )
-    };
+    let schema = field_schema(field, field.description.as_deref());
     let schema = match default_value(field) {
         Some(default) => quote!(::toolsmith::__private::with_default(#schema, #default)),
         None => schema,
@@ -492,39 +517,71 @@ fn value_checks(fields: &[Field], receiver: &TokenStream) -> (TokenStream, Vec<T
         let value = quote!(&#receiver.#member);
         checks.push(quote!(#arg_trait::satisfies_schema(#value)));
         let arg = &field.arg;
-        if let Some(given) = &arg.pattern {
-            let pattern_static = format_ident!("__PATTERN_{}", index);
-            let source = &given.value;
-            statics.extend(quote! {
-                static #pattern_static: ::toolsmith::__private::Pattern =
-                    ::toolsmith::__private::Pattern::new(#source);
-            });
-            checks.push(quote!(#pattern_static.matches(#arg_trait::__text(#value))));
-        }
-        if let Some(given) = &arg.min {
-            let bound = num(given.value);
-            checks.push(
-                quote!(::toolsmith::__private::at_least(#arg_trait::__number(#value), #bound)),
-            );
-        }
-        if let Some(given) = &arg.max {
-            let bound = num(given.value);
-            checks.push(
-                quote!(::toolsmith::__private::at_most(#arg_trait::__number(#value), #bound)),
-            );
-        }
-        if arg.min_length.is_some() || arg.max_length.is_some() {
-            let min = option_usize(arg.min_length.as_ref().map(|given| given.value));
-            let max = option_usize(arg.max_length.as_ref().map(|given| given.value));
-            checks.push(quote!(::toolsmith::__private::length_within(#arg_trait::__text(#value), #min, #max)));
-        }
+        let text = quote!(#arg_trait::__text(#value));
+        let number = quote!(#arg_trait::__number(#value));
+        let pattern_static = format_ident!("__PATTERN_{}", index);
+        checks.extend(constraint_checks(
+            arg,
+            &mut statics,
+            &pattern_static,
+            &text,
+            &number,
+        ));
         if arg.min_items.is_some() || arg.max_items.is_some() {
             let min = option_usize(arg.min_items.as_ref().map(|given| given.value));
             let max = option_usize(arg.max_items.as_ref().map(|given| given.value));
             checks.push(quote!(::toolsmith::__private::items_within(#arg_trait::__items(#value), #min, #max)));
         }
+        if let Some(items) = &arg.items {
+            let pattern_static = format_ident!("__ITEM_PATTERN_{}", index);
+            let item_checks = constraint_checks(
+                &items.value,
+                &mut statics,
+                &pattern_static,
+                &quote!(__text),
+                &quote!(__number),
+            );
+            checks.push(quote! {
+                #arg_trait::__all_items(#value, &|__text, __number| true #(&& #item_checks)*)
+            });
+        }
     }
     (statics, checks)
+}
+
+/// The checks of one value's `pattern`, bounds and lengths, given the
+/// expressions of its text (`Option<Cow<str>>`) and number (`Option<Num>`);
+/// the pattern's static goes to `statics`.
+fn constraint_checks(
+    arg: &ArgAttrs,
+    statics: &mut TokenStream,
+    pattern_static: &Ident,
+    text: &TokenStream,
+    number: &TokenStream,
+) -> Vec<TokenStream> {
+    let mut checks = Vec::new();
+    if let Some(given) = &arg.pattern {
+        let source = &given.value;
+        statics.extend(quote! {
+            static #pattern_static: ::toolsmith::__private::Pattern =
+                ::toolsmith::__private::Pattern::new(#source);
+        });
+        checks.push(quote!(#pattern_static.matches(::core::option::Option::as_deref(&#text))));
+    }
+    if let Some(given) = &arg.min {
+        let bound = num(given.value);
+        checks.push(quote!(::toolsmith::__private::at_least(#number, #bound)));
+    }
+    if let Some(given) = &arg.max {
+        let bound = num(given.value);
+        checks.push(quote!(::toolsmith::__private::at_most(#number, #bound)));
+    }
+    if arg.min_length.is_some() || arg.max_length.is_some() {
+        let min = option_usize(arg.min_length.as_ref().map(|given| given.value));
+        let max = option_usize(arg.max_length.as_ref().map(|given| given.value));
+        checks.push(quote!(::toolsmith::__private::length_within(::core::option::Option::as_deref(&#text), #min, #max)));
+    }
+    checks
 }
 
 /// `#[derive(ToolArg)]`.
@@ -561,7 +618,7 @@ fn derive_impls(mut cx: Ctxt, input: &DeriveInput) -> syn::Result<TokenStream> {
             check::check_named_fields(&mut cx, item);
             check::check_closed_objects(&mut cx, item);
             check::check_no_recursion(&mut cx, item);
-            if !item.transparent {
+            if !item.transparent && !item.newtype {
                 check::check_property_names(&mut cx, &item.fields);
             }
             check::check_aliases(
@@ -606,11 +663,26 @@ fn derive_impls(mut cx: Ctxt, input: &DeriveInput) -> syn::Result<TokenStream> {
         let fallback = fallback_arg(input);
         return Ok(quote!(#errors #fallback));
     }
-    Ok(match &parsed {
-        Input::Struct(item) if item.transparent => expand_transparent(item),
+    let output = output_from_arg(&input.ident);
+    let expanded = match &parsed {
+        Input::Struct(item) if item.transparent || item.newtype => expand_transparent(item),
         Input::Struct(item) => expand_struct(item),
         Input::Enum(item) => expand_enum(item),
-    })
+    };
+    Ok(quote!(#expanded #output))
+}
+
+/// `ToolOutput` from the argument schema: what a type reads is what it
+/// writes (serde's derives are symmetric for what the schema models).
+fn output_from_arg(ident: &Ident) -> TokenStream {
+    quote! {
+        #[automatically_derived]
+        impl ::toolsmith::ToolOutput for #ident {
+            fn output_schema() -> ::toolsmith::__private::Value {
+                <Self as ::toolsmith::ToolArg>::schema()
+            }
+        }
+    }
 }
 
 /// The impl of a type that failed a check, so that code using it reports
@@ -641,6 +713,7 @@ fn expand_struct(item: &Struct) -> TokenStream {
     });
     let (statics, checks) = value_checks(&item.fields, &quote!(self));
     let typed: TokenStream = item.fields.iter().map(check::typed_checks).collect();
+    let dedups = dedups(&item.fields);
     let aliases = alias_pairs(
         item.fields
             .iter()
@@ -659,6 +732,7 @@ fn expand_struct(item: &Struct) -> TokenStream {
         impl ::toolsmith::ToolArg for #ident {
             const DEPTH: usize = 1 + ::toolsmith::__private::max_depth(&[#(#depths),*]);
             const __KIND: ::toolsmith::__private::ArgKind = ::toolsmith::__private::ArgKind::Object;
+            const __DEDUPS: bool = #dedups;
 
             fn schema() -> ::toolsmith::__private::Value {
                 ::toolsmith::__private::declare_aliases(
@@ -710,9 +784,10 @@ fn expand_enum(item: &Enum) -> TokenStream {
     }
 }
 
-/// `#[serde(transparent)]`: serde reads the struct as its one field, so the
-/// struct is that field's type, with the struct's doc as description (else
-/// the field's) and the field's `#[arg(..)]` constraints.
+/// `#[serde(transparent)]` and newtypes (`struct Email(String);`): serde
+/// reads the struct as its one field, so the struct is that field's type,
+/// with the struct's doc as description (else the field's) and the field's
+/// `#[arg(..)]` constraints.
 fn expand_transparent(item: &Struct) -> TokenStream {
     let ident = &item.input.ident;
     let Some(field) = item.fields.first() else {
@@ -722,8 +797,7 @@ fn expand_transparent(item: &Struct) -> TokenStream {
     let arg_trait = arg_trait(&field.ty);
     let member = &field.member;
     let description = item.description.as_deref().or(field.description.as_deref());
-    let description = option_str(description);
-    let keywords = constraint_keywords(field);
+    let schema = field_schema(field, description);
     let (statics, checks) = value_checks(std::slice::from_ref(field), &quote!(self));
     let typed = check::typed_checks(field);
     quote! {
@@ -736,13 +810,12 @@ fn expand_transparent(item: &Struct) -> TokenStream {
             const NULLABLE: bool = #arg_trait::NULLABLE;
             const __KIND: ::toolsmith::__private::ArgKind = #arg_trait::__KIND;
             const __RANGE: ::core::option::Option<::toolsmith::__private::Range> = #arg_trait::__RANGE;
+            const __DEDUPS: bool = #arg_trait::__DEDUPS;
+            const __ITEM_KIND: ::core::option::Option<::toolsmith::__private::ArgKind> = #arg_trait::__ITEM_KIND;
+            const __ITEM_RANGE: ::core::option::Option<::toolsmith::__private::Range> = #arg_trait::__ITEM_RANGE;
 
             fn schema() -> ::toolsmith::__private::Value {
-                ::toolsmith::__private::property(
-                    #arg_trait::schema(),
-                    #description,
-                    ::std::vec![#(#keywords),*],
-                )
+                #schema
             }
 
             #[inline]
@@ -751,7 +824,7 @@ fn expand_transparent(item: &Struct) -> TokenStream {
                 true #(&& #checks)*
             }
 
-            fn __text(&self) -> ::core::option::Option<&str> {
+            fn __text(&self) -> ::core::option::Option<::toolsmith::__private::Cow<'_, str>> {
                 #arg_trait::__text(&self.#member)
             }
 
@@ -761,6 +834,13 @@ fn expand_transparent(item: &Struct) -> TokenStream {
 
             fn __items(&self) -> ::core::option::Option<usize> {
                 #arg_trait::__items(&self.#member)
+            }
+
+            fn __all_items(
+                &self,
+                check: &::toolsmith::__private::ItemCheck,
+            ) -> bool {
+                #arg_trait::__all_items(&self.#member, check)
             }
         }
 

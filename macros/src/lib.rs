@@ -9,6 +9,7 @@ mod ctxt;
 mod doc;
 mod expand;
 mod krate;
+mod output;
 mod pattern;
 mod serde_attrs;
 
@@ -27,6 +28,16 @@ pub fn tool(args: TokenStream, input: TokenStream) -> TokenStream {
 pub fn derive_tool_arg(input: TokenStream) -> TokenStream {
     let input = parse_macro_input!(input as DeriveInput);
     expand::derive(&input)
+        .unwrap_or_else(syn::Error::into_compile_error)
+        .into()
+}
+
+/// Gives a type that a tool returns an output schema, read from serde's
+/// serialization attributes. See the `toolsmith` crate.
+#[proc_macro_derive(ToolOutput)]
+pub fn derive_tool_output(input: TokenStream) -> TokenStream {
+    let input = parse_macro_input!(input as DeriveInput);
+    output::derive(&input)
         .unwrap_or_else(syn::Error::into_compile_error)
         .into()
 }

@@ -42,11 +42,16 @@ use crate::ctxt::Ctxt;
 /// serde's reading of `input`, or `None` when serde itself finds the
 /// attributes malformed (it reports them; we must not report them twice).
 pub fn read(input: &DeriveInput) -> Option<Container<'_>> {
+    read_for(input, Derive::Deserialize)
+}
+
+/// serde's reading of `input` for the derive `derive`, as [`read`].
+pub fn read_for(input: &DeriveInput, derive: Derive) -> Option<Container<'_>> {
     let cx = SerdeCtxt::new();
     let container = Container::from_ast(
         &cx,
         input,
-        Derive::Deserialize,
+        derive,
         &syn::Ident::new("__private", Span::call_site()),
     );
     match cx.check() {

@@ -4,7 +4,11 @@
 pub mod __arg_support;
 #[doc(hidden)]
 pub mod __serde_support;
+mod external;
 mod impls;
+mod refused;
+
+use std::borrow::Cow;
 
 use serde_json::Value;
 
@@ -14,12 +18,18 @@ use __arg_support::Sealed;
 /// subschema inlined, and checks on a deserialized value the constraints the
 /// schema states beyond its types.
 ///
-/// Implemented for `String`, `bool`, every integer and float type,
-/// `Option<T>` (the property accepts `null` and is not required), `Vec<T>`
-/// and `Box<T>`, and by `#[derive(toolsmith::ToolArg)]` for structs with
-/// named fields and enums of unit variants. Derive it: the trait cannot be
-/// implemented by hand, since the runtime trusts what an implementation says
-/// about its schema and its checks.
+/// Implemented for text (`String`, `Box<str>`, `Arc<str>`,
+/// `Cow<'static, str>`, `PathBuf`, `char`), `bool`, every integer and
+/// float type, the unsigned `NonZero*` types, `Option<T>` (the property
+/// accepts `null` and is not required), `Vec<T>`, `HashSet<T>` and
+/// `BTreeSet<T>` (`uniqueItems`), `[T; N]` and `Box<T>`, for the types of
+/// the `uuid`, `url`, `chrono` and `jiff` features, and by
+/// `#[derive(toolsmith::ToolArg)]` for structs with named fields, unit
+/// enums and newtypes. Derive it: the trait cannot be implemented by hand,
+/// since the runtime trusts what an implementation says about its schema
+/// and its checks. Types that cannot be arguments (maps, `Value`, tuples,
+/// signed `NonZero*`, `Rc`, `Duration`, ..) fail to compile with a message
+/// naming what to take instead.
 ///
 /// A number type's range is always enforced, and stated in the schema where
 /// it tells a model something: `u8`, `i8`, `u16`, `i16`, `u32` and `i32`
@@ -34,9 +44,9 @@ use __arg_support::Sealed;
 #[diagnostic::on_unimplemented(
     message = "`{Self}` cannot be a tool argument",
     label = "not a tool argument type",
-    note = "tool arguments are `String`, `bool`, integers, floats, `Option<T>`, `Vec<T>`, `Box<T>` and types with `#[derive(toolsmith::ToolArg)]`",
-    note = "maps and `serde_json::Value` make an open schema (schema rule 1: closed objects), tuples have no single `items` schema (schema rule 4), borrowed types cannot be deserialized from a call",
-    note = "use a struct with `#[derive(serde::Deserialize, toolsmith::ToolArg)]` and `#[serde(deny_unknown_fields)]`"
+    note = "tool arguments are text (`String`, `char`, `PathBuf`), `bool`, integers, floats, `Option<T>`, `Vec<T>`, sets, `[T; N]`, `Box<T>` and types with `#[derive(toolsmith::ToolArg)]`",
+    note = "for a type of your own, derive it beside serde's: `#[derive(serde::Deserialize, toolsmith::ToolArg)]` on a struct with named fields and `#[serde(deny_unknown_fields)]`, a unit enum or a newtype `struct Email(String);`",
+    note = "`uuid::Uuid`, `url::Url` and chrono and jiff date-times take toolsmith's `uuid`, `url`, `chrono` and `jiff` features; for another crate's type, take a newtype of `String` and parse it in the function"
 )]
 pub trait ToolArg: Sealed {
     /// Objects nested in the schema: 0 for a scalar or an enum, one more
@@ -71,7 +81,22 @@ pub trait ToolArg: Sealed {
     }
 
     #[doc(hidden)]
-    fn __text(&self) -> Option<&str> {
+    /// `true` when serde reads the type from more JSON values than its
+    /// schema admits, silently (a set drops repeated items, `uniqueItems`
+    /// refuses them): the typed path cannot see what was dropped, so a
+    /// call is checked against the schema before it is read.
+    const __DEDUPS: bool = false;
+
+    #[doc(hidden)]
+    /// The JSON type of the items, for an array type.
+    const __ITEM_KIND: Option<ArgKind> = None;
+
+    #[doc(hidden)]
+    /// The values of the item type, for an array of numbers.
+    const __ITEM_RANGE: Option<__arg_support::Range> = None;
+
+    #[doc(hidden)]
+    fn __text(&self) -> Option<Cow<'_, str>> {
         None
     }
 
@@ -83,6 +108,14 @@ pub trait ToolArg: Sealed {
     #[doc(hidden)]
     fn __items(&self) -> Option<usize> {
         None
+    }
+
+    #[doc(hidden)]
+    /// `check` holds for the text and the number of every item, for an
+    /// array type; `true` otherwise.
+    fn __all_items(&self, check: &__arg_support::ItemCheck) -> bool {
+        let _ = check;
+        true
     }
 }
 
@@ -97,4 +130,7 @@ pub enum ArgKind {
     Array,
     Object,
     Enum,
+    /// A string read by parsing it (a date-time, a URL): no text to match
+    /// a `pattern` or count a length on after reading.
+    Parsed,
 }

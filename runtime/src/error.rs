@@ -21,6 +21,8 @@ pub enum IssueKind {
     Const,
     /// A string does not match the pattern.
     Pattern,
+    /// A string does not read as its type's format (a URL, a date-time).
+    Format,
     /// A string is too short or too long.
     Length,
     /// A number is outside its bounds.

@@ -24,6 +24,9 @@ pub struct Validated<A> {
 ///
 /// A valid call is deserialized and checked in one pass; the full validator
 /// runs only when that fails, to repair what it may and name every problem.
+/// (Arguments holding a set, `HashSet<T>` or `BTreeSet<T>`, are validated
+/// first and then read: serde drops a repeated item silently, where the
+/// schema's `uniqueItems` refuses it.)
 pub fn validate_input<T: Tool>(tool: &T, input: &Value) -> Result<T::Args, ToolInputError> {
     validate_input_with(tool, input, &Repairs::default()).map(|valid| valid.args)
 }
@@ -34,7 +37,9 @@ pub fn validate_input_with<T: Tool>(
     input: &Value,
     policy: &Repairs,
 ) -> Result<Validated<T::Args>, ToolInputError> {
-    if let Ok(args) = T::Args::deserialize(Strict(input))
+    // A set would drop repeated items unseen: the schema goes first.
+    if !T::Args::__DEDUPS
+        && let Ok(args) = T::Args::deserialize(Strict(input))
         && args.satisfies_schema()
         // serde took a declared alias: repair it, so the repair is reported.
         && !tool.validator().uses_declared_aliases(input)
@@ -53,7 +58,8 @@ pub fn validate_input_with<T: Tool>(
 /// holds a number out of range is refused with one line saying which (see
 /// [`parse_json_text`](crate::parse_json_text)).
 pub fn validate_input_str<T: Tool>(tool: &T, input: &str) -> Result<T::Args, ToolInputError> {
-    if let Ok(args) = from_text::<T::Args>(input)
+    if !T::Args::__DEDUPS
+        && let Ok(args) = from_text::<T::Args>(input)
         && args.satisfies_schema()
     {
         return Ok(args);

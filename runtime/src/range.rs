@@ -92,3 +92,14 @@ pub(crate) fn float_reading(f: f64, min: i128, max: u128) -> Reading {
         }
     }
 }
+
+/// The line for a number an integer type of range `min..=max` cannot hold,
+/// as the reader reads it (`must be at most 255, got 300`); `None` in range
+/// or for a fraction, which is a type problem.
+pub(crate) fn out_of_range(n: &Number, min: i128, max: u128) -> Option<String> {
+    match reading(n, min, max) {
+        Reading::Below => Some(format!("must be at least {min}, got {n}")),
+        Reading::Above => Some(format!("must be at most {max}, got {n}")),
+        Reading::In(_) | Reading::Fraction => None,
+    }
+}

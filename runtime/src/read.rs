@@ -188,11 +188,12 @@ impl<'v, 't> Reader<'v, 't> {
             }
             Reading::Below => {
                 self.out_of_range("at least", &min, n);
-                visitor.visit_u64(0)
+                // 1 is in the range of every integer type, `NonZero*` too.
+                visitor.visit_u64(1)
             }
             Reading::Above => {
                 self.out_of_range("at most", &max, n);
-                visitor.visit_u64(0)
+                visitor.visit_u64(1)
             }
             Reading::Fraction => return self.serde(|value| read(value, visitor)),
         };

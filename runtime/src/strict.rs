@@ -339,4 +339,23 @@ mod tests {
         assert_eq!(from_value(&call).unwrap().level, Some(Level::Low));
         assert!(from_value(&json!({"points": [], "level": "medium"})).is_err());
     }
+
+    /// A newtype reads as its field, as `serde_json` reads it, on both
+    /// inputs; never from an array of one field.
+    #[test]
+    fn newtypes_read_as_their_field() {
+        #[derive(Debug, PartialEq, Deserialize)]
+        struct Email(String);
+
+        assert_eq!(
+            Email::deserialize(Strict(&json!("a@b.c"))).unwrap(),
+            Email("a@b.c".into())
+        );
+        let mut de = serde_json::Deserializer::from_str(r#""a@b.c""#);
+        assert_eq!(
+            Email::deserialize(Strict(&mut de)).unwrap(),
+            Email("a@b.c".into())
+        );
+        assert!(Email::deserialize(Strict(&json!(["a@b.c"]))).is_err());
+    }
 }

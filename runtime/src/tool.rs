@@ -165,6 +165,13 @@ pub trait ToolWith<C>: Tool {
 
 /// The typed argument struct of a tool.
 pub trait ToolArgs: DeserializeOwned + Send + 'static {
+    #[doc(hidden)]
+    /// `true` when an argument's type drops values serde reads silently (a
+    /// set drops repeated items): such a call is checked against the
+    /// schema before it is read, so the repeats are refused, as the
+    /// schema's `uniqueItems` says.
+    const __DEDUPS: bool = false;
+
     /// Checks, on a value serde has already deserialized, the constraints
     /// serde cannot see (patterns, bounds, lengths, item counts). `true` when
     /// all hold; `false` sends the input through the full validator, which

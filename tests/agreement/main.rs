@@ -9,14 +9,21 @@ mod demo_tools;
 mod support;
 mod zoo;
 
-use support::agreement::{assert_agreement, numbers_stay_finite};
+use support::agreement::{assert_agreement_with, numbers_stay_finite};
+use support::generate;
 
+/// `name => Tool` runs `assert_agreement_with` on the tool; `[SAMPLES]` after it gives
+/// the strings of properties no generator writes from a schema (see
+/// [`generate::valid_with`]); `, check` runs one more check.
 macro_rules! agreement_tests {
-    ($($name:ident => $tool:expr $(, $extra:ident)?);* $(;)?) => {$(
+    (@samples) => { &[] };
+    (@samples $samples:expr) => { $samples };
+    ($($name:ident => $tool:path $([$samples:expr])? $(, $extra:ident)?);* $(;)?) => {$(
         #[test]
         fn $name() {
             let tool = $tool;
-            assert_agreement(&tool);
+            let samples: generate::Samples = agreement_tests!(@samples $($samples)?);
+            assert_agreement_with(&tool, samples);
             $($extra(&tool);)?
         }
     )*};
@@ -35,4 +42,8 @@ agreement_tests! {
     nested => zoo::Nested;
     renamed => zoo::Renamed;
     defaults => zoo::Defaults;
+    text_types => zoo::TextTypes;
+    collections => zoo::Collections;
+    newtypes => zoo::Newtypes;
+    parsed_strings => zoo::ParsedStrings [zoo::PARSED_SAMPLES];
 }

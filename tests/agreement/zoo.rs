@@ -5,6 +5,8 @@
 use serde::{Deserialize, Serialize};
 use toolsmith::{ToolArg, tool};
 
+use crate::generate as generate_samples;
+
 /// Takes every fixed-width and pointer-width integer.
 #[tool]
 #[allow(clippy::too_many_arguments)]
@@ -43,7 +45,9 @@ pub fn floats(
 }
 
 /// How urgent something is.
-#[derive(Debug, Clone, Copy, PartialEq, Serialize, Deserialize, ToolArg)]
+#[derive(
+    Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize, ToolArg,
+)]
 #[serde(rename_all = "snake_case")]
 pub enum Priority {
     Low,
@@ -151,3 +155,131 @@ pub struct Query {
 pub fn defaults(query: Query, paging: Paging) -> String {
     format!("{query:?} {paging:?}")
 }
+
+/// Takes the text types, `char` and the non-zero integers.
+#[tool]
+#[allow(clippy::too_many_arguments)]
+pub fn text_types(
+    path: std::path::PathBuf,
+    #[arg(pattern = r"^[a-z]")] initial: Option<char>,
+    letter: char,
+    lines: std::num::NonZeroU8,
+    big: Option<std::num::NonZeroU64>,
+    wide: Option<std::num::NonZeroU128>,
+    #[arg(max_length = 5)] name: Box<str>,
+    owner: std::sync::Arc<str>,
+    #[arg(min_length = 1)] note: Option<std::borrow::Cow<'static, str>>,
+) -> String {
+    format!("{path:?} {initial:?} {letter:?} {lines} {big:?} {wide:?} {name} {owner} {note:?}")
+}
+
+/// Takes sets, fixed-size arrays and item constraints.
+#[tool]
+pub fn collections(
+    tags: std::collections::HashSet<String>,
+    #[arg(items(max = 9))] ids: std::collections::BTreeSet<u8>,
+    origin: [i32; 2],
+    #[arg(items(pattern = "^[a-z]+$", max_length = 6), max_items = 4)] words: Vec<String>,
+    #[arg(items(min = 1, max = 10))] scores: Option<[u8; 3]>,
+    priorities: Option<std::collections::BTreeSet<Priority>>,
+    shapes: Option<std::collections::HashSet<Label>>,
+) -> String {
+    format!("{tags:?} {ids:?} {origin:?} {words:?} {scores:?} {priorities:?} {shapes:?}")
+}
+
+/// A short label.
+#[derive(Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Deserialize, ToolArg)]
+pub struct Label(#[arg(min_length = 1, max_length = 3)] pub String);
+
+/// An email address.
+#[derive(Debug, Deserialize, ToolArg)]
+pub struct Email(#[arg(pattern = r"^[a-z0-9._-]+@[a-z0-9.-]+$")] pub String);
+
+/// A count of at most 10.
+#[derive(Debug, Deserialize, ToolArg)]
+pub struct Count(#[arg(max = 10)] pub u32);
+
+/// Tags of at most three letters.
+#[derive(Debug, Deserialize, ToolArg)]
+pub struct Tags(#[arg(items(max_length = 3), max_items = 2)] pub Vec<String>);
+
+/// A meeting invitation, with newtype fields.
+#[derive(Debug, Deserialize, ToolArg)]
+#[serde(deny_unknown_fields)]
+pub struct Invite {
+    pub host: Email,
+    pub guests: Vec<Email>,
+    pub seats: Option<Count>,
+}
+
+/// Takes newtypes, at the top and nested.
+#[tool]
+pub fn newtypes(invite: Invite, count: Count, tags: Option<Tags>, label: Label) -> String {
+    format!("{invite:?} {count:?} {tags:?} {label:?}")
+}
+
+/// Takes the strings of the `uuid`, `url`, `chrono` and `jiff` features.
+#[tool]
+#[allow(clippy::too_many_arguments)]
+pub fn parsed_strings(
+    id: uuid::Uuid,
+    link: Option<url::Url>,
+    when: chrono::DateTime<chrono::Utc>,
+    offset: Option<chrono::DateTime<chrono::FixedOffset>>,
+    day: Option<chrono::NaiveDate>,
+    at: jiff::Timestamp,
+    on: Option<jiff::civil::Date>,
+    clock: Option<jiff::civil::Time>,
+) -> String {
+    format!("{id} {link:?} {when} {offset:?} {day:?} {at} {on:?} {clock:?}")
+}
+
+/// Strings for [`parsed_strings`]: valid ones and near misses.
+pub const PARSED_SAMPLES: generate_samples::Samples = &[
+    (
+        "link",
+        &[
+            "https://example.com/a?b=c",
+            "mailto:a@b.c",
+            "http://[::1]:8080/",
+        ],
+        &["example.com", "https://", "/relative"],
+    ),
+    (
+        "when",
+        &[
+            "2026-12-01T09:00:00Z",
+            "2026-12-01T09:00:00+01:00",
+            "2026-12-01 09:00:00Z",
+        ],
+        &["2026-12-01T09:00:00", "tomorrow", "2026-02-30T00:00:00Z"],
+    ),
+    (
+        "offset",
+        &[
+            "2026-12-01T09:00:00-05:00",
+            "2026-12-01T09:00:00.123456789+14:00",
+        ],
+        &["2026-12-01", "2026-12-01T09:00:00+25:00"],
+    ),
+    (
+        "day",
+        &["2026-12-01", "2024-02-29"],
+        &["2026-02-29", "2026-1-1x", "12/01/2026"],
+    ),
+    (
+        "at",
+        &["2026-12-01T09:00:00Z", "2026-12-01T09:00:00.5+01:00"],
+        &["2026-12-01T09:00:00", "2026-12-01"],
+    ),
+    (
+        "on",
+        &["2026-12-01", "2024-02-29"],
+        &["20261301", "12/01/2026"],
+    ),
+    (
+        "clock",
+        &["09:30", "09:30:00.25", "23:59:59"],
+        &["25:00", "9h30"],
+    ),
+];

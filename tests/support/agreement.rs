@@ -107,7 +107,7 @@ pub fn cases() -> u32 {
 /// Runs the three kinds of generated input through [`check_value`] and
 /// [`check_text`], panicking with the shrunk counterexample on the first
 /// disagreement. Returns how many inputs were checked.
-pub fn agree<T: Tool>(tool: &T) -> u32 {
+pub fn agree<T: Tool>(tool: &T, samples: generate::Samples) -> u32 {
     let schema = tool.input_schema();
     let config = Config {
         cases: cases(),
@@ -127,7 +127,7 @@ pub fn agree<T: Tool>(tool: &T) -> u32 {
         }
         checked += config.cases;
     };
-    let seeded = || (generate::valid(schema), any::<u64>()).boxed();
+    let seeded = || (generate::valid_with(schema, samples, 0.2), any::<u64>()).boxed();
     run("valid", seeded(), &|value, _| check_value(tool, value));
     run("mutated", seeded(), &|value, seed| {
         let mutated = generate::mutate(value.clone(), &mut Rng::new(seed));
@@ -141,13 +141,13 @@ pub fn agree<T: Tool>(tool: &T) -> u32 {
 }
 
 /// Valid inputs must mostly be accepted, or the generator tests nothing.
-pub fn accepts_generated<T: Tool>(tool: &T) {
+pub fn accepts_generated<T: Tool>(tool: &T, samples: generate::Samples) {
     let mut runner = TestRunner::new(Config {
         cases: 200,
         failure_persistence: None,
         ..Config::default()
     });
-    let strategy = generate::valid(tool.input_schema());
+    let strategy = generate::valid_with(tool.input_schema(), samples, 0.0);
     let mut accepted = 0;
     for _ in 0..200 {
         let value = strategy.new_tree(&mut runner).unwrap().current();
@@ -203,7 +203,13 @@ pub fn numbers_stay_finite<T: Tool<Context = ()>>(tool: &T) {
 /// The whole check for one tool: the generator's valid inputs are mostly
 /// accepted (or it tests nothing), then [`agree`] on every kind of input.
 pub fn assert_agreement<T: Tool>(tool: &T) {
-    accepts_generated(tool);
-    let checked = agree(tool);
+    assert_agreement_with(tool, &[]);
+}
+
+/// [`assert_agreement`], with strings for the properties a type reads by
+/// parsing them (a date-time): `samples` gives valid ones and near misses.
+pub fn assert_agreement_with<T: Tool>(tool: &T, samples: generate::Samples) {
+    accepts_generated(tool, samples);
+    let checked = agree(tool, samples);
     assert!(checked >= 3 * cases());
 }

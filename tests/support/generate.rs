@@ -28,6 +28,50 @@ pub fn valid(schema: &Value) -> BoxedStrategy<Value> {
     proptest::strategy::Union::new(choices).boxed()
 }
 
+/// Strings for named properties: `(name, valid strings, near misses)`.
+pub type Samples = &'static [(
+    &'static str,
+    &'static [&'static str],
+    &'static [&'static str],
+)];
+
+/// [`valid`], with each property named in `samples`, where the value is a
+/// string, replaced by one of its strings: for strings a type reads by
+/// parsing them (a date-time), which nothing in the advertised schema
+/// describes. Each is a near miss with probability `miss`.
+pub fn valid_with(schema: &Value, samples: Samples, miss: f64) -> BoxedStrategy<Value> {
+    if samples.is_empty() {
+        return valid(schema);
+    }
+    (valid(schema), any::<u64>())
+        .prop_map(move |(mut value, seed)| {
+            let mut rng = Rng::new(seed);
+            replace_samples(&mut value, samples, miss, &mut rng);
+            value
+        })
+        .boxed()
+}
+
+fn replace_samples(value: &mut Value, samples: Samples, miss: f64, rng: &mut Rng) {
+    match value {
+        Value::Object(map) => {
+            for (key, slot) in map.iter_mut() {
+                match samples.iter().find(|(name, _, _)| name == key) {
+                    Some((_, valid, misses)) if slot.is_string() => {
+                        let pool = if rng.chance(miss) { misses } else { valid };
+                        *slot = Value::from(pool[rng.below(pool.len())]);
+                    }
+                    _ => replace_samples(slot, samples, miss, rng),
+                }
+            }
+        }
+        Value::Array(items) => items
+            .iter_mut()
+            .for_each(|item| replace_samples(item, samples, miss, rng)),
+        _ => {}
+    }
+}
+
 fn of_type(ty: &str, map: &Map<String, Value>) -> BoxedStrategy<Value> {
     match ty {
         "null" => Just(Value::Null).boxed(),
@@ -96,8 +140,14 @@ fn string(map: &Map<String, Value>) -> BoxedStrategy<Value> {
         .min(min + 64);
     // Cut or pad a generated match into the length bounds (a filter would
     // reject too many): most stay matches, the rest are near misses.
+    // A pattern's strings are as long as it makes them, within the stated
+    // bounds only.
+    let stated_max = map
+        .get("maxLength")
+        .and_then(Value::as_u64)
+        .map_or(usize::MAX, |max| max as usize);
     let fit = move |s: String| {
-        let mut chars: Vec<char> = s.chars().take(max).collect();
+        let mut chars: Vec<char> = s.chars().take(stated_max).collect();
         while chars.len() < min {
             chars.push(chars.last().copied().unwrap_or('a'));
         }

@@ -1,15 +1,20 @@
 //! Support for the code `#[tool]` and `#[derive(ToolArg)]` generate.
 //! Not public API: anything here may change in a patch release.
 
+use std::borrow::Cow;
 use std::fmt::Display;
 use std::marker::PhantomData;
 use std::sync::OnceLock;
 
 use serde::Serialize;
-use serde_json::{Map, Value};
+use serde_json::{Map, Value, json};
 
 pub use super::ArgKind;
-use super::ToolArg;
+pub use super::refused::{
+    ClosedObject, KnownShape, OwnedValue, PlainShape, Refusal, SendArgument, SingleItemsSchema,
+    StatableRange,
+};
+use crate::output::ToolOutput;
 use crate::schema::Validator;
 use crate::schema::alias::VALUE_DOCS;
 use crate::tool::ToolError;
@@ -67,6 +72,10 @@ impl Display for Num {
         }
     }
 }
+
+/// A check of one item of an array, given its text and its number (see
+/// `ToolArg::__all_items`).
+pub type ItemCheck = dyn for<'t> Fn(Option<Cow<'t, str>>, Option<Num>) -> bool;
 
 /// The values a number type holds, for the macro's compile-time checks
 /// and the runtime's reading of a validated call.
@@ -213,6 +222,7 @@ const KEY_ORDER: &[&str] = &[
     "items",
     "minItems",
     "maxItems",
+    "uniqueItems",
     "properties",
     "required",
     "additionalProperties",
@@ -253,6 +263,42 @@ pub fn property(schema: Value, description: Option<&str>, keywords: Vec<(&str, V
         map.insert(key.into(), value);
     }
     Value::Object(ordered(map))
+}
+
+/// `schema` that also admits `null`: `"null"` added to `type` (and to
+/// `enum`), for `Option<T>`.
+pub fn nullable(mut schema: Value) -> Value {
+    if let Some(object) = schema.as_object_mut() {
+        match object.get_mut("type") {
+            Some(Value::String(ty)) => {
+                let ty = std::mem::take(ty);
+                object.insert("type".into(), json!([ty, "null"]));
+            }
+            Some(Value::Array(types)) if !types.iter().any(|t| t == "null") => {
+                types.push(Value::from("null"));
+            }
+            _ => {}
+        }
+        if let Some(Value::Array(values)) = object.get_mut("enum") {
+            if !values.contains(&Value::Null) {
+                values.push(Value::Null);
+            }
+        }
+    }
+    schema
+}
+
+/// An array's schema with the constraints of `#[arg(items(..))]` added to
+/// its `items` schema (the item type's own bounds replaced, as
+/// [`property`] does).
+pub fn with_items(schema: Value, keywords: Vec<(&str, Value)>) -> Value {
+    let Value::Object(mut map) = schema else {
+        return schema;
+    };
+    if let Some(items) = map.get_mut("items") {
+        *items = property(std::mem::take(items), None, keywords);
+    }
+    Value::Object(map)
 }
 
 /// One property of an object schema, as the macros describe it.
@@ -374,7 +420,7 @@ fn serialize<T: Serialize>(value: &T) -> Result<Value, ToolError> {
 }
 
 /// The output schema of a return type `R`: the schema of `T` for
-/// `Result<T, E>` or `T` where `T: ToolArg`, none otherwise.
+/// `Result<T, E>` or `T` where `T: ToolOutput`, none otherwise.
 pub struct Output<R>(PhantomData<fn() -> R>);
 
 impl<R> Output<R> {
@@ -393,9 +439,9 @@ pub trait OutputOfResult {
     fn output_schema(&self) -> Option<Value>;
 }
 
-impl<T: ToolArg, E> OutputOfResult for &&Output<Result<T, E>> {
+impl<T: ToolOutput, E> OutputOfResult for &&Output<Result<T, E>> {
     fn output_schema(&self) -> Option<Value> {
-        Some(T::schema())
+        Some(T::output_schema())
     }
 }
 
@@ -403,9 +449,9 @@ pub trait OutputOfValue {
     fn output_schema(&self) -> Option<Value>;
 }
 
-impl<T: ToolArg> OutputOfValue for &Output<T> {
+impl<T: ToolOutput> OutputOfValue for &Output<T> {
     fn output_schema(&self) -> Option<Value> {
-        Some(T::schema())
+        Some(T::output_schema())
     }
 }
 
@@ -424,7 +470,7 @@ impl<T> OutputUnknown for Output<T> {
 #[allow(clippy::needless_borrow)]
 mod tests {
     use super::*;
-    use serde_json::json;
+    use crate::arg::ToolArg;
 
     #[test]
     fn bounds_compare_integers_exactly() {

@@ -1,9 +1,17 @@
 //! `ToolArg` for std types.
 
+use std::borrow::Cow;
+
 use serde_json::{Value, json};
 
-use super::__arg_support::{F32_LIMIT, Num, Range, Sealed};
+use std::collections::{BTreeSet, HashSet};
+use std::num::{NonZeroU8, NonZeroU16, NonZeroU32, NonZeroU64, NonZeroU128, NonZeroUsize};
+use std::path::PathBuf;
+use std::sync::Arc;
+
+use super::__arg_support::{F32_LIMIT, ItemCheck, Num, Range, Sealed};
 use super::{ArgKind, ToolArg};
+use crate::schema::integer::KEYWORD as INTEGER;
 
 impl Sealed for String {}
 
@@ -15,8 +23,8 @@ impl ToolArg for String {
         json!({ "type": "string" })
     }
 
-    fn __text(&self) -> Option<&str> {
-        Some(self)
+    fn __text(&self) -> Option<Cow<'_, str>> {
+        Some(Cow::Borrowed(self))
     }
 }
 
@@ -34,7 +42,9 @@ impl ToolArg for bool {
 /// Integers: the range is always enforced, and stated where it tells a
 /// model something. `u64`'s 18446744073709551615 is beyond what many JSON
 /// readers (JavaScript's numbers) hold exactly, and says nothing a model
-/// needs, so the 64- and 128-bit types state only `minimum: 0`, if that.
+/// needs, so the 64- and 128-bit types state only `minimum: 0`, if that,
+/// and declare the rest to the validator (`x-toolsmith-integer`, never
+/// advertised).
 macro_rules! integers {
     ($($ty:ty => $schema:expr $(, $check:path)?);* $(;)?) => {$(
         impl Sealed for $ty {}
@@ -75,14 +85,14 @@ integers! {
     // The rest of a wide type's range says nothing a model needs; it is
     // enforced all the same, from the private `x-toolsmith-integer`, which
     // the schema a tool advertises leaves out.
-    u64 => json!({ "type": "integer", "minimum": 0, "x-toolsmith-integer": "u64" });
-    usize => json!({ "type": "integer", "minimum": 0, "x-toolsmith-integer": "usize" });
-    i64 => json!({ "type": "integer", "x-toolsmith-integer": "i64" });
-    isize => json!({ "type": "integer", "x-toolsmith-integer": "isize" });
+    u64 => json!({ "type": "integer", "minimum": 0, INTEGER: "u64" });
+    usize => json!({ "type": "integer", "minimum": 0, INTEGER: "usize" });
+    i64 => json!({ "type": "integer", INTEGER: "i64" });
+    isize => json!({ "type": "integer", INTEGER: "isize" });
     // Beyond 64 bits a `Value` holds the nearest float; the far ends of the
     // range, where it rounds past them, are refused from text as well.
-    u128 => json!({ "type": "integer", "minimum": 0, "x-toolsmith-integer": "u128" }), crate::read::survives_value;
-    i128 => json!({ "type": "integer", "x-toolsmith-integer": "i128" }), crate::read::survives_value;
+    u128 => json!({ "type": "integer", "minimum": 0, INTEGER: "u128" }), crate::read::survives_value;
+    i128 => json!({ "type": "integer", INTEGER: "i128" }), crate::read::survives_value;
 }
 
 impl Sealed for f32 {}
@@ -138,34 +148,19 @@ impl<T: ToolArg> ToolArg for Option<T> {
     const NULLABLE: bool = true;
     const __KIND: ArgKind = T::__KIND;
     const __RANGE: Option<Range> = T::__RANGE;
+    const __DEDUPS: bool = T::__DEDUPS;
+    const __ITEM_KIND: Option<ArgKind> = T::__ITEM_KIND;
+    const __ITEM_RANGE: Option<Range> = T::__ITEM_RANGE;
 
     fn schema() -> Value {
-        let mut schema = T::schema();
-        if let Some(object) = schema.as_object_mut() {
-            match object.get_mut("type") {
-                Some(Value::String(ty)) => {
-                    let ty = std::mem::take(ty);
-                    object.insert("type".into(), json!([ty, "null"]));
-                }
-                Some(Value::Array(types)) if !types.iter().any(|t| t == "null") => {
-                    types.push(Value::from("null"));
-                }
-                _ => {}
-            }
-            if let Some(Value::Array(values)) = object.get_mut("enum") {
-                if !values.contains(&Value::Null) {
-                    values.push(Value::Null);
-                }
-            }
-        }
-        schema
+        super::__arg_support::nullable(T::schema())
     }
 
     fn satisfies_schema(&self) -> bool {
         self.as_ref().is_none_or(T::satisfies_schema)
     }
 
-    fn __text(&self) -> Option<&str> {
+    fn __text(&self) -> Option<Cow<'_, str>> {
         self.as_ref().and_then(T::__text)
     }
 
@@ -176,24 +171,9 @@ impl<T: ToolArg> ToolArg for Option<T> {
     fn __items(&self) -> Option<usize> {
         self.as_ref().and_then(T::__items)
     }
-}
 
-impl<T: ToolArg> Sealed for Vec<T> {}
-
-impl<T: ToolArg> ToolArg for Vec<T> {
-    const DEPTH: usize = T::DEPTH;
-    const __KIND: ArgKind = ArgKind::Array;
-
-    fn schema() -> Value {
-        json!({ "type": "array", "items": T::schema() })
-    }
-
-    fn satisfies_schema(&self) -> bool {
-        self.iter().all(T::satisfies_schema)
-    }
-
-    fn __items(&self) -> Option<usize> {
-        Some(self.len())
+    fn __all_items(&self, check: &ItemCheck) -> bool {
+        self.as_ref().is_none_or(|value| value.__all_items(check))
     }
 }
 
@@ -204,6 +184,9 @@ impl<T: ToolArg> ToolArg for Box<T> {
     const NULLABLE: bool = T::NULLABLE;
     const __KIND: ArgKind = T::__KIND;
     const __RANGE: Option<Range> = T::__RANGE;
+    const __DEDUPS: bool = T::__DEDUPS;
+    const __ITEM_KIND: Option<ArgKind> = T::__ITEM_KIND;
+    const __ITEM_RANGE: Option<Range> = T::__ITEM_RANGE;
 
     fn schema() -> Value {
         T::schema()
@@ -213,7 +196,7 @@ impl<T: ToolArg> ToolArg for Box<T> {
         T::satisfies_schema(self)
     }
 
-    fn __text(&self) -> Option<&str> {
+    fn __text(&self) -> Option<Cow<'_, str>> {
         T::__text(self)
     }
 
@@ -224,4 +207,152 @@ impl<T: ToolArg> ToolArg for Box<T> {
     fn __items(&self) -> Option<usize> {
         T::__items(self)
     }
+
+    fn __all_items(&self, check: &ItemCheck) -> bool {
+        T::__all_items(self, check)
+    }
+}
+
+/// Arrays: `Vec<T>`, the sets (`uniqueItems`) and `[T; N]` (exactly `N`
+/// items). serde reads a set from an array with repeated items and drops
+/// the repeats silently, where the schema refuses them; `__DEDUPS` sends a
+/// call with a set through the schema before it is read, so a repeat is a
+/// line, never a silent merge.
+macro_rules! arrays {
+    ($(
+        [$($generics:tt)*] $ty:ty => unique: $unique:expr, count: $count:expr;
+    )*) => {$(
+        impl<$($generics)*> Sealed for $ty {}
+
+        impl<$($generics)*> ToolArg for $ty {
+            const DEPTH: usize = T::DEPTH;
+            const __KIND: ArgKind = ArgKind::Array;
+            const __DEDUPS: bool = $unique || T::__DEDUPS;
+            const __ITEM_KIND: Option<ArgKind> = Some(T::__KIND);
+            const __ITEM_RANGE: Option<Range> = T::__RANGE;
+
+            fn schema() -> Value {
+                let mut schema = json!({ "type": "array", "items": T::schema() });
+                if $unique {
+                    schema["uniqueItems"] = Value::Bool(true);
+                }
+                if let Some(count) = $count {
+                    schema["minItems"] = Value::from(count);
+                    schema["maxItems"] = Value::from(count);
+                }
+                schema
+            }
+
+            fn satisfies_schema(&self) -> bool {
+                self.iter().all(T::satisfies_schema)
+            }
+
+            fn __items(&self) -> Option<usize> {
+                Some(self.len())
+            }
+
+            fn __all_items(
+                &self,
+                check: &ItemCheck,
+            ) -> bool {
+                self.iter().all(|item| check(item.__text(), item.__number()))
+            }
+        }
+    )*};
+}
+
+arrays! {
+    [T: ToolArg] Vec<T> => unique: false, count: None::<usize>;
+    [T: ToolArg, S] HashSet<T, S> => unique: true, count: None::<usize>;
+    [T: ToolArg] BTreeSet<T> => unique: true, count: None::<usize>;
+    [T: ToolArg, const N: usize] [T; N] => unique: false, count: Some(N);
+}
+
+/// Owned text: `PathBuf` (a path from a call is always UTF-8, as JSON
+/// text is), `Box<str>`, `Arc<str>` and `Cow<'static, str>` (serde reads
+/// it as `Cow::Owned`).
+macro_rules! texts {
+    ($($ty:ty => |$this:ident| $text:expr;)*) => {$(
+        impl Sealed for $ty {}
+
+        impl ToolArg for $ty {
+            const DEPTH: usize = 0;
+            const __KIND: ArgKind = ArgKind::String;
+
+            fn schema() -> Value {
+                json!({ "type": "string" })
+            }
+
+            fn __text(&self) -> Option<Cow<'_, str>> {
+                let $this = self;
+                $text
+            }
+        }
+    )*};
+}
+
+texts! {
+    PathBuf => |path| path.to_str().map(Cow::Borrowed);
+    Box<str> => |text| Some(Cow::Borrowed(text));
+    Arc<str> => |text| Some(Cow::Borrowed(text));
+    Cow<'static, str> => |text| Some(Cow::Borrowed(text));
+}
+
+impl Sealed for char {}
+
+/// One Unicode scalar value, as serde reads a `char`: a string of length 1
+/// (JSON Schema counts lengths in scalar values too).
+impl ToolArg for char {
+    const DEPTH: usize = 0;
+    const __KIND: ArgKind = ArgKind::String;
+
+    fn schema() -> Value {
+        json!({ "type": "string", "minLength": 1, "maxLength": 1 })
+    }
+
+    fn __text(&self) -> Option<Cow<'_, str>> {
+        Some(Cow::Owned(self.to_string()))
+    }
+}
+
+/// Unsigned non-zero integers: the type's range from 1. (The signed ones
+/// exclude 0 from the middle of the range, which a schema of this subset
+/// cannot state; they are refused, see `refused`.)
+macro_rules! nonzero {
+    ($($ty:ty => $int:ty, $schema:expr $(, $check:path)?);* $(;)?) => {$(
+        impl Sealed for $ty {}
+
+        impl ToolArg for $ty {
+            const DEPTH: usize = 0;
+            const __KIND: ArgKind = ArgKind::Integer;
+            const __RANGE: Option<Range> = Some(Range::Integer {
+                min: 1,
+                max: <$int>::MAX as u128,
+            });
+
+            fn schema() -> Value {
+                $schema
+            }
+
+            $(
+                fn satisfies_schema(&self) -> bool {
+                    $check(self.get(), 1, <$int>::MAX as u128)
+                }
+            )?
+
+            fn __number(&self) -> Option<Num> {
+                let value = self.get();
+                Some(i128::try_from(value).map_or(Num::Float(value as f64), Num::Int))
+            }
+        }
+    )*};
+}
+
+nonzero! {
+    NonZeroU8 => u8, json!({ "type": "integer", "minimum": 1, "maximum": u8::MAX });
+    NonZeroU16 => u16, json!({ "type": "integer", "minimum": 1, "maximum": u16::MAX });
+    NonZeroU32 => u32, json!({ "type": "integer", "minimum": 1, "maximum": u32::MAX });
+    NonZeroU64 => u64, json!({ "type": "integer", "minimum": 1, INTEGER: "u64" });
+    NonZeroUsize => usize, json!({ "type": "integer", "minimum": 1, INTEGER: "usize" });
+    NonZeroU128 => u128, json!({ "type": "integer", "minimum": 1, INTEGER: "u128" }), crate::read::survives_value;
 }

@@ -136,8 +136,8 @@ pub(crate) fn uses_declared(node: &Node, value: &Value) -> bool {
     }
 }
 
-/// `schema` without the private annotation, at every depth: what a host and
-/// a model are shown.
+/// `schema` without the private annotations (declared aliases, formats
+/// and integer types), at every depth: what a host and a model are shown.
 pub fn advertised(mut schema: Value) -> Value {
     strip(&mut schema);
     schema
@@ -146,7 +146,12 @@ pub fn advertised(mut schema: Value) -> Value {
 fn strip(schema: &mut Value) {
     let Value::Object(map) = schema else { return };
     map.remove(KEYWORD);
-    map.remove(super::compile::INTEGER_KEYWORD);
+    map.remove(super::integer::KEYWORD);
+    if let Some(Value::String(format)) = map.remove(super::format::KEYWORD)
+        && let Some(pattern) = super::format::advertised(&format)
+    {
+        map.insert("pattern".to_owned(), Value::from(pattern));
+    }
     map.remove(VALUE_DOCS);
     for (keyword, value) in map.iter_mut() {
         match keyword.as_str() {

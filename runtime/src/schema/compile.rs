@@ -176,11 +176,18 @@ impl Compiler {
                     other => return Err(self.error(keyword, format!("must be a boolean, got {}", kind(other)))),
                 },
                 super::alias::KEYWORD => declared = Some(value),
-                INTEGER_KEYWORD => {
-                    let range = value.as_str().and_then(integer_range).ok_or_else(|| {
-                        self.error(keyword, "must name a Rust integer type: i64, u64, isize, usize, i128 or u128")
-                    })?;
-                    numeric(&mut rules).integer = Some(range);
+                super::integer::KEYWORD => {
+                    let Value::String(name) = value else {
+                        return Err(self.error(keyword, format!("must be a string, got {}", kind(value))));
+                    };
+                    numeric(&mut rules).integer = Some(super::integer::range(name).map_err(|reason| self.error(keyword, reason))?);
+                }
+                super::format::KEYWORD => {
+                    let Value::String(name) = value else {
+                        return Err(self.error(keyword, format!("must be a string, got {}", kind(value))));
+                    };
+                    let format = super::format::Format::from_name(name).map_err(|reason| self.error(keyword, reason))?;
+                    string(&mut rules).format = Some(format);
                 }
                 super::alias::VALUE_DOCS if value.is_string() => {}
                 _ if ANNOTATIONS.contains(&keyword) => self.annotation(keyword, value)?,
@@ -277,26 +284,6 @@ fn enum_problem(values: &[Value]) -> String {
 
 fn string(rules: &mut Rules) -> &mut StringRules {
     rules.string.get_or_insert_with(StringRules::default)
-}
-
-/// The private annotation that carries the range of a Rust integer type
-/// whose bounds a schema leaves unstated (no host needs to read that a
-/// `u64` stops at 18446744073709551615, but a call past it must be refused
-/// as the typed path refuses it). The schema a tool advertises never shows
-/// it.
-pub(crate) const INTEGER_KEYWORD: &str = "x-toolsmith-integer";
-
-/// The range of the integer type `name`.
-fn integer_range(name: &str) -> Option<(i128, u128)> {
-    Some(match name {
-        "i64" => (i64::MIN.into(), i64::MAX as u128),
-        "u64" => (0, u64::MAX.into()),
-        "isize" => (isize::MIN as i128, isize::MAX as u128),
-        "usize" => (0, usize::MAX as u128),
-        "i128" => (i128::MIN, i128::MAX as u128),
-        "u128" => (0, u128::MAX),
-        _ => return None,
-    })
 }
 
 fn numeric(rules: &mut Rules) -> &mut NumberRules {

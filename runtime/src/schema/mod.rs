@@ -4,6 +4,8 @@
 pub(crate) mod alias;
 mod compile;
 pub(crate) mod equal;
+pub(crate) mod format;
+pub(crate) mod integer;
 mod node;
 pub(crate) mod number;
 pub mod pattern;

@@ -42,6 +42,8 @@ pub(crate) struct StringRules {
     pub pattern: Option<Pattern>,
     /// The line for a string the pattern does not match, written once.
     pub pattern_problem: String,
+    /// The parser of a type that reads the string (`x-toolsmith-format`).
+    pub format: Option<super::format::Format>,
 }
 
 #[derive(Debug, Default)]
@@ -51,8 +53,7 @@ pub(crate) struct NumberRules {
     pub exclusive_minimum: Option<Number>,
     pub exclusive_maximum: Option<Number>,
     pub multiple_of: Option<Number>,
-    /// A Rust integer type's range the schema does not state
-    /// (`x-toolsmith-integer`): the least and the greatest value.
+    /// The range of a declared integer type (`x-toolsmith-integer`).
     pub integer: Option<(i128, u128)>,
 }
 

@@ -12,7 +12,6 @@ use super::suggest;
 use crate::echo::{constant, describe, quoted};
 use crate::error::{Issue, IssueKind, Problems, ToolInputError};
 use crate::pointer::{Step, to_pointer};
-use crate::range::Reading;
 
 /// Values nest at most this deep where the schema leaves them unconstrained.
 pub(crate) const MAX_VALUE_DEPTH: usize = 128;
@@ -169,6 +168,13 @@ impl<'a> Walk<'a> {
         {
             self.report(IssueKind::Pattern, || rules.pattern_problem.clone());
         }
+        if let Some(format) = rules.format
+            && !format.accepts(s)
+        {
+            self.report(IssueKind::Format, || {
+                format!("{}, got {}", format.problem(), quoted(s))
+            });
+        }
     }
 
     fn number(&mut self, rules: &NumberRules, n: &serde_json::Number) {
@@ -177,33 +183,21 @@ impl<'a> Walk<'a> {
             (&rules.minimum, Less, "at least"),
             (&rules.maximum, Greater, "at most"),
         ];
-        let mut stated_bound_failed = false;
+        let mut stated_failed = false;
         for (bound, fails_when, words) in checks {
             if let Some(bound) = bound
                 && number::compare(n, bound) == fails_when
             {
-                stated_bound_failed = true;
+                stated_failed = true;
                 self.report(IssueKind::Bound, || bound_problem(words, bound, n));
             }
         }
-        // The type's own range, where the schema leaves it unstated; a
-        // stated bound that failed already said what to send.
+        // The type's own range, where a stated bound has not said it already.
         if let Some((min, max)) = rules.integer
-            && !stated_bound_failed
+            && !stated_failed
+            && let Some(problem) = crate::range::out_of_range(n, min, max)
         {
-            match crate::range::reading(n, min, max) {
-                Reading::Below => {
-                    self.report(IssueKind::Bound, || {
-                        format!("must be at least {min}, got {n}")
-                    });
-                }
-                Reading::Above => {
-                    self.report(IssueKind::Bound, || {
-                        format!("must be at most {max}, got {n}")
-                    });
-                }
-                Reading::In(_) | Reading::Fraction => {}
-            }
+            self.report(IssueKind::Bound, || problem);
         }
         let exclusive = [
             (&rules.exclusive_minimum, Greater, "greater than"),
