@@ -115,3 +115,15 @@ fn debug_shows_the_fields_whose_types_are_debug() {
         r#"SearchToolArgs { query: "a\"b" }"#
     );
 }
+
+/// A set of tools that take no context is a `ToolSet<()>` without an
+/// annotation, although each such tool joins a set of any context type.
+#[test]
+fn a_set_without_context_needs_no_annotation() {
+    let mut tools = toolsmith::ToolSet::new();
+    tools.register(SearchTool).unwrap();
+    assert_eq!(tools.names().collect::<Vec<_>>(), ["search"]);
+    let mut shared = toolsmith::ToolSet::<std::sync::Arc<str>>::with_context_type();
+    shared.register(SearchTool).unwrap();
+    assert_eq!(shared.len(), 1);
+}

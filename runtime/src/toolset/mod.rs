@@ -96,9 +96,19 @@ impl<C> Default for ToolSet<C> {
     }
 }
 
-impl<C> ToolSet<C> {
-    /// An empty set, repairing calls with the default [`Repairs`].
+impl ToolSet<()> {
+    /// An empty set for tools that take no context, repairing calls with
+    /// the default [`Repairs`]. No annotation is needed:
+    /// `let mut tools = ToolSet::new();` is a `ToolSet<()>`.
     pub fn new() -> Self {
+        Self::default()
+    }
+}
+
+impl<C> ToolSet<C> {
+    /// An empty set whose host hands every call a `C` (tools that take no
+    /// context join it too): `ToolSet::<Arc<Db>>::with_context_type()`.
+    pub fn with_context_type() -> Self {
         Self::default()
     }
 
