@@ -21,3 +21,30 @@ async fn quickstart_prints_its_stdout_file() {
 fn quickstart_schema_snapshot() {
     support::assert_snapshot("slugify", quickstart::Slugify.input_schema());
 }
+
+#[allow(dead_code)]
+#[path = "../examples/newcomer.rs"]
+mod newcomer;
+
+#[test]
+fn newcomer_prints_its_stdout_file() {
+    assert_eq!(newcomer::run(), include_str!("../examples/newcomer.stdout"));
+}
+
+#[test]
+fn newcomer_schema_snapshots() {
+    support::assert_snapshot("newcomer/read-file", newcomer::ReadFile.input_schema());
+    support::assert_snapshot(
+        "newcomer/book-meeting",
+        newcomer::BookMeeting.input_schema(),
+    );
+    support::assert_snapshot("newcomer/search", newcomer::SearchTool.input_schema());
+}
+
+/// The newcomer's tools: the typed path and the validator agree.
+#[test]
+fn newcomer_tools_agree_with_their_schemas() {
+    support::agreement::assert_agreement(&newcomer::ReadFile);
+    support::agreement::assert_agreement(&newcomer::BookMeeting);
+    support::agreement::assert_agreement(&newcomer::SearchTool);
+}

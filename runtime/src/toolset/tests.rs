@@ -97,7 +97,7 @@ fn dynamic(name: &'static str) -> DynamicTool<String> {
 }
 
 fn set() -> ToolSet<String> {
-    let mut set = ToolSet::new();
+    let mut set = ToolSet::with_context_type();
     set.register(Add)
         .unwrap()
         .register_dynamic(dynamic("greet"))
