@@ -5,7 +5,7 @@ pub mod __arg_support;
 #[doc(hidden)]
 pub mod __serde_support;
 mod external;
-mod impls;
+pub(crate) mod impls;
 mod refused;
 
 use std::borrow::Cow;

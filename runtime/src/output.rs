@@ -86,15 +86,7 @@ macro_rules! arrays {
     ($([$($generics:tt)*] $ty:ty => unique: $unique:expr, count: $count:expr;)*) => {$(
         impl<$($generics)*> ToolOutput for $ty {
             fn output_schema() -> Value {
-                let mut schema = serde_json::json!({ "type": "array", "items": T::output_schema() });
-                if $unique {
-                    schema["uniqueItems"] = Value::Bool(true);
-                }
-                if let Some(count) = $count {
-                    schema["minItems"] = Value::from(count);
-                    schema["maxItems"] = Value::from(count);
-                }
-                schema
+                crate::arg::impls::array_schema(T::output_schema(), $unique, $count)
             }
         }
     )*};

@@ -232,15 +232,7 @@ macro_rules! arrays {
             const __ITEM_RANGE: Option<Range> = T::__RANGE;
 
             fn schema() -> Value {
-                let mut schema = json!({ "type": "array", "items": T::schema() });
-                if $unique {
-                    schema["uniqueItems"] = Value::Bool(true);
-                }
-                if let Some(count) = $count {
-                    schema["minItems"] = Value::from(count);
-                    schema["maxItems"] = Value::from(count);
-                }
-                schema
+                array_schema(T::schema(), $unique, $count)
             }
 
             fn satisfies_schema(&self) -> bool {
@@ -355,4 +347,19 @@ nonzero! {
     NonZeroU64 => u64, json!({ "type": "integer", "minimum": 1, INTEGER: "u64" });
     NonZeroUsize => usize, json!({ "type": "integer", "minimum": 1, INTEGER: "usize" });
     NonZeroU128 => u128, json!({ "type": "integer", "minimum": 1, INTEGER: "u128" }), crate::read::survives_value;
+}
+
+/// An array of `items`: with `uniqueItems` for a set, and exactly `count`
+/// items for a fixed-length array (what a type takes and what it returns
+/// share it).
+pub(crate) fn array_schema(items: Value, unique: bool, count: Option<usize>) -> Value {
+    let mut schema = json!({ "type": "array", "items": items });
+    if unique {
+        schema["uniqueItems"] = Value::Bool(true);
+    }
+    if let Some(count) = count {
+        schema["minItems"] = Value::from(count);
+        schema["maxItems"] = Value::from(count);
+    }
+    schema
 }

@@ -143,7 +143,7 @@ impl<'p> Mend<'p> {
     /// the schema is camelCase), when exactly one property folds to that
     /// name and exactly one spelling of it is present.
     fn aliases(&mut self, object: &ObjectRules, map: &mut Map<String, Value>) {
-        let mut found: Vec<(String, String)> = map
+        let found: Vec<(String, String)> = map
             .keys()
             .filter(|key| object.property(key).is_none())
             .filter_map(|key| {
@@ -151,6 +151,20 @@ impl<'p> Mend<'p> {
                 Some((key.clone(), object.properties[i].0.clone()))
             })
             .collect();
+        self.settle(found, map, RepairKind::Alias, false);
+    }
+
+    /// Renames each `(spelling, property)` found in `map` to its property,
+    /// recording a `kind` repair; a spelling sent beside its property is
+    /// refused, and so are several spellings of one property (serde keeps
+    /// the first of those when `keep_first`, so the validator does too).
+    pub(super) fn settle(
+        &mut self,
+        mut found: Vec<(String, String)>,
+        map: &mut Map<String, Value>,
+        kind: RepairKind,
+        keep_first: bool,
+    ) {
         while let Some((alias, target)) = found.first().cloned() {
             let spellings: Vec<String> = found
                 .iter()
@@ -173,10 +187,17 @@ impl<'p> Mend<'p> {
                     names.join(", "),
                     quoted(&target)
                 );
-                self.ambiguous(problem, &spellings, map);
+                if keep_first {
+                    // The first spelling stands in for the property, so that
+                    // it is not also reported missing.
+                    self.ambiguous(problem, &spellings[1..], map);
+                    rename(map, &spellings[0], &target);
+                } else {
+                    self.ambiguous(problem, &spellings, map);
+                }
             } else {
                 rename(map, &alias, &target);
-                self.record(RepairKind::Alias, alias, target);
+                self.record(kind, alias, target);
             }
         }
     }
