@@ -4,6 +4,12 @@
 pub mod __arg_support;
 #[doc(hidden)]
 pub mod __serde_support;
+#[cfg(any(
+    feature = "uuid",
+    feature = "url",
+    feature = "chrono",
+    feature = "jiff"
+))]
 mod external;
 pub(crate) mod impls;
 mod refused;

@@ -8,36 +8,12 @@
 //! "tomorrow"`), never serde's message. None takes `pattern` or lengths
 //! of its own (`ArgKind::Parsed`): the value is read, the text is gone.
 
-#[cfg(any(
-    feature = "uuid",
-    feature = "url",
-    feature = "chrono",
-    feature = "jiff"
-))]
 use serde_json::Value;
 
-#[cfg(any(
-    feature = "uuid",
-    feature = "url",
-    feature = "chrono",
-    feature = "jiff"
-))]
 use super::__arg_support::Sealed;
-#[cfg(any(
-    feature = "uuid",
-    feature = "url",
-    feature = "chrono",
-    feature = "jiff"
-))]
 use super::{ArgKind, ToolArg};
 
 /// Strings read by a parser the validator runs too.
-#[cfg(any(
-    feature = "uuid",
-    feature = "url",
-    feature = "chrono",
-    feature = "jiff"
-))]
 macro_rules! parsed {
     ($($feature:literal: $ty:ty => $format:literal;)*) => {$(
         #[cfg(feature = $feature)]
@@ -58,12 +34,6 @@ macro_rules! parsed {
     )*};
 }
 
-#[cfg(any(
-    feature = "uuid",
-    feature = "url",
-    feature = "chrono",
-    feature = "jiff"
-))]
 parsed! {
     "uuid": uuid::Uuid => "uuid";
     "url": url::Url => "url";
