@@ -556,6 +556,8 @@ pub mod function_calling;
 
 #[cfg(feature = "cli")]
 pub mod cli;
+#[cfg(feature = "hooks")]
+pub mod hooks;
 #[cfg(feature = "mcp")]
 pub mod mcp;
 

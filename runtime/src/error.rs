@@ -74,16 +74,16 @@ impl Issue {
 
     /// The line a model reads: `Invalid arguments at /limit: must be at most 50, got 500`.
     pub fn line(&self) -> String {
-        self.line_at(&pointer::display(&self.at))
+        self.line_at(PREFIX, &pointer::display(&self.at))
     }
 
-    /// The line with `at` shown as `location`; `concat` sizes it once, as
-    /// this runs for every reported problem.
-    fn line_at(&self, location: &str) -> String {
+    /// The line with `at` shown as `location` after `subject`; `concat`
+    /// sizes it once, as this runs for every reported problem.
+    fn line_at(&self, subject: &str, location: &str) -> String {
         if self.at.is_empty() {
-            [PREFIX, ": ", &self.problem].concat()
+            [subject, ": ", &self.problem].concat()
         } else {
-            [PREFIX, " at ", location, ": ", &self.problem].concat()
+            [subject, " at ", location, ": ", &self.problem].concat()
         }
     }
 }
@@ -206,9 +206,16 @@ impl ToolInputError {
     /// Problems at the root keep no location.
     pub fn lines_with(&self, location: impl Fn(&str) -> String) -> Vec<String> {
         self.render(|issue| match issue.at.is_empty() {
-            true => issue.line_at(""),
-            false => issue.line_at(&location(&issue.at)),
+            true => issue.line_at(PREFIX, ""),
+            false => issue.line_at(PREFIX, &location(&issue.at)),
         })
+    }
+
+    /// The lines with `subject` in place of `Invalid arguments`, for
+    /// documents that are not a tool's arguments: `Invalid hook input at
+    /// /tool_use_id: must be string, got number`.
+    pub fn lines_for(&self, subject: &str) -> Vec<String> {
+        self.render(|issue| issue.line_at(subject, &pointer::display(&issue.at)))
     }
 
     fn render(&self, line: impl Fn(&Issue) -> String) -> Vec<String> {

@@ -57,6 +57,20 @@ pub mod __private {
             .map(|p| p.translated().to_owned())
     }
 
+    /// Near misses, for the names other modules check (hook events, tools).
+    pub mod suggest {
+        /// The one candidate closest to `key`, if exactly one is close enough.
+        pub fn similar_key<'a>(key: &str, candidates: &[&'a str]) -> Option<&'a str> {
+            crate::schema::suggest::similar_key(key, candidates.iter().copied())
+        }
+
+        /// The words of a name in lowercase joined by `_`: `PreToolUse`,
+        /// `preToolUse` and `pre-tool-use` fold to `pre_tool_use`.
+        pub fn fold_case(name: &str) -> String {
+            crate::schema::suggest::fold_case(name)
+        }
+    }
+
     /// The naming and description rules, for the macros and the hosts.
     pub mod rules {
         pub use crate::rules::{

@@ -6,6 +6,7 @@
 
 pub mod agreement;
 pub mod generate;
+pub mod hooks_sdk;
 
 use std::path::PathBuf;
 

@@ -10,7 +10,7 @@ mod node;
 pub(crate) mod number;
 pub mod pattern;
 mod repair;
-mod suggest;
+pub(crate) mod suggest;
 mod validate;
 
 use serde_json::Value;

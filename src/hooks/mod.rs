@@ -1,0 +1,14 @@
+//! Agent hooks (feature `hooks`): the payload a coding agent sends a hook
+//! program, typed and validated, and the answers it accepts.
+//!
+//! The contract is the one of the official Claude Agent SDK
+//! (`@anthropic-ai/claude-agent-sdk` 0.3.332): its 34 events, their inputs,
+//! the built-in tools' inputs and each event's output. A test compares
+//! these types with the SDK's own declarations, so a new SDK release says
+//! exactly what moved.
+
+mod error;
+mod event;
+
+pub use error::{HookError, HookErrorCode};
+pub use event::HookEvent;
