@@ -15,7 +15,7 @@ pub enum HookErrorCode {
     NotObject,
     /// The payload has no string `hook_event_name`.
     MissingEventName,
-    /// The event name is not one of [`HookEvent::ALL`](super::HookEvent::ALL).
+    /// The event name is not one of [`HookEvent::ALL`](super::claude::HookEvent::ALL).
     UnknownEvent,
     /// A documented field of the event's input is missing or mistyped.
     InvalidInput,

@@ -3,12 +3,13 @@
 //!
 //! The contract is the one of the official Claude Agent SDK
 //! (`@anthropic-ai/claude-agent-sdk` 0.3.332): its 34 events, their inputs,
-//! the built-in tools' inputs and each event's output. A test compares
-//! these types with the SDK's own declarations, so a new SDK release says
-//! exactly what moved.
+//! the built-in tools' inputs and each event's output, in [`claude`] and
+//! re-exported here. A test compares these types with the SDK's own
+//! declarations, so a new SDK release says exactly what moved. The errors
+//! and the content guards are shared by any agent's contract.
 
+pub mod claude;
 mod error;
-mod event;
 
+pub use claude::*;
 pub use error::{HookError, HookErrorCode};
-pub use event::HookEvent;

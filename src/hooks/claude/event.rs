@@ -6,7 +6,7 @@ use std::str::FromStr;
 use toolsmith_runtime::__private::suggest::{fold_case, similar_key};
 use toolsmith_runtime::sanitize_line;
 
-use super::error::{HookError, HookErrorCode};
+use crate::hooks::{HookError, HookErrorCode};
 
 macro_rules! hook_events {
     ($($(#[$doc:meta])* $variant:ident,)*) => {

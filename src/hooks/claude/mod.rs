@@ -1,0 +1,7 @@
+//! The Claude Code hook contract, as the official Claude Agent SDK
+//! (`@anthropic-ai/claude-agent-sdk` 0.3.332) declares it. Everything here
+//! is also reachable from [`toolsmith::hooks`](crate::hooks).
+
+mod event;
+
+pub use event::HookEvent;
