@@ -3,5 +3,9 @@
 //! is also reachable from [`toolsmith::hooks`](crate::hooks).
 
 mod event;
+mod input;
+mod tool_input;
 
 pub use event::HookEvent;
+pub use input::*;
+pub use tool_input::*;
