@@ -20,21 +20,41 @@ pub struct HookCommon {
     pub cwd: String,
     /// Correlates a user prompt with the events that follow it until the
     /// next prompt; absent until the first user input.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[serde(
+        default,
+        deserialize_with = "super::wire::present",
+        skip_serializing_if = "Option::is_none"
+    )]
     pub prompt_id: Option<String>,
     /// The permission mode in force (`default`, `plan`, `acceptEdits`,
     /// `bypassPermissions`, …; the SDK types it as any string).
-    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[serde(
+        default,
+        deserialize_with = "super::wire::present",
+        skip_serializing_if = "Option::is_none"
+    )]
     pub permission_mode: Option<String>,
     /// The subagent the hook fires in; absent on the main thread.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[serde(
+        default,
+        deserialize_with = "super::wire::present",
+        skip_serializing_if = "Option::is_none"
+    )]
     pub agent_id: Option<String>,
     /// The agent type (`general-purpose`, `code-reviewer`): in a subagent,
     /// or on the main thread of a session started with `--agent`.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[serde(
+        default,
+        deserialize_with = "super::wire::present",
+        skip_serializing_if = "Option::is_none"
+    )]
     pub agent_type: Option<String>,
     /// The reasoning effort of the current turn, where the model has one.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[serde(
+        default,
+        deserialize_with = "super::wire::present",
+        skip_serializing_if = "Option::is_none"
+    )]
     pub effort: Option<Effort>,
 }
 

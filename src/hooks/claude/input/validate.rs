@@ -105,14 +105,15 @@ pub fn validate_hook_input_str(text: &str) -> Result<HookInput, HookError> {
 /// each, in the runtime's grammar.
 ///
 /// - not an object: [`HookErrorCode::NotObject`],
-///   `Invalid hook input: must be object, got array`;
+///   `Invalid hook input: must be an object, got array`;
 /// - no string `hook_event_name`: [`HookErrorCode::MissingEventName`],
 ///   `Invalid hook input: missing required property "hook_event_name"`;
 /// - an event not in [`HookEvent::ALL`]: [`HookErrorCode::UnknownEvent`],
 ///   `Invalid hook input at /hook_event_name: unknown hook event
 ///   "PreToolUSe" (did you mean "PreToolUse"?); known events: …`;
 /// - a documented field missing or mistyped: [`HookErrorCode::InvalidInput`],
-///   `Invalid hook input at /tool_use_id: must be string, got number`, with
+///   `Invalid hook input at /tool_use_id: must be a string, got number 7`,
+///   with
 ///   the event as [`context`](HookError::context).
 ///
 /// Fields the SDK does not declare are kept in

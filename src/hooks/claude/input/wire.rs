@@ -51,6 +51,17 @@ impl<T: WireType> WireType for Vec<T> {
     }
 }
 
+/// An optional field that is present: `Some` of its value, even `null` (a
+/// `serde_json::Value` field keeps it), so that reading and writing back
+/// loses nothing. An absent field is `None` (`#[serde(default)]`).
+pub(crate) fn present<'de, D, T>(deserializer: D) -> Result<Option<T>, D::Error>
+where
+    D: serde::Deserializer<'de>,
+    T: serde::Deserialize<'de>,
+{
+    T::deserialize(deserializer).map(Some)
+}
+
 /// `schema` admitting `null` too (the SDK's `T | null`).
 pub(crate) fn nullable(mut schema: Value) -> Value {
     if let Some(Value::String(name)) = schema.get("type") {
@@ -197,7 +208,11 @@ macro_rules! wire_struct {
             [$($fields)*
                 $(#[doc = $doc])*
                 $(#[serde(rename = $wire)])?
-                #[serde(default, skip_serializing_if = "::core::option::Option::is_none")]
+                #[serde(
+                    default,
+                    deserialize_with = "crate::hooks::claude::input::wire::present",
+                    skip_serializing_if = "::core::option::Option::is_none"
+                )]
                 pub $field: ::core::option::Option<$ty>,
             ]
             [$($props)* (optional $field [$($wire)?] $ty; $($doc)*)];

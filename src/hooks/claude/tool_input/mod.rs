@@ -275,7 +275,7 @@ impl ToolInput {
 ///   [`ToolInput::Agent`]): checked against its schema, every problem a
 ///   line, [`HookErrorCode::InvalidToolInput`], the tool's name as
 ///   [`context`](HookError::context):
-///   `Invalid tool input at /command: must be string, got number`;
+///   `Invalid tool input at /command: must be a string, got number 7`;
 /// - `mcp__<server>__<tool>`: [`ToolInput::Mcp`], its input any object;
 /// - any other name: [`ToolInput::Other`], as sent — never an error.
 pub fn validate_tool_input(tool_name: &str, input: &Value) -> Result<ToolInput, HookError> {
