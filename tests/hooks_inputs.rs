@@ -757,6 +757,27 @@ fn grep_reads_its_dashed_flags_and_writes_them_back() {
 }
 
 #[test]
+fn a_tool_input_is_built_from_its_required_fields() {
+    let mut bash = BashInput::new("cargo test --workspace");
+    bash.timeout = Some(600000.0);
+    let input = ToolInput::from(bash);
+    assert_eq!(input.tool_name(), "Bash");
+    assert_eq!(
+        serde_json::to_value(&input).unwrap(),
+        json!({ "command": "cargo test --workspace", "timeout": 600000.0 })
+    );
+    let todo = TodoWriteInput::new(vec![Todo::new(
+        "Run tests",
+        TodoStatus::InProgress,
+        "Running tests",
+    )]);
+    assert_eq!(
+        serde_json::to_value(ToolInput::from(todo)).unwrap(),
+        json!({ "todos": [{ "content": "Run tests", "status": "in_progress", "activeForm": "Running tests" }] })
+    );
+}
+
+#[test]
 fn former_tool_names_read_as_the_current_tool() {
     let input = validate_tool_input(
         "Task",

@@ -155,7 +155,8 @@ impl ObjectSchema {
 /// ```
 ///
 /// Every struct ends with `extra`: the keys the SDK does not declare, as
-/// sent. `pub struct Name: HookCommon [requires "agent_id"] { … }` embeds
+/// sent. Each has `new`, taking the required fields, except the hook
+/// inputs (which a hook only reads). `pub struct Name: HookCommon [requires "agent_id"] { … }` embeds
 /// the fields every hook input shares (and makes some of them required).
 macro_rules! wire_struct {
     // The wire name of a field: its `as "…"` or the field's own name.
@@ -188,7 +189,7 @@ macro_rules! wire_struct {
     };
 
     // Fields, one at a time, into the struct's fields and the schema's list.
-    (@munch $head:tt [$($fields:tt)*] [$($props:tt)*];
+    (@munch $head:tt [$($fields:tt)*] [$($props:tt)*] [$($ctor:tt)*];
         $(#[doc = $doc:literal])* required $field:ident $(as $wire:literal)? : $ty:ty $(, $($rest:tt)*)?
     ) => {
         $crate::hooks::claude::input::wire::wire_struct!(@munch $head
@@ -197,11 +198,12 @@ macro_rules! wire_struct {
                 $(#[serde(rename = $wire)])?
                 pub $field: $ty,
             ]
-            [$($props)* (required $field [$($wire)?] $ty; $($doc)*)];
+            [$($props)* (required $field [$($wire)?] $ty; $($doc)*)]
+            [$($ctor)* (param $field $ty)];
             $($($rest)*)?
         );
     };
-    (@munch $head:tt [$($fields:tt)*] [$($props:tt)*];
+    (@munch $head:tt [$($fields:tt)*] [$($props:tt)*] [$($ctor:tt)*];
         $(#[doc = $doc:literal])* optional $field:ident $(as $wire:literal)? : $ty:ty $(, $($rest:tt)*)?
     ) => {
         $crate::hooks::claude::input::wire::wire_struct!(@munch $head
@@ -215,11 +217,12 @@ macro_rules! wire_struct {
                 )]
                 pub $field: ::core::option::Option<$ty>,
             ]
-            [$($props)* (optional $field [$($wire)?] $ty; $($doc)*)];
+            [$($props)* (optional $field [$($wire)?] $ty; $($doc)*)]
+            [$($ctor)* (none $field)];
             $($($rest)*)?
         );
     };
-    (@munch $head:tt [$($fields:tt)*] [$($props:tt)*];
+    (@munch $head:tt [$($fields:tt)*] [$($props:tt)*] [$($ctor:tt)*];
         $(#[doc = $doc:literal])* nullable $field:ident $(as $wire:literal)? : $ty:ty $(, $($rest:tt)*)?
     ) => {
         $crate::hooks::claude::input::wire::wire_struct!(@munch $head
@@ -231,14 +234,16 @@ macro_rules! wire_struct {
                 #[serde(default)]
                 pub $field: ::core::option::Option<$ty>,
             ]
-            [$($props)* (nullable $field [$($wire)?] $ty; $($doc)*)];
+            [$($props)* (nullable $field [$($wire)?] $ty; $($doc)*)]
+            [$($ctor)* (param $field ::core::option::Option<$ty>)];
             $($($rest)*)?
         );
     };
 
     // All fields read: the struct, and its schema.
     (@munch [[$($meta:tt)*] $name:ident [$($common:tt)*]] [$($fields:tt)*]
-        [$(($kind:ident $field:ident [$($wire:literal)?] $ty:ty; $($doc:literal)*))*];
+        [$(($kind:ident $field:ident [$($wire:literal)?] $ty:ty; $($doc:literal)*))*]
+        [$($ctor:tt)*];
     ) => {
         $($meta)*
         #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
@@ -263,6 +268,37 @@ macro_rules! wire_struct {
                 b.finish()
             }
         }
+
+        $crate::hooks::claude::input::wire::wire_struct!(@new $name [$($common)*] [] []; $($ctor)*);
+    };
+
+    // `new`, from the required fields, for the structs a hook builds (the
+    // inputs of tools); the hook inputs are only ever read.
+    (@new $name:ident [common $($req:literal)*] $params:tt $inits:tt; $($ctor:tt)*) => {};
+    (@new $name:ident [] [$($params:tt)*] [$($inits:tt)*]; (param $field:ident $ty:ty) $($rest:tt)*) => {
+        $crate::hooks::claude::input::wire::wire_struct!(@new $name []
+            [$($params)* $field: impl ::core::convert::Into<$ty>,]
+            [$($inits)* $field: $field.into(),];
+            $($rest)*
+        );
+    };
+    (@new $name:ident [] $params:tt [$($inits:tt)*]; (none $field:ident) $($rest:tt)*) => {
+        $crate::hooks::claude::input::wire::wire_struct!(@new $name [] $params
+            [$($inits)* $field: ::core::option::Option::None,];
+            $($rest)*
+        );
+    };
+    (@new $name:ident [] [$($params:tt)*] [$($inits:tt)*];) => {
+        impl $name {
+            /// A value with these required fields, and none of the others.
+            #[allow(clippy::new_without_default)]
+            pub fn new($($params)*) -> $name {
+                $name {
+                    $($inits)*
+                    extra: ::serde_json::Map::new(),
+                }
+            }
+        }
     };
 
     (@common_schema $b:ident []) => {};
@@ -282,10 +318,10 @@ macro_rules! wire_struct {
                 #[serde(flatten)]
                 pub common: $crate::hooks::claude::input::HookCommon,
             ]
-            []; $($body)*);
+            [] []; $($body)*);
     };
     ($(#[$meta:meta])* pub struct $name:ident { $($body:tt)* }) => {
-        $crate::hooks::claude::input::wire::wire_struct!(@munch [[$(#[$meta])*] $name []] [] []; $($body)*);
+        $crate::hooks::claude::input::wire::wire_struct!(@munch [[$(#[$meta])*] $name []] [] [] []; $($body)*);
     };
 }
 
