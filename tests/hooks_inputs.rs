@@ -1090,3 +1090,25 @@ fn check_tool(name: &str, valid: &Value, seed: u64) -> Result<bool, TestCaseErro
     }
     Ok(false)
 }
+
+// ---------------------------------------------------------------------------
+// The schemas, as hooks in other languages reuse them: reviewed as diffs.
+
+#[test]
+fn the_schemas_match_their_snapshots() {
+    let inputs: serde_json::Map<String, Value> = HookEvent::ALL
+        .iter()
+        .map(|event| (event.as_str().to_owned(), event.input_schema().clone()))
+        .collect();
+    support::assert_snapshot_json("hooks/input_schemas.json", &Value::Object(inputs));
+    let tools: serde_json::Map<String, Value> = ToolInput::KNOWN_TOOLS
+        .iter()
+        .map(|name| {
+            (
+                (*name).to_owned(),
+                ToolInput::schema_for(name).unwrap().clone(),
+            )
+        })
+        .collect();
+    support::assert_snapshot_json("hooks/tool_input_schemas.json", &Value::Object(tools));
+}

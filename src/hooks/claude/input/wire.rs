@@ -89,11 +89,18 @@ impl ObjectSchema {
 
     /// A property that may be left out.
     pub(crate) fn optional(&mut self, name: &str, mut schema: Value, docs: &[&str]) {
-        let text = docs
-            .iter()
-            .map(|line| line.strip_prefix(' ').unwrap_or(line))
-            .collect::<Vec<_>>()
-            .join("\n");
+        // Doc lines wrap sentences: joined by spaces, paragraphs kept.
+        let mut text = String::new();
+        for line in docs.iter().map(|line| line.trim()) {
+            if line.is_empty() {
+                text.push_str("\n\n");
+            } else {
+                if !text.is_empty() && !text.ends_with('\n') {
+                    text.push(' ');
+                }
+                text.push_str(line);
+            }
+        }
         let text = text.trim();
         if !text.is_empty() {
             if let Value::Object(map) = &mut schema {
@@ -476,8 +483,8 @@ pub(crate) fn name_event(schema: &mut Value, event: crate::hooks::HookEvent) {
     if let Value::Array(names) = required {
         names.insert(0, json!("hook_event_name"));
     }
-    map.insert(
-        "title".to_owned(),
-        json!(format!("{}HookInput", event.as_str())),
-    );
+    let title = json!(format!("{}HookInput", event.as_str()));
+    let rest = std::mem::take(map);
+    map.insert("title".to_owned(), title);
+    map.extend(rest);
 }
