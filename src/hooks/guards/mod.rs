@@ -14,8 +14,14 @@
 //! ```
 
 mod bash;
+mod path;
+mod secrets;
+mod syntax;
 
 pub use bash::{
     BashFinding, BashMatcher, BashRule, CommandMatch, CommandOption, DEFAULT_BASH_RULES,
     MAX_BASH_COMMAND_BYTES, Operand, PathClass, Redirect, ShellCommand, validate_bash_command,
 };
+pub use path::{MAX_FILE_PATH_BYTES, normalize_file_path, validate_safe_file_path};
+pub use secrets::{SecretFinding, SecretKind, contains_secrets, find_secrets};
+pub use syntax::validate_file_syntax;
