@@ -51,6 +51,11 @@ const TABLE: &[(&str, &[&str], &[&str])] = &[
             "cat <(rm -rf /)",
             "X=1 rm -rf /",
             "rm -rf -- /",
+            "trap 'rm -rf ~' EXIT",
+            "rm -rf $'\\x2f'",
+            "watch -n 5 rm -rf /",
+            "find . -type d -exec rm -rf / \\;",
+            "find . -exec sh -c 'rm -rf ~' \\;",
         ],
         &[
             "rm -rf ./build",
@@ -62,7 +67,17 @@ const TABLE: &[(&str, &[&str], &[&str])] = &[
             "rm -rf /tmp/build",
             "echo rm -rf /",
             "command -v rm",
+            "trap -p EXIT",
+            "find . -name '*.tmp' -exec rm -f {} +",
         ],
+    ),
+    (
+        "find-delete-root",
+        &[
+            "find / -name '*.log' -delete",
+            "sudo find ~ -type f -delete",
+        ],
+        &["find ./build -name '*.o' -delete", "find / -name '*.log'"],
     ),
     (
         "chmod-recursive-root",
@@ -942,4 +957,82 @@ mod syntax {
         let long_line = format!("{{\"a\": \"{}", "x".repeat(10_000));
         assert!(line("long.json", &long_line).len() < 300);
     }
+}
+
+/// Command lines a coding agent runs every day: all read, none refused.
+#[test]
+fn everyday_commands_parse_and_pass() {
+    let mut failures = Vec::new();
+    for command in [
+        "cargo test 2>&1 | tail -20",
+        "for f in *.rs; do echo \"$f\"; done",
+        "if [[ -f x && $y =~ ^[0-9]+$ ]]; then echo y; fi",
+        "arr=(a b c); echo \"${arr[@]}\"",
+        "echo \"${var:-default}\" \"${var//a/b}\" \"${#var}\" \"${var%.rs}\"",
+        "cat <<'EOF' > notes.txt\nhello $x\nEOF",
+        "git commit -m \"$(cat <<'EOF'\nFix the parser\n\nDetails here.\nEOF\n)\"",
+        "python3 - <<'PY'\nprint(1)\nPY",
+        "find . -name '*.rs' -exec grep -l foo {} +",
+        "ls -la | grep -v '^d' | awk '{print $9}'",
+        "export FOO=bar && npm run build",
+        "case $x in a|b) echo 1;; *) echo 2;; esac",
+        "while read -r line; do echo \"$line\"; done < file.txt",
+        "echo $((1 + 2))",
+        "diff <(sort a) <(sort b)",
+        "cd /tmp && { echo a; echo b; } > out",
+        "time cargo build --release",
+        "! grep -q x file",
+        "echo hi >&2",
+        "cmd 2>/dev/null || true",
+        "echo $'a\\tb'",
+        "[ -n \"$x\" ] && echo y",
+        "f() { local x=1; echo $x; }; f",
+        "declare -A m=([a]=1 [b]=2)",
+        "echo {a,b}.txt",
+        "trap 'rm -f \"$tmp\"' EXIT",
+        "nohup ./server > log 2>&1 &",
+        "sed -i 's/a/b/g' src/*.rs",
+        "echo \"It's fine\"",
+        "git log --oneline -5 | cat",
+        "cargo build \\\n  --release \\\n  --locked",
+        "rm -rf target/debug/incremental",
+        "rm -rf node_modules dist",
+        "git push origin HEAD",
+        "git push -u origin feature/x",
+        "git reset HEAD~1",
+        "curl -fsSL https://example.com/data.json | jq '.items[]'",
+        "docker run --rm -v \"$PWD\":/src -w /src rust:1 cargo test",
+        "tar -czf out.tgz dist/ && ls -la out.tgz",
+        "kill -9 1234",
+        "ps aux | grep [n]ode",
+        "echo `date`",
+        "x=$(git rev-parse HEAD); echo $x",
+        "npx prettier --write 'src/**/*.ts'",
+        "chmod +x ./script.sh && ./script.sh",
+        "ls ~/.config",
+        "mkdir -p build && cd build && cmake .. && make -j4",
+        "until curl -s localhost:8080; do sleep 1; done",
+        "git commit -m \"$(cat <<\"EOF\"\nmsg\nEOF\n)\" && git push",
+        "x=$(cat <<-\\END\n\tbody\n\tEND\n)",
+    ] {
+        let findings = validate_bash_command(command, DEFAULT_BASH_RULES);
+        if !findings.is_empty() {
+            failures.push(format!("{command:?}: {findings:?}"));
+        }
+    }
+    assert!(failures.is_empty(), "{}", failures.join("\n"));
+    // What the parser does not read is refused, never passed.
+    assert_eq!(
+        rules_of("select x in a b; do rm -rf /; done"),
+        [BashFinding::UNPARSEABLE]
+    );
+    // The here-document's body is text; its command substitutions run.
+    assert_eq!(
+        rules_of("git commit -m \"$(cat <<'EOF'\nrm -rf /\nEOF\n)\""),
+        Vec::<&str>::new()
+    );
+    assert_eq!(
+        rules_of("cat <<EOF\n$(rm -rf ~)\nEOF"),
+        ["rm-recursive-root"]
+    );
 }

@@ -340,3 +340,47 @@ pub(crate) fn entropy(value: &str) -> f64 {
         })
         .sum()
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn entropy_in_bits_per_character() {
+        assert_eq!(entropy(""), 0.0);
+        assert_eq!(entropy("aaaa"), 0.0);
+        assert_eq!(entropy("abcdefgh"), 3.0);
+        assert!((entropy("aabb") - 1.0).abs() < 1e-9);
+    }
+
+    #[test]
+    fn random_values_and_the_rest() {
+        for value in ["Tr0ub4dor&3x", "c3VwZXJzZWNyZXQ9", "a8F3kQ9zLm2P"] {
+            assert!(looks_random(value), "{value}");
+        }
+        for value in [
+            "changeme123",
+            "${PASSWORD}",
+            "$DB_PASS",
+            "settings.SECRET_KEY",
+            "12345678",
+            "abcdefgh",
+            "aaaaaaa1",
+            "123e4567-e89b-12d3-a456-426614174000",
+            "https://x.example/a1",
+            "your-key-1",
+        ] {
+            assert!(!looks_random(value), "{value}");
+        }
+    }
+
+    #[test]
+    fn every_group_of_the_pattern_has_a_kind() {
+        for name in PATTERN.capture_names().flatten() {
+            assert!(
+                name == "private_key_body" || GROUPS.iter().any(|(group, _)| *group == name),
+                "{name}"
+            );
+        }
+    }
+}
