@@ -379,6 +379,25 @@ fn hostile_command_lines_are_bounded() {
         format!("{}rm -rf /{}", "(".repeat(1000), ")".repeat(1000)),
         format!("{}rm -rf /{}", "$(".repeat(1000), ")".repeat(1000)),
         format!("{}rm -rf /{}", "{ ".repeat(1000), "; }".repeat(1000)),
+        // Keywords nest the parser as brackets do.
+        format!(
+            "{}rm -rf /{}",
+            "if true; then ".repeat(1000),
+            "; fi".repeat(1000)
+        ),
+        format!(
+            "{}rm -rf /{}",
+            "while true; do ".repeat(100),
+            "; done".repeat(100)
+        ),
+        // The parser backtracks through each `case` it cannot finish: a few
+        // levels are the limit, finished or not.
+        format!(
+            "{}rm -rf /{}",
+            "case x in x) ".repeat(7),
+            ";; esac".repeat(7)
+        ),
+        format!("{}rm -rf / )) fi", "( case x in x) ".repeat(40)),
         "bash -c \"bash -c \\\"".repeat(50),
         bash_c("rm -rf /", 9),
     ] {
@@ -392,6 +411,21 @@ fn hostile_command_lines_are_bounded() {
         );
     }
     assert_eq!(rules_of(&bash_c("rm -rf /", 4)), ["rm-recursive-root"]);
+    let nested = |open: &str, close: &str, n: usize| {
+        format!("{}rm -rf /{}", open.repeat(n), close.repeat(n))
+    };
+    assert_eq!(
+        rules_of(&nested("if true; then ", "; fi", 30)),
+        ["rm-recursive-root"]
+    );
+    assert_eq!(
+        rules_of(&nested("case x in x) ", ";; esac", 6)),
+        ["rm-recursive-root"]
+    );
+    assert_eq!(
+        rules_of(&nested("if true; then ", "; fi", 33)),
+        [BashFinding::TOO_COMPLEX]
+    );
 
     // Control characters and escapes in the shown command are sanitized.
     let findings = validate_bash_command("rm -rf / #\u{1b}[31m\u{7}", DEFAULT_BASH_RULES);

@@ -12,9 +12,14 @@ use super::words::{arithmetic_substitutions, expand};
 /// inside one another.
 pub(super) const MAX_REPARSE_DEPTH: usize = 8;
 
-/// How deep brackets may nest in the text (`(`, `{`, `[` counted alike),
-/// which keeps the recursive parser's stack small.
+/// How deep brackets may nest in the text (`(`, `{`, `[` counted alike,
+/// quoted or not), and compound commands in one another (`if`, `case`,
+/// loops, groups, subshells): this keeps the recursive parser's stack small.
 pub(super) const MAX_BRACKET_DEPTH: usize = 32;
+
+/// How deep `case` may nest in `case`: the parser backtracks through each
+/// level of a `case` it cannot finish, so its work doubles with each one.
+pub(super) const MAX_CASE_DEPTH: usize = 6;
 
 /// Why a command line could not be walked to the end.
 pub(super) enum Trouble {
@@ -71,9 +76,10 @@ impl Walk {
                     self.compound_list(list, context);
                 }
             }
-            Err(reason) => self
+            Err(Failure::Unparseable(reason)) => self
                 .troubles
                 .push((Trouble::Unparseable(reason), about.to_owned())),
+            Err(Failure::TooDeep) => self.troubles.push((Trouble::TooDeep, about.to_owned())),
         }
     }
 
@@ -779,18 +785,96 @@ fn bracket_depth(text: &str) -> usize {
     deepest
 }
 
-fn parse(source: &str, options: &ParserOptions) -> Result<ast::Program, String> {
+/// Why a text could not be parsed.
+enum Failure {
+    Unparseable(String),
+    TooDeep,
+}
+
+fn parse(source: &str, options: &ParserOptions) -> Result<ast::Program, Failure> {
     let tokens = brush_parser::uncached_tokenize_str(source, &options.tokenizer_options())
-        .map_err(|error| tokenizer_reason(&error))?;
-    brush_parser::parse_tokens(&tokens, options, &SourceInfo::default()).map_err(
-        |error| match error {
+        .map_err(|error| Failure::Unparseable(tokenizer_reason(&error)))?;
+    let (depth, case_depth) = structure_depth(&tokens);
+    if depth > MAX_BRACKET_DEPTH || case_depth > MAX_CASE_DEPTH {
+        return Err(Failure::TooDeep);
+    }
+    brush_parser::parse_tokens(&tokens, options, &SourceInfo::default()).map_err(|error| {
+        Failure::Unparseable(match error {
             ParseError::ParsingNearToken(token) => {
                 format!("syntax error near {:?}", token_text(&token))
             }
             ParseError::ParsingAtEndOfInput => "the command ends too early".to_owned(),
             ParseError::Tokenizing { inner, .. } => tokenizer_reason(&inner),
-        },
-    )
+        })
+    })
+}
+
+/// How deep compound commands nest in the tokens, in all and `case` alone:
+/// a stack of the openers seen in command position (`if`, `case`, `do`,
+/// `{`, `(`), each popped only by its own closer (`fi`, `esac`, `done`,
+/// `}`, `)`), so closers written as arguments or case patterns do not
+/// hide the nesting.
+fn structure_depth(tokens: &[Token]) -> (usize, usize) {
+    let mut stack: Vec<&str> = Vec::new();
+    let (mut deepest, mut deepest_case) = (0, 0);
+    let mut command_position = true;
+    for token in tokens {
+        match token {
+            Token::Operator(operator, _) => {
+                match operator.as_str() {
+                    "(" => stack.push("("),
+                    ")" if stack.last() == Some(&"(") => {
+                        stack.pop();
+                    }
+                    _ => {}
+                }
+                command_position = matches!(
+                    operator.as_str(),
+                    ";" | "&" | "&&" | "||" | "|" | "|&" | ";;" | ";&" | ";;&" | "(" | ")" | "\n"
+                );
+            }
+            Token::Word(word, _) => {
+                if command_position {
+                    let closes = match word.as_str() {
+                        "fi" => Some("if"),
+                        "esac" => Some("case"),
+                        "done" => Some("do"),
+                        "}" => Some("{"),
+                        _ => None,
+                    };
+                    match word.as_str() {
+                        opener @ ("if" | "case" | "do" | "{") => stack.push(opener),
+                        _ if closes.is_some() && stack.last().copied() == closes => {
+                            stack.pop();
+                        }
+                        _ => {}
+                    }
+                }
+                // Only a reserved word in command position keeps it:
+                // `if if` is two keywords, `echo if` one argument.
+                command_position = command_position
+                    && matches!(
+                        word.as_str(),
+                        "if" | "then"
+                            | "else"
+                            | "elif"
+                            | "do"
+                            | "while"
+                            | "until"
+                            | "{"
+                            | "}"
+                            | "!"
+                            | "fi"
+                            | "done"
+                            | "esac"
+                            | "time"
+                    );
+            }
+        }
+        deepest = deepest.max(stack.len());
+        deepest_case = deepest_case.max(stack.iter().filter(|o| **o == "case").count());
+    }
+    (deepest, deepest_case)
 }
 
 fn token_text(token: &Token) -> &str {
@@ -887,6 +971,29 @@ mod tests {
             "cat <<EOF\nx\nEOF"
         );
         assert_eq!(repair_here_document_ends("cat <<< 'x'"), "cat <<< 'x'");
+    }
+
+    fn depth(text: &str) -> (usize, usize) {
+        let options = ParserOptions::default();
+        let tokens =
+            brush_parser::uncached_tokenize_str(text, &options.tokenizer_options()).unwrap();
+        structure_depth(&tokens)
+    }
+
+    #[test]
+    fn structure_depth_follows_the_grammar() {
+        assert_eq!(depth("echo if case do {"), (0, 0));
+        assert_eq!(depth("if a; then if b; then c; fi; fi"), (2, 0));
+        assert_eq!(depth("case x in a) case y in b) c;; esac;; esac"), (2, 2));
+        assert_eq!(depth("while a; do ( { b; } ); done"), (3, 0));
+        assert_eq!(depth("f() { a; }; (( 1 + (2) ))"), (3, 0));
+        // Closers as arguments do not hide the nesting.
+        assert_eq!(depth("if a; then echo fi; if b; then echo fi; fi"), (2, 0));
+        // Case patterns do not close subshells.
+        assert_eq!(
+            depth("( case x in a) ( case y in b) c;; esac );; esac )"),
+            (4, 2)
+        );
     }
 
     #[test]
