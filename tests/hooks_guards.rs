@@ -426,6 +426,13 @@ fn hostile_command_lines_are_bounded() {
         rules_of(&nested("if true; then ", "; fi", 33)),
         [BashFinding::TOO_COMPLEX]
     );
+    // Every limit at once, on a test thread's stack: 8 strings run as code,
+    // each 31 `if` deep.
+    let deepest = (0..8).fold("rm -rf /".to_owned(), |inner, _| {
+        bash_c(&nested_around(&inner, "if true; then ", "; fi", 31), 1)
+    });
+    assert_eq!(rules_of(&deepest), ["rm-recursive-root"]);
+    assert_eq!(rules_of(&bash_c(&deepest, 1)), [BashFinding::TOO_COMPLEX]);
 
     // Control characters and escapes in the shown command are sanitized.
     let findings = validate_bash_command("rm -rf / #\u{1b}[31m\u{7}", DEFAULT_BASH_RULES);
@@ -954,6 +961,10 @@ mod syntax {
             "Invalid file syntax: settings.json:4:3: trailing comma"
         );
         assert_eq!(
+            line("empty.json", ""),
+            "Invalid file syntax: empty.json:1:1: EOF while parsing a value"
+        );
+        assert_eq!(
             line("x.json", "{\"a\" 1}"),
             "Invalid file syntax: x.json:1:6: expected `:`"
         );
@@ -1069,4 +1080,9 @@ fn everyday_commands_parse_and_pass() {
         rules_of("cat <<EOF\n$(rm -rf ~)\nEOF"),
         ["rm-recursive-root"]
     );
+}
+
+/// `inner` inside `n` levels of `open` … `close`.
+fn nested_around(inner: &str, open: &str, close: &str, n: usize) -> String {
+    format!("{}{inner}{}", open.repeat(n), close.repeat(n))
 }

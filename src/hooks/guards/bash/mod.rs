@@ -45,8 +45,10 @@ impl BashFinding {
     /// quote, stray `)`): the guard fails closed rather than guess.
     pub const UNPARSEABLE: &'static str = "unparseable";
     /// The rule id of a command line longer than
-    /// [`MAX_BASH_COMMAND_BYTES`] or nested deeper than the guard reads
-    /// (brackets, `bash -c` in `bash -c`, `$(…)` in `$(…)`).
+    /// [`MAX_BASH_COMMAND_BYTES`] or nested deeper than the guard reads:
+    /// 32 levels of brackets or compound commands (`if`, loops, `{ }`,
+    /// subshells), 6 of `case` in `case`, 8 of strings run as code
+    /// (`bash -c` in `bash -c`, `$(…)` in `$(…)`).
     pub const TOO_COMPLEX: &'static str = "too-complex";
 
     fn new(rule: &'static str, command: &str, message: String) -> Self {
@@ -83,8 +85,11 @@ impl fmt::Display for BashFinding {
 ///
 /// A line that does not parse is a [`BashFinding::UNPARSEABLE`] finding,
 /// one too long or too deeply nested a [`BashFinding::TOO_COMPLEX`] one:
-/// the guard never passes what it could not read. Findings are in the
-/// order of the line, one per rule and simple command.
+/// the guard never passes what it could not read (a construct the parser
+/// does not know, such as `select`, is refused the same way). Those come
+/// first; then the rules' findings in the order of the line, one per rule
+/// and simple command. Rules see words as written, unexpanded: `rm -rf
+/// "$DIR"` passes whatever `DIR` holds, while `$HOME` and `~` are known.
 ///
 /// ```
 /// use toolsmith::hooks::guards::{validate_bash_command, DEFAULT_BASH_RULES};

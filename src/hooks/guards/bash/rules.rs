@@ -158,6 +158,7 @@ impl CommandMatch {
 
 /// An option as it is written on the command line.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[non_exhaustive]
 pub enum CommandOption {
     /// `-r`, alone or in a cluster such as `-rf`.
     Short(char),
@@ -170,6 +171,7 @@ pub enum CommandOption {
 
 /// What an operand must be.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[non_exhaustive]
 pub enum Operand {
     /// Any operand at all.
     Any,
