@@ -400,6 +400,18 @@ fn hostile_command_lines_are_bounded() {
         format!("{}rm -rf / )) fi", "( case x in x) ".repeat(40)),
         "bash -c \"bash -c \\\"".repeat(50),
         bash_c("rm -rf /", 9),
+        format!("{}rm -rf /", "find . -exec ".repeat(5000)),
+        format!("{}rm -rf /", "eval ".repeat(5000)),
+        format!("{}rm -rf /", "sudo env nice ".repeat(4000)),
+        // One command fed by thousands: `a0 | a1 | … | sh`, `$(a0)$(a1)…`.
+        format!(
+            "{} rm -rf /",
+            (0..5000).map(|i| format!("a{i} |")).collect::<String>()
+        ),
+        format!(
+            "echo {}; rm -rf /",
+            (0..5000).map(|i| format!("$(a{i})")).collect::<String>()
+        ),
     ] {
         let findings = validate_bash_command(&deep, DEFAULT_BASH_RULES);
         assert!(
@@ -411,6 +423,14 @@ fn hostile_command_lines_are_bounded() {
         );
     }
     assert_eq!(rules_of(&bash_c("rm -rf /", 4)), ["rm-recursive-root"]);
+    assert_eq!(
+        rules_of(&format!("{}rm -rf /", "sudo ".repeat(16))),
+        ["rm-recursive-root"]
+    );
+    assert_eq!(
+        rules_of(&format!("{}rm -rf /", "sudo ".repeat(17))),
+        [BashFinding::TOO_COMPLEX]
+    );
     let nested = |open: &str, close: &str, n: usize| {
         format!("{}rm -rf /{}", open.repeat(n), close.repeat(n))
     };

@@ -6,6 +6,7 @@ mod rules;
 mod walk;
 mod words;
 
+use std::collections::HashSet;
 use std::fmt;
 
 use toolsmith_runtime::sanitize_line;
@@ -112,6 +113,12 @@ pub fn validate_bash_command(command: &str, rules: &[BashRule]) -> Vec<BashFindi
     }
     let walk = Walk::line(command);
     let mut findings: Vec<BashFinding> = Vec::new();
+    let mut seen: HashSet<(&'static str, String)> = HashSet::new();
+    let mut push = |finding: BashFinding| {
+        if seen.insert((finding.rule, finding.command.clone())) {
+            findings.push(finding);
+        }
+    };
     for (trouble, about) in &walk.troubles {
         let finding = match trouble {
             Trouble::Unparseable(reason) => BashFinding::new(
@@ -130,17 +137,16 @@ pub fn validate_bash_command(command: &str, rules: &[BashRule]) -> Vec<BashFindi
                     .to_owned(),
             ),
         };
-        if !findings.contains(&finding) {
-            findings.push(finding);
-        }
+        push(finding);
     }
     for simple in &walk.commands {
         for rule in rules {
             if rule.matcher.matches(simple) {
-                let finding = BashFinding::new(rule.id, simple.text(), rule.message.to_owned());
-                if !findings.contains(&finding) {
-                    findings.push(finding);
-                }
+                push(BashFinding::new(
+                    rule.id,
+                    simple.text(),
+                    rule.message.to_owned(),
+                ));
             }
         }
     }

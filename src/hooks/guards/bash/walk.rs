@@ -17,6 +17,13 @@ pub(super) const MAX_REPARSE_DEPTH: usize = 8;
 /// loops, groups, subshells): this keeps the recursive parser's stack small.
 pub(super) const MAX_BRACKET_DEPTH: usize = 32;
 
+/// How many wrappers one simple command may stack (`sudo env nice …`):
+/// each is seen as a command of its own, with the rest as arguments.
+pub(super) const MAX_WRAPPERS: usize = 16;
+
+/// How many different commands may feed one (`a | b | c | …`, `$(…)`).
+pub(super) const MAX_FED: usize = 64;
+
 /// How deep `case` may nest in `case`: the parser backtracks through each
 /// level of a `case` it cannot finish, so its work doubles with each one.
 pub(super) const MAX_CASE_DEPTH: usize = 6;
@@ -108,7 +115,9 @@ impl Walk {
             };
             let first = self.commands.len();
             self.command(command, &context);
-            fed_by.extend(self.commands[first..].iter().map(|c| c.name.clone()));
+            if !self.feed(&mut fed_by, first, &command.to_string()) {
+                return;
+            }
         }
     }
 
@@ -203,6 +212,22 @@ impl Walk {
         }
     }
 
+    /// Adds the names of the commands walked since `first` to `fed`, once
+    /// each; a line that feeds one command from more than [`MAX_FED`]
+    /// different ones is too complex.
+    fn feed(&mut self, fed: &mut Vec<String>, first: usize, about: &str) -> bool {
+        for command in &self.commands[first..] {
+            if !fed.contains(&command.name) {
+                if fed.len() == MAX_FED {
+                    self.troubles.push((Trouble::TooDeep, about.to_owned()));
+                    return false;
+                }
+                fed.push(command.name.clone());
+            }
+        }
+        true
+    }
+
     /// The substitutions of an arithmetic command (`(( $(…) ))`).
     fn arithmetic(
         &mut self,
@@ -251,7 +276,9 @@ impl Walk {
                 ..context.clone()
             };
             self.source(substitution, &inner, about);
-            fed.extend(self.commands[first..].iter().map(|c| c.name.clone()));
+            if !self.feed(fed, first, about) {
+                return expanded.value;
+            }
         }
         expanded.value
     }
@@ -321,7 +348,7 @@ impl Walk {
             return;
         }
         self.compound_list(list, &inner);
-        fed.extend(self.commands[first..].iter().map(|c| c.name.clone()));
+        self.feed(fed, first, &list.to_string());
     }
 
     /// Redirections of a compound command, seen as a command without a
@@ -337,7 +364,7 @@ impl Walk {
             args: Vec::new(),
             redirects,
             text: about.to_owned(),
-            fed_by: context.fed_by.iter().cloned().chain(fed).collect(),
+            fed_by: joined(&context.fed_by, fed),
             in_function: context.in_function.clone(),
             in_pipeline: context.in_pipeline,
             in_background: context.in_background,
@@ -385,7 +412,7 @@ impl Walk {
                 }
             }
         }
-        let fed_by: Vec<String> = context.fed_by.iter().cloned().chain(fed).collect();
+        let fed_by = joined(&context.fed_by, fed);
         self.layers(words, redirects, &text, &fed_by, context);
     }
 
@@ -401,7 +428,7 @@ impl Walk {
         context: &Context,
     ) {
         let mut redirects = Some(redirects);
-        loop {
+        for _ in 0..=MAX_WRAPPERS {
             let Some(first) = words.first() else {
                 if let Some(redirects) = redirects.take().filter(|r| !r.is_empty()) {
                     self.push(String::new(), Vec::new(), redirects, text, fed_by, context);
@@ -434,14 +461,26 @@ impl Walk {
                 };
                 self.source(&code, &inner, text);
             }
-            for words in executed {
-                self.layers(words, Vec::new(), text, fed_by, context);
+            if !executed.is_empty() {
+                // `find -exec find -exec …` nests as strings run as code do.
+                let inner = Context {
+                    depth: context.depth + 1,
+                    ..context.clone()
+                };
+                if inner.depth > MAX_REPARSE_DEPTH {
+                    self.troubles.push((Trouble::TooDeep, text.to_owned()));
+                } else {
+                    for words in executed {
+                        self.layers(words, Vec::new(), text, fed_by, &inner);
+                    }
+                }
             }
             match inner {
                 Some(rest) => words = rest,
                 None => return,
             }
         }
+        self.troubles.push((Trouble::TooDeep, text.to_owned()));
     }
 
     fn push(
@@ -464,6 +503,17 @@ impl Walk {
             in_background: context.in_background,
         });
     }
+}
+
+/// `outer` then the names of `inner` not in it.
+fn joined(outer: &[String], inner: Vec<String>) -> Vec<String> {
+    let mut all = outer.to_vec();
+    for name in inner {
+        if !all.contains(&name) {
+            all.push(name);
+        }
+    }
+    all
 }
 
 /// The shell code a command runs from a string: `bash -c CODE`,
