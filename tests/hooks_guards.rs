@@ -30,6 +30,7 @@ const TABLE: &[(&str, &[&str], &[&str])] = &[
             "false || rm -Rf $HOME",
             r#"rm -rf "${HOME}/""#,
             "rm -rf /etc",
+            "rm -rf /home/$USER",
             "rm -rf /tmp/../",
             "rm -rf ..",
             "(cd /tmp; rm -rf //)",
@@ -162,6 +163,8 @@ const TABLE: &[(&str, &[&str], &[&str])] = &[
             "git push --force origin feature",
             "git push origin main",
             "git push -f origin main-backup",
+            // The current branch, which the line does not name.
+            "git push --force",
             r#"git commit -m "git push --force origin main""#,
         ],
     ),

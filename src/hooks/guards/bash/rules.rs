@@ -203,9 +203,10 @@ impl Operand {
 #[non_exhaustive]
 pub enum PathClass {
     /// The filesystem root, a top-level system directory (`/etc`, `/usr`,
-    /// …), the home directory (`~`, `$HOME`), a parent directory (`..`), or
-    /// everything in one of them (`/*`, `~/*`); after lexical
-    /// normalization, so `/./`, `//` and `/tmp/..` are the root too.
+    /// …), the home directory (`~`, `$HOME`, `/home/alice`), a parent
+    /// directory (`..`), or everything in one of them (`/*`, `~/*`); after
+    /// lexical normalization, so `/./`, `//` and `/tmp/..` are the root
+    /// too.
     Dangerous,
     /// A disk or partition under `/dev` (`/dev/sda1`, `/dev/nvme0n1`,
     /// `/dev/disk2`, `/dev/mapper/…`, `/dev/mem`); not `/dev/null`,
