@@ -520,11 +520,8 @@ fn joined(outer: &[String], inner: Vec<String>) -> Vec<String> {
 /// `sh -ec CODE`, `su -c CODE`, `eval A B`, `env -S CODE`.
 fn shell_code(name: &str, args: &[String]) -> Option<String> {
     match name {
-        "sh" | "bash" | "zsh" | "dash" | "ksh" | "mksh" | "ash" | "busybox" => {
+        "sh" | "bash" | "zsh" | "dash" | "ksh" | "mksh" | "ash" => {
             let mut args = args.iter();
-            if name == "busybox" && args.next().map(String::as_str) != Some("sh") {
-                return None;
-            }
             let mut runs_string = false;
             while let Some(arg) = args.next() {
                 if !is_option(arg) && !arg.starts_with('+') {
@@ -722,6 +719,13 @@ const WRAPPERS: &[Wrapper] = &[
     },
     Wrapper {
         name: "setsid",
+        short_values: "",
+        long_values: &[],
+        operands: 0,
+    },
+    // `busybox rm …`, `busybox sh -c …`: the applet is the command.
+    Wrapper {
+        name: "busybox",
         short_values: "",
         long_values: &[],
         operands: 0,
@@ -989,7 +993,6 @@ mod tests {
             ("bash", &["-O", "extglob", "script.sh"], None),
             ("bash", &["script.sh"], None),
             ("zsh", &["-lc", "ls"], Some("ls")),
-            ("busybox", &["sh", "-c", "ls"], Some("ls")),
             ("su", &["-", "root", "-c", "ls"], Some("ls")),
             ("eval", &["ls", "-l"], Some("ls -l")),
             ("env", &["-S", "ls -l"], Some("ls -l")),
