@@ -2,9 +2,11 @@
 //! it matched against rules.
 
 mod command;
+mod parse;
 mod rules;
 mod walk;
 mod words;
+mod wrappers;
 
 use std::collections::HashSet;
 use std::fmt;
