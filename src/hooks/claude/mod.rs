@@ -3,5 +3,10 @@
 //! is also reachable from [`toolsmith::hooks`](crate::hooks).
 
 mod event;
+mod settings;
 
 pub use event::HookEvent;
+pub use settings::{
+    HooksLint, LintProblem, Severity, lint_hook_handler, lint_hooks_config, lint_matcher_group,
+    validate_hook_handler, validate_hooks_config, validate_matcher_group,
+};
