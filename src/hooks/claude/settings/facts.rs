@@ -54,37 +54,37 @@ impl HandlerType {
 }
 
 const COMMAND_FIELDS: &[Field] = &[
-        Field::required("command", Kind::NonEmptyString),
-        Field::optional("args", Kind::Strings),
-        Field::optional("shell", Kind::OneOf(&["bash", "powershell"])),
-        Field::optional("async", Kind::Boolean),
-        Field::optional("asyncRewake", Kind::Boolean),
-        Field::optional("onFailure", Kind::OneOf(ON_FAILURE)),
+    Field::required("command", Kind::NonEmptyString),
+    Field::optional("args", Kind::Strings),
+    Field::optional("shell", Kind::OneOf(&["bash", "powershell"])),
+    Field::optional("async", Kind::Boolean),
+    Field::optional("asyncRewake", Kind::Boolean),
+    Field::optional("onFailure", Kind::OneOf(ON_FAILURE)),
 ];
 
 const HTTP_FIELDS: &[Field] = &[
-        Field::required("url", Kind::NonEmptyString),
-        Field::optional("headers", Kind::StringMap),
-        Field::optional("allowedEnvVars", Kind::Strings),
-        Field::optional("onFailure", Kind::OneOf(ON_FAILURE)),
+    Field::required("url", Kind::NonEmptyString),
+    Field::optional("headers", Kind::StringMap),
+    Field::optional("allowedEnvVars", Kind::Strings),
+    Field::optional("onFailure", Kind::OneOf(ON_FAILURE)),
 ];
 
 const MCP_TOOL_FIELDS: &[Field] = &[
-        Field::required("server", Kind::NonEmptyString),
-        Field::required("tool", Kind::NonEmptyString),
-        Field::optional("input", Kind::Object),
-        Field::optional("onFailure", Kind::OneOf(ON_FAILURE)),
+    Field::required("server", Kind::NonEmptyString),
+    Field::required("tool", Kind::NonEmptyString),
+    Field::optional("input", Kind::Object),
+    Field::optional("onFailure", Kind::OneOf(ON_FAILURE)),
 ];
 
 const PROMPT_FIELDS: &[Field] = &[
-        Field::required("prompt", Kind::NonEmptyString),
-        Field::optional("model", Kind::String),
-        Field::optional("continueOnBlock", Kind::Boolean),
+    Field::required("prompt", Kind::NonEmptyString),
+    Field::optional("model", Kind::String),
+    Field::optional("continueOnBlock", Kind::Boolean),
 ];
 
 const AGENT_FIELDS: &[Field] = &[
-        Field::required("prompt", Kind::NonEmptyString),
-        Field::optional("model", Kind::String),
+    Field::required("prompt", Kind::NonEmptyString),
+    Field::optional("model", Kind::String),
 ];
 
 const ON_FAILURE: &[&str] = &["continue", "block"];

@@ -21,7 +21,10 @@ pub(super) struct Policy {
 pub(super) fn check_url(url: &str, pointer: &str, policy: Option<&Policy>, out: &mut Report) {
     match url::Url::parse(url) {
         Err(err) => {
-            out.error(pointer, format!("{} is not a valid URL: {err}", quoted(url)));
+            out.error(
+                pointer,
+                format!("{} is not a valid URL: {err}", quoted(url)),
+            );
             return;
         }
         Ok(parsed) if !matches!(parsed.scheme(), "http" | "https") => {
@@ -154,12 +157,27 @@ mod tests {
 
     #[test]
     fn a_pattern_matches_the_whole_url_with_star_for_any_run() {
-        assert!(glob_matches("https://hooks.example.com/*", "https://hooks.example.com/a/b"));
-        assert!(glob_matches("https://*.example.com/*", "https://a.example.com/x"));
+        assert!(glob_matches(
+            "https://hooks.example.com/*",
+            "https://hooks.example.com/a/b"
+        ));
+        assert!(glob_matches(
+            "https://*.example.com/*",
+            "https://a.example.com/x"
+        ));
         assert!(glob_matches("*", "http://x"));
-        assert!(glob_matches("http://localhost:8080/hook", "http://localhost:8080/hook"));
-        assert!(!glob_matches("https://hooks.example.com/*", "https://hooks.example.com"));
-        assert!(!glob_matches("https://hooks.example.com/*", "http://hooks.example.com/x"));
+        assert!(glob_matches(
+            "http://localhost:8080/hook",
+            "http://localhost:8080/hook"
+        ));
+        assert!(!glob_matches(
+            "https://hooks.example.com/*",
+            "https://hooks.example.com"
+        ));
+        assert!(!glob_matches(
+            "https://hooks.example.com/*",
+            "http://hooks.example.com/x"
+        ));
         assert!(!glob_matches("https://a.com", "https://a.com/x"));
     }
 

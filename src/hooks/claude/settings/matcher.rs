@@ -7,7 +7,7 @@
 use toolsmith_runtime::__private::suggest::{fold_case, similar_key};
 
 use super::Report;
-use super::facts::{self, Target, TOOL_NAMES};
+use super::facts::{self, TOOL_NAMES, Target};
 use super::walk::quoted;
 use crate::hooks::HookEvent;
 
@@ -29,7 +29,10 @@ pub(super) fn reading(matcher: &str, narrow: bool) -> Reading<'_> {
         return Reading::All;
     }
     let exact = |c: char| {
-        c.is_ascii_alphanumeric() || c == '_' || c == '|' || (!narrow && matches!(c, '-' | ' ' | ','))
+        c.is_ascii_alphanumeric()
+            || c == '_'
+            || c == '|'
+            || (!narrow && matches!(c, '-' | ' ' | ','))
     };
     if !matcher.chars().all(exact) {
         return Reading::Regex;
@@ -215,7 +218,10 @@ mod tests {
         assert_eq!(reading("mcp__memory__.*", false), Reading::Regex);
         assert_eq!(reading("^Notebook", false), Reading::Regex);
         // FileChanged and StopFailure: a hyphen, space or comma is regex.
-        assert_eq!(reading("rate_limit|unknown", true), Reading::Exact(vec!["rate_limit", "unknown"]));
+        assert_eq!(
+            reading("rate_limit|unknown", true),
+            Reading::Exact(vec!["rate_limit", "unknown"])
+        );
         assert_eq!(reading("rate-limit", true), Reading::Regex);
         assert_eq!(reading("a, b", true), Reading::Regex);
     }

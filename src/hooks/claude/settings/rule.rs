@@ -108,7 +108,11 @@ mod tests {
         for (text, tool, specifier) in [
             ("Bash(git push *)", "Bash", Some("git push *")),
             ("Edit(src/**)", "Edit", Some("src/**")),
-            ("mcp__github__create_issue", "mcp__github__create_issue", None),
+            (
+                "mcp__github__create_issue",
+                "mcp__github__create_issue",
+                None,
+            ),
             ("mcp__brave-search__*", "mcp__brave-search__*", None),
             ("Read", "Read", None),
             ("Bash(echo \\(x\\))", "Bash", Some("echo \\(x\\)")),
@@ -121,13 +125,31 @@ mod tests {
     #[test]
     fn says_what_is_wrong_with_a_malformed_rule() {
         for (text, problem) in [
-            ("", "is empty; write one rule as Tool or Tool(specifier), such as \"Bash(git *)\", or remove \"if\""),
+            (
+                "",
+                "is empty; write one rule as Tool or Tool(specifier), such as \"Bash(git *)\", or remove \"if\"",
+            ),
             ("Bash(git *", "is missing the \")\" that closes its \"(\""),
-            ("(git *)", "names no tool before \"(\"; write one rule as Tool or Tool(specifier), such as \"Bash(git *)\""),
-            ("Bash git push", "is not a permission rule; write one rule as Tool or Tool(specifier), such as \"Bash(git *)\""),
-            ("Bash(git *) && Edit(*.ts)", "holds one permission rule: \"&&\", \"||\" and lists are not supported; use one handler per rule"),
-            ("Bash(git *), Edit(*.ts)", "holds one permission rule: \"&&\", \"||\" and lists are not supported; use one handler per rule"),
-            ("Bash(git *)x", "has text after its closing \")\"; write one rule as Tool or Tool(specifier), such as \"Bash(git *)\""),
+            (
+                "(git *)",
+                "names no tool before \"(\"; write one rule as Tool or Tool(specifier), such as \"Bash(git *)\"",
+            ),
+            (
+                "Bash git push",
+                "is not a permission rule; write one rule as Tool or Tool(specifier), such as \"Bash(git *)\"",
+            ),
+            (
+                "Bash(git *) && Edit(*.ts)",
+                "holds one permission rule: \"&&\", \"||\" and lists are not supported; use one handler per rule",
+            ),
+            (
+                "Bash(git *), Edit(*.ts)",
+                "holds one permission rule: \"&&\", \"||\" and lists are not supported; use one handler per rule",
+            ),
+            (
+                "Bash(git *)x",
+                "has text after its closing \")\"; write one rule as Tool or Tool(specifier), such as \"Bash(git *)\"",
+            ),
         ] {
             assert_eq!(parse(text), Err(problem.to_owned()), "{text}");
         }

@@ -53,7 +53,10 @@ fn a_typical_project_file_is_clean() {
 
 #[test]
 fn a_document_that_is_not_an_object() {
-    assert_eq!(errors(json!([1])), ["Invalid hooks settings: must be an object, got array"]);
+    assert_eq!(
+        errors(json!([1])),
+        ["Invalid hooks settings: must be an object, got array"]
+    );
     let err = validate_hooks_config(&json!("x")).unwrap_err();
     assert_eq!(err.code(), HookErrorCode::InvalidSettings);
 }
@@ -129,8 +132,10 @@ fn an_event_takes_an_array_of_matcher_groups() {
 fn a_handler_where_a_group_belongs_is_one_line() {
     assert_eq!(
         errors(json!({ "hooks": { "PreToolUse": [command()] } })),
-        ["Invalid hooks settings at /hooks/PreToolUse/0: is a hook handler where a matcher group belongs; \
-          wrap it as {\"matcher\": \"...\", \"hooks\": [ ... ]}"]
+        [
+            "Invalid hooks settings at /hooks/PreToolUse/0: is a hook handler where a matcher group belongs; \
+          wrap it as {\"matcher\": \"...\", \"hooks\": [ ... ]}"
+        ]
     );
 }
 
@@ -172,15 +177,27 @@ fn a_handler_needs_a_known_type() {
 #[test]
 fn handlers_are_closed_with_a_did_you_mean() {
     assert_eq!(
-        errors(hook("PreToolUse", None, json!({ "type": "command", "command": "x", "comand": "y" }))),
-        ["Invalid hooks settings at /hooks/PreToolUse/0/hooks/0: unknown property \"comand\" (did you mean \"command\"?); \
-          takes type, command, args, shell, async, asyncRewake, onFailure, if, timeout, statusMessage, once"]
+        errors(hook(
+            "PreToolUse",
+            None,
+            json!({ "type": "command", "command": "x", "comand": "y" })
+        )),
+        [
+            "Invalid hooks settings at /hooks/PreToolUse/0/hooks/0: unknown property \"comand\" (did you mean \"command\"?); \
+          takes type, command, args, shell, async, asyncRewake, onFailure, if, timeout, statusMessage, once"
+        ]
     );
     // A field of another handler type is unknown here.
     assert_eq!(
-        errors(hook("PreToolUse", None, json!({ "type": "prompt", "prompt": "x", "url": "https://a.example.com" }))),
-        ["Invalid hooks settings at /hooks/PreToolUse/0/hooks/0: unknown property \"url\"; \
-          takes type, prompt, model, continueOnBlock, if, timeout, statusMessage, once"]
+        errors(hook(
+            "PreToolUse",
+            None,
+            json!({ "type": "prompt", "prompt": "x", "url": "https://a.example.com" })
+        )),
+        [
+            "Invalid hooks settings at /hooks/PreToolUse/0/hooks/0: unknown property \"url\"; \
+          takes type, prompt, model, continueOnBlock, if, timeout, statusMessage, once"
+        ]
     );
 }
 
@@ -208,10 +225,14 @@ fn each_handler_type_has_its_required_fields() {
 #[test]
 fn handler_fields_have_their_types_and_values() {
     assert_eq!(
-        errors(hook("PreToolUse", None, json!({
-            "type": "command", "command": "x", "args": "-v", "shell": "zsh", "async": "yes",
-            "onFailure": "stop", "timeout": 0, "statusMessage": 1, "once": "no"
-        }))),
+        errors(hook(
+            "PreToolUse",
+            None,
+            json!({
+                "type": "command", "command": "x", "args": "-v", "shell": "zsh", "async": "yes",
+                "onFailure": "stop", "timeout": 0, "statusMessage": 1, "once": "no"
+            })
+        )),
         [
             "Invalid hooks settings at /hooks/PreToolUse/0/hooks/0/args: must be an array, got string \"-v\"",
             "Invalid hooks settings at /hooks/PreToolUse/0/hooks/0/async: must be a boolean, got string \"yes\"",
@@ -223,9 +244,13 @@ fn handler_fields_have_their_types_and_values() {
         ]
     );
     assert_eq!(
-        errors(hook("PreToolUse", None, json!({
-            "type": "http", "url": "https://a.example.com", "headers": { "X-Token": 5 }, "allowedEnvVars": "TOKEN"
-        }))),
+        errors(hook(
+            "PreToolUse",
+            None,
+            json!({
+                "type": "http", "url": "https://a.example.com", "headers": { "X-Token": 5 }, "allowedEnvVars": "TOKEN"
+            })
+        )),
         [
             "Invalid hooks settings at /hooks/PreToolUse/0/hooks/0/headers/X-Token: must be a string, got number 5",
             "Invalid hooks settings at /hooks/PreToolUse/0/hooks/0/allowedEnvVars: must be an array, got string \"TOKEN\"",
@@ -263,9 +288,20 @@ fn the_handler_matrix_matches_the_reference() {
     assert_eq!(
         all,
         [
-            "PreToolUse", "PostToolUse", "PostToolUseFailure", "PostToolBatch", "UserPromptSubmit",
-            "UserPromptExpansion", "Stop", "SubagentStop", "PermissionRequest", "PermissionDenied",
-            "TeammateIdle", "TaskCreated", "TaskCompleted", "PreSkillShellCommand",
+            "PreToolUse",
+            "PostToolUse",
+            "PostToolUseFailure",
+            "PostToolBatch",
+            "UserPromptSubmit",
+            "UserPromptExpansion",
+            "Stop",
+            "SubagentStop",
+            "PermissionRequest",
+            "PermissionDenied",
+            "TeammateIdle",
+            "TaskCreated",
+            "TaskCompleted",
+            "PreSkillShellCommand",
         ]
     );
     let command_and_mcp: Vec<&str> = HookEvent::ALL
@@ -296,7 +332,9 @@ fn a_matcher_regex_must_compile_as_javascript() {
     // A glob is no regular expression: JavaScript refuses a leading `*`.
     assert_eq!(
         errors(hook("FileChanged", Some("*.json"), command())),
-        ["Invalid hooks settings at /hooks/FileChanged/0/matcher: matcher \"*.json\" is read as a JavaScript regular expression and does not compile: invalid atom character"]
+        [
+            "Invalid hooks settings at /hooks/FileChanged/0/matcher: matcher \"*.json\" is read as a JavaScript regular expression and does not compile: invalid atom character"
+        ]
     );
 }
 
@@ -309,8 +347,10 @@ fn a_matcher_on_an_event_that_ignores_it_is_a_warning() {
     assert_eq!(errors(settings.clone()), Vec::<String>::new());
     assert_eq!(
         warnings(settings),
-        ["Hooks settings warning at /hooks/Stop/0/matcher: Stop takes no matcher and ignores it; \
-          the hooks run on every Stop event, remove \"matcher\""]
+        [
+            "Hooks settings warning at /hooks/Stop/0/matcher: Stop takes no matcher and ignores it; \
+          the hooks run on every Stop event, remove \"matcher\""
+        ]
     );
 }
 
@@ -336,19 +376,26 @@ fn an_exact_tool_name_that_is_no_tool_is_a_warning() {
 fn an_mcp_server_name_alone_matches_no_tool() {
     assert_eq!(
         warnings(hook("PostToolUse", Some("mcp__memory"), command())),
-        ["Hooks settings warning at /hooks/PostToolUse/0/matcher: \"mcp__memory\" names an MCP server, not a tool, \
-          and matches no tool; use \"mcp__memory__.*\" for every tool of that server"]
+        [
+            "Hooks settings warning at /hooks/PostToolUse/0/matcher: \"mcp__memory\" names an MCP server, not a tool, \
+          and matches no tool; use \"mcp__memory__.*\" for every tool of that server"
+        ]
     );
-    assert_eq!(warnings(hook("PostToolUse", Some("mcp__memory__.*"), command())), Vec::<String>::new());
+    assert_eq!(
+        warnings(hook("PostToolUse", Some("mcp__memory__.*"), command())),
+        Vec::<String>::new()
+    );
 }
 
 #[test]
 fn a_permission_rule_as_a_matcher_is_a_warning() {
     assert_eq!(
         warnings(hook("PreToolUse", Some("Bash(git *)"), command())),
-        ["Hooks settings warning at /hooks/PreToolUse/0/matcher: matcher \"Bash(git *)\" is a permission rule, \
+        [
+            "Hooks settings warning at /hooks/PreToolUse/0/matcher: matcher \"Bash(git *)\" is a permission rule, \
           but a matcher is tested against the tool name alone and matches no tool; match the tool and put the \
-          rule in the handler's \"if\""]
+          rule in the handler's \"if\""
+        ]
     );
 }
 
@@ -386,7 +433,9 @@ fn a_file_changed_matcher_is_a_list_of_literal_names() {
 fn an_empty_name_in_a_list_is_a_warning() {
     assert_eq!(
         warnings(hook("PreToolUse", Some("Edit||Write"), command())),
-        ["Hooks settings warning at /hooks/PreToolUse/0/matcher: matcher \"Edit||Write\" has an empty name between separators"]
+        [
+            "Hooks settings warning at /hooks/PreToolUse/0/matcher: matcher \"Edit||Write\" has an empty name between separators"
+        ]
     );
 }
 
@@ -394,7 +443,9 @@ fn an_empty_name_in_a_list_is_a_warning() {
 fn a_group_without_handlers_is_a_warning() {
     assert_eq!(
         warnings(json!({ "hooks": { "Stop": [{ "hooks": [] }] } })),
-        ["Hooks settings warning at /hooks/Stop/0/hooks: has no handlers, so the group runs nothing"]
+        [
+            "Hooks settings warning at /hooks/Stop/0/hooks: has no handlers, so the group runs nothing"
+        ]
     );
 }
 
@@ -425,22 +476,44 @@ fn if_is_one_permission_rule() {
 #[test]
 fn if_naming_no_tool_is_a_warning() {
     assert_eq!(
-        warnings(hook("PreToolUse", Some("Bash"), json!({ "type": "command", "command": "x", "if": "bash(git *)" }))),
-        ["Hooks settings warning at /hooks/PreToolUse/0/hooks/0/if: \"bash(git *)\" names no built-in tool \"bash\" \
-          (did you mean \"Bash\"?), so the hook never runs; tool names are case-sensitive"]
+        warnings(hook(
+            "PreToolUse",
+            Some("Bash"),
+            json!({ "type": "command", "command": "x", "if": "bash(git *)" })
+        )),
+        [
+            "Hooks settings warning at /hooks/PreToolUse/0/hooks/0/if: \"bash(git *)\" names no built-in tool \"bash\" \
+          (did you mean \"Bash\"?), so the hook never runs; tool names are case-sensitive"
+        ]
     );
 }
 
 #[test]
 fn if_on_an_event_that_never_evaluates_it_is_an_error() {
     assert_eq!(
-        errors(hook("Stop", None, json!({ "type": "command", "command": "x", "if": "Bash(git *)" }))),
-        ["Invalid hooks settings at /hooks/Stop/0/hooks/0/if: Stop never evaluates \"if\", so this hook never runs; \
+        errors(hook(
+            "Stop",
+            None,
+            json!({ "type": "command", "command": "x", "if": "Bash(git *)" })
+        )),
+        [
+            "Invalid hooks settings at /hooks/Stop/0/hooks/0/if: Stop never evaluates \"if\", so this hook never runs; \
           \"if\" works only on PreToolUse, PostToolUse, PostToolUseFailure, PermissionRequest and PermissionDenied; \
-          remove it and filter inside the hook"]
+          remove it and filter inside the hook"
+        ]
     );
-    for event in ["PreToolUse", "PostToolUse", "PostToolUseFailure", "PermissionRequest", "PermissionDenied"] {
-        let settings = hook(event, Some("Bash"), json!({ "type": "command", "command": "x", "if": "Bash(git *)" }));
+    for event in [
+        "PreToolUse",
+        "PostToolUse",
+        "PostToolUseFailure",
+        "PermissionRequest",
+        "PermissionDenied",
+    ] {
+        let settings = hook(
+            event,
+            Some("Bash"),
+            json!({ "type": "command", "command": "x", "if": "Bash(git *)" }),
+        );
         assert_eq!(errors(settings), Vec::<String>::new(), "{event}");
     }
 }
@@ -450,21 +523,36 @@ fn once_in_a_settings_file_is_a_warning() {
     let handler = json!({ "type": "command", "command": "x", "once": true });
     assert_eq!(
         warnings(hook("SessionStart", None, handler.clone())),
-        ["Hooks settings warning at /hooks/SessionStart/0/hooks/0/once: \"once\" is honored only in skill frontmatter; \
-          settings files ignore it and the hook runs every time"]
+        [
+            "Hooks settings warning at /hooks/SessionStart/0/hooks/0/once: \"once\" is honored only in skill frontmatter; \
+          settings files ignore it and the hook runs every time"
+        ]
     );
     // A handler alone may come from skill frontmatter.
-    assert_eq!(lint_hook_handler(&handler, None).warning_lines(), Vec::<String>::new());
+    assert_eq!(
+        lint_hook_handler(&handler, None).warning_lines(),
+        Vec::<String>::new()
+    );
 }
 
 #[test]
 fn a_timeout_in_milliseconds_is_a_warning() {
     assert_eq!(
-        warnings(hook("PreToolUse", None, json!({ "type": "command", "command": "x", "timeout": 60000 }))),
-        ["Hooks settings warning at /hooks/PreToolUse/0/hooks/0/timeout: is in seconds, and 60000 is over 16 hours; did you mean 60?"]
+        warnings(hook(
+            "PreToolUse",
+            None,
+            json!({ "type": "command", "command": "x", "timeout": 60000 })
+        )),
+        [
+            "Hooks settings warning at /hooks/PreToolUse/0/hooks/0/timeout: is in seconds, and 60000 is over 16 hours; did you mean 60?"
+        ]
     );
     assert_eq!(
-        warnings(hook("PreToolUse", None, json!({ "type": "command", "command": "x", "timeout": 3600 }))),
+        warnings(hook(
+            "PreToolUse",
+            None,
+            json!({ "type": "command", "command": "x", "timeout": 3600 })
+        )),
         Vec::<String>::new()
     );
 }
@@ -491,20 +579,33 @@ fn on_failure_where_it_is_ignored_is_a_warning() {
 #[test]
 fn exec_form_takes_the_executable_alone() {
     assert_eq!(
-        errors(hook("PreToolUse", None, json!({ "type": "command", "command": "node script.js", "args": ["--fix"] }))),
-        ["Invalid hooks settings at /hooks/PreToolUse/0/hooks/0/command: with \"args\", \"command\" is the executable \
-          alone, and \"node script.js\" names none; move the arguments into \"args\""]
+        errors(hook(
+            "PreToolUse",
+            None,
+            json!({ "type": "command", "command": "node script.js", "args": ["--fix"] })
+        )),
+        [
+            "Invalid hooks settings at /hooks/PreToolUse/0/hooks/0/command: with \"args\", \"command\" is the executable \
+          alone, and \"node script.js\" names none; move the arguments into \"args\""
+        ]
     );
     // A path with spaces is one executable.
-    let path = json!({ "type": "command", "command": "C:\\Program Files\\nodejs\\node.exe", "args": [] });
+    let path =
+        json!({ "type": "command", "command": "C:\\Program Files\\nodejs\\node.exe", "args": [] });
     assert_eq!(errors(hook("PreToolUse", None, path)), Vec::<String>::new());
 }
 
 #[test]
 fn shell_with_args_is_ignored() {
     assert_eq!(
-        warnings(hook("PreToolUse", None, json!({ "type": "command", "command": "node", "args": ["x.js"], "shell": "powershell" }))),
-        ["Hooks settings warning at /hooks/PreToolUse/0/hooks/0/shell: is ignored when \"args\" is set: the exec form runs no shell"]
+        warnings(hook(
+            "PreToolUse",
+            None,
+            json!({ "type": "command", "command": "node", "args": ["x.js"], "shell": "powershell" })
+        )),
+        [
+            "Hooks settings warning at /hooks/PreToolUse/0/hooks/0/shell: is ignored when \"args\" is set: the exec form runs no shell"
+        ]
     );
 }
 
@@ -571,9 +672,11 @@ fn a_header_variable_that_is_not_allowed_is_sent_empty() {
     });
     assert_eq!(
         warnings(hook("PreToolUse", None, handler.clone())),
-        ["Hooks settings warning at /hooks/PreToolUse/0/hooks/0/headers/Authorization: header \"Authorization\" \
+        [
+            "Hooks settings warning at /hooks/PreToolUse/0/hooks/0/headers/Authorization: header \"Authorization\" \
           interpolates $MY_TOKEN, which \"allowedEnvVars\" does not list, so it is sent empty; add \"MY_TOKEN\" to \
-          \"allowedEnvVars\""]
+          \"allowedEnvVars\""
+        ]
     );
     let mut settings = hook("PreToolUse", None, handler);
     settings["httpHookAllowedEnvVars"] = json!(["MY_TOKEN"]);
@@ -604,7 +707,9 @@ fn an_env_var_list_holds_bare_names() {
 #[test]
 fn keys_that_look_like_hook_settings_are_warnings() {
     assert_eq!(
-        warnings(json!({ "hook": {}, "disable_all_hooks": true, "PreToolUse": [], "permissions": {} })),
+        warnings(
+            json!({ "hook": {}, "disable_all_hooks": true, "PreToolUse": [], "permissions": {} })
+        ),
         [
             "Hooks settings warning at /hook: unknown settings key \"hook\" (did you mean \"hooks\"?); the agent ignores it",
             "Hooks settings warning at /disable_all_hooks: unknown settings key \"disable_all_hooks\" (did you mean \"disableAllHooks\"?); the agent ignores it",
@@ -635,7 +740,8 @@ fn a_piece_alone_has_pointers_relative_to_it() {
             "Invalid hooks settings: unknown property \"comand\" (did you mean \"command\"?); takes type, command, args, shell, async, asyncRewake, onFailure, if, timeout, statusMessage, once",
         ]
     );
-    let err = validate_matcher_group(&json!({ "matcher": "[", "hooks": [{ "type": "http" }] })).unwrap_err();
+    let err = validate_matcher_group(&json!({ "matcher": "[", "hooks": [{ "type": "http" }] }))
+        .unwrap_err();
     assert_eq!(
         err.lines(),
         [
@@ -660,7 +766,9 @@ fn a_piece_with_its_event_gets_the_event_checks() {
     let group = json!({ "matcher": "Bsh", "hooks": [handler] });
     assert_eq!(
         lint_matcher_group(&group, Some(HookEvent::PreToolUse)).warning_lines(),
-        ["Hooks settings warning at /matcher: no built-in tool is named \"Bsh\" (did you mean \"Bash\"?); tool names are case-sensitive and MCP tools are named mcp__<server>__<tool>"]
+        [
+            "Hooks settings warning at /matcher: no built-in tool is named \"Bsh\" (did you mean \"Bash\"?); tool names are case-sensitive and MCP tools are named mcp__<server>__<tool>"
+        ]
     );
 }
 
@@ -675,7 +783,10 @@ fn every_problem_is_reported_at_once_errors_apart_from_warnings() {
     assert_eq!(lint.warnings().len(), 1);
     assert_eq!(lint.errors()[1].pointer(), "/hooks/Stop/0/hooks/0");
     assert_eq!(lint.errors()[1].severity(), Severity::Error);
-    assert_eq!(lint.errors()[1].message(), "missing required property \"prompt\"");
+    assert_eq!(
+        lint.errors()[1].message(),
+        "missing required property \"prompt\""
+    );
     let err = lint.into_result().unwrap_err();
     assert_eq!(err.lines().len(), 2);
 }
@@ -685,7 +796,11 @@ fn pointers_escape_and_hostile_text_is_sanitized_and_cut() {
     let name = format!("a/b~c\u{1b}[31m{}", "x".repeat(5_000));
     let lines = errors(json!({ "hooks": { name: [] } }));
     assert_eq!(lines.len(), 1);
-    assert!(lines[0].starts_with("Invalid hooks settings at /hooks/a~1b~0c"), "{}", lines[0]);
+    assert!(
+        lines[0].starts_with("Invalid hooks settings at /hooks/a~1b~0c"),
+        "{}",
+        lines[0]
+    );
     assert!(!lines[0].contains('\u{1b}'));
     assert!(lines[0].len() < 2_000, "{}", lines[0].len());
 }
@@ -696,5 +811,8 @@ fn a_flood_of_problems_is_counted_past_the_cap() {
     let lint = lint_hooks_config(&json!({ "hooks": { "Stop": groups } }));
     assert_eq!(lint.errors().len(), HooksLint::MAX_PROBLEMS);
     assert_eq!(lint.omitted(), (300, 0));
-    assert_eq!(lint.error_lines().last().map(String::as_str), Some("… and 300 more problems"));
+    assert_eq!(
+        lint.error_lines().last().map(String::as_str),
+        Some("… and 300 more problems")
+    );
 }

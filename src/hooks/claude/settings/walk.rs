@@ -39,7 +39,9 @@ pub(super) fn settings(value: &Value, out: &mut Report) {
     };
     let ours: Map<String, Value> = object
         .iter()
-        .filter(|(key, _)| *key != "hooks" && (SETTINGS_KEYS.contains(&key.as_str()) || *key == "description"))
+        .filter(|(key, _)| {
+            *key != "hooks" && (SETTINGS_KEYS.contains(&key.as_str()) || *key == "description")
+        })
         .map(|(key, value)| (key.clone(), value.clone()))
         .collect();
     schema_check(top_level(), &Value::Object(ours), "", out);
@@ -63,7 +65,10 @@ pub(super) fn settings(value: &Value, out: &mut Report) {
                 event(name, groups, &policy, out);
             }
         }
-        Some(other) => out.error("/hooks", format!("must be an object, got {}", describe(other))),
+        Some(other) => out.error(
+            "/hooks",
+            format!("must be an object, got {}", describe(other)),
+        ),
     }
 }
 
@@ -72,17 +77,27 @@ fn event(name: &str, groups: &Value, policy: &Policy, out: &mut Report) {
     let pointer = child("/hooks", name);
     let Some(event) = HookEvent::from_name(name) else {
         let problem = match HookEvent::suggest(name) {
-            Some(near) => format!("unknown hook event {} (did you mean \"{near}\"?)", quoted(name)),
+            Some(near) => format!(
+                "unknown hook event {} (did you mean \"{near}\"?)",
+                quoted(name)
+            ),
             None => {
                 let known: Vec<&str> = HookEvent::ALL.iter().map(|e| e.as_str()).collect();
-                format!("unknown hook event {}; known events: {}", quoted(name), known.join(", "))
+                format!(
+                    "unknown hook event {}; known events: {}",
+                    quoted(name),
+                    known.join(", ")
+                )
             }
         };
         out.error(&pointer, problem);
         return;
     };
     let Value::Array(groups) = groups else {
-        out.error(&pointer, format!("must be an array, got {}", describe(groups)));
+        out.error(
+            &pointer,
+            format!("must be an array, got {}", describe(groups)),
+        );
         return;
     };
     let context = Context {
@@ -106,12 +121,18 @@ fn stray_keys(object: &Map<String, Value>, out: &mut Report) {
         if HookEvent::from_name(key).is_some() {
             out.warning(
                 &pointer,
-                format!("hook event {} outside \"hooks\" is ignored; move it into \"hooks\"", quoted(key)),
+                format!(
+                    "hook event {} outside \"hooks\" is ignored; move it into \"hooks\"",
+                    quoted(key)
+                ),
             );
         } else if let Some(near) = matcher::suggestion(key, SETTINGS_KEYS) {
             out.warning(
                 &pointer,
-                format!("unknown settings key {} (did you mean \"{near}\"?); the agent ignores it", quoted(key)),
+                format!(
+                    "unknown settings key {} (did you mean \"{near}\"?); the agent ignores it",
+                    quoted(key)
+                ),
             );
         }
     }
@@ -120,7 +141,10 @@ fn stray_keys(object: &Map<String, Value>, out: &mut Report) {
 /// One matcher group: `{"matcher": "Bash", "hooks": [...]}`.
 pub(super) fn matcher_group(value: &Value, pointer: &str, context: &Context<'_>, out: &mut Report) {
     let Some(group) = value.as_object() else {
-        out.error(pointer, format!("must be an object, got {}", describe(value)));
+        out.error(
+            pointer,
+            format!("must be an object, got {}", describe(value)),
+        );
         return;
     };
     if group.contains_key("type") && !group.contains_key("hooks") {
@@ -149,7 +173,10 @@ pub(super) fn matcher_group(value: &Value, pointer: &str, context: &Context<'_>,
 /// One hook handler: `{"type": "command", "command": "..."}`.
 pub(super) fn handler(value: &Value, pointer: &str, context: &Context<'_>, out: &mut Report) {
     let Some(object) = value.as_object() else {
-        out.error(pointer, format!("must be an object, got {}", describe(value)));
+        out.error(
+            pointer,
+            format!("must be an object, got {}", describe(value)),
+        );
         return;
     };
     let kind = match object.get("type") {
@@ -168,7 +195,11 @@ pub(super) fn handler(value: &Value, pointer: &str, context: &Context<'_>, out: 
         if !rules.handlers.runs(kind) {
             out.error(
                 &child(pointer, "type"),
-                format!("{event} runs only {} hooks, not {}", rules.handlers.listed(), kind.as_str()),
+                format!(
+                    "{event} runs only {} hooks, not {}",
+                    rules.handlers.listed(),
+                    kind.as_str()
+                ),
             );
         }
     }
@@ -187,13 +218,21 @@ pub(super) fn handler(value: &Value, pointer: &str, context: &Context<'_>, out: 
     }
     if object.contains_key("onFailure") {
         let pointer = child(pointer, "onFailure");
-        if object.get("async") == Some(&Value::Bool(true)) || object.get("asyncRewake") == Some(&Value::Bool(true)) {
-            out.warning(&pointer, "is ignored for async hooks: they run after the action went ahead");
+        if object.get("async") == Some(&Value::Bool(true))
+            || object.get("asyncRewake") == Some(&Value::Bool(true))
+        {
+            out.warning(
+                &pointer,
+                "is ignored for async hooks: they run after the action went ahead",
+            );
         } else if let Some((event, rules)) = rules {
             if rules.on_failure.ignores(kind) {
                 out.warning(
                     &pointer,
-                    format!("{event} ignores \"onFailure\" on {} hooks; a failure there blocks nothing", kind.as_str()),
+                    format!(
+                        "{event} ignores \"onFailure\" on {} hooks; a failure there blocks nothing",
+                        kind.as_str()
+                    ),
                 );
             }
         }
@@ -247,13 +286,21 @@ fn timeout_in_seconds(timeout: f64, pointer: &str, out: &mut Report) {
         return;
     }
     let hours = (timeout / HOUR).floor();
+    let hours = if hours < 2.0 {
+        "an hour".to_owned()
+    } else {
+        format!("{hours} hours")
+    };
     let suggestion = (timeout / 1000.0).round();
     let hint = if suggestion >= 1.0 {
         format!("; did you mean {suggestion}?")
     } else {
         String::new()
     };
-    out.warning(pointer, format!("is in seconds, and {timeout} is over {hours} hours{hint}"));
+    out.warning(
+        pointer,
+        format!("is in seconds, and {timeout} is over {hours}{hint}"),
+    );
 }
 
 /// A command handler's exec form (`args`) and shell.
@@ -283,7 +330,12 @@ fn command(object: &Map<String, Value>, pointer: &str, out: &mut Report) {
 }
 
 /// An HTTP handler's URL, header variables and `allowedEnvVars`.
-fn http_handler(object: &Map<String, Value>, pointer: &str, context: &Context<'_>, out: &mut Report) {
+fn http_handler(
+    object: &Map<String, Value>,
+    pointer: &str,
+    context: &Context<'_>,
+    out: &mut Report,
+) {
     if let Some(Value::String(url)) = object.get("url") {
         http::check_url(url, &child(pointer, "url"), context.http, out);
     }
@@ -296,7 +348,9 @@ fn http_handler(object: &Map<String, Value>, pointer: &str, context: &Context<'_
     };
     let global = context.http.and_then(|policy| policy.env_vars.as_ref());
     for (header, value) in headers {
-        let Value::String(value) = value else { continue };
+        let Value::String(value) = value else {
+            continue;
+        };
         let at = child(&child(pointer, "headers"), header);
         for name in http::env_references(value) {
             let list = if !allowed.iter().any(|a| a == name) {
@@ -345,7 +399,10 @@ fn schema_check(validator: &Validator, value: &Value, pointer: &str, out: &mut R
             out.error(&format!("{pointer}{}", issue.at), issue.problem.clone());
         }
         if err.omitted() > 0 {
-            out.error(pointer, format!("… and {} more problems here", err.omitted()));
+            out.error(
+                pointer,
+                format!("… and {} more problems here", err.omitted()),
+            );
         }
     }
 }
@@ -425,7 +482,10 @@ fn handler_schema(kind: HandlerType) -> &'static Validator {
             })
             .collect()
     });
-    let index = HandlerType::ALL.iter().position(|k| *k == kind).unwrap_or(0);
+    let index = HandlerType::ALL
+        .iter()
+        .position(|k| *k == kind)
+        .unwrap_or(0);
     &all[index]
 }
 
@@ -436,7 +496,9 @@ fn field_schema(field: &Field) -> Value {
         Kind::Boolean => json!({ "type": "boolean" }),
         Kind::PositiveNumber => json!({ "type": "number", "exclusiveMinimum": 0 }),
         Kind::Strings => json!({ "type": "array", "items": { "type": "string" } }),
-        Kind::StringMap => json!({ "type": "object", "additionalProperties": { "type": "string" } }),
+        Kind::StringMap => {
+            json!({ "type": "object", "additionalProperties": { "type": "string" } })
+        }
         Kind::Object => json!({ "type": "object" }),
         Kind::OneOf(values) => json!({ "type": "string", "enum": values }),
     }
