@@ -3,7 +3,7 @@
 //! is also reachable from [`toolsmith::hooks`](crate::hooks).
 
 mod event;
-mod settings;
+pub mod settings;
 
 pub use event::HookEvent;
 pub use settings::{
