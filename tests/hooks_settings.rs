@@ -1,15 +1,22 @@
 //! The hooks settings lint from the outside: the `hooks_lint` example run
 //! on real-looking settings files (`tests/hooks_settings/`), with its exact
-//! stdout and exit code, and the library on the same files.
+//! stdout and exit code, the library on the same files, and the fields it
+//! takes compared with the SDK's own `Settings['hooks']` type.
 
 #![cfg(feature = "hooks")]
 
+mod support;
+
+use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 use std::process::Command;
 use std::sync::OnceLock;
 
 use serde_json::{Value, json};
-use toolsmith::hooks::{HookErrorCode, lint_hooks_config, validate_hooks_config};
+use toolsmith::hooks::{
+    HookErrorCode, HookEvent, lint_hook_handler, lint_hooks_config, lint_matcher_group,
+    validate_hooks_config,
+};
 
 fn manifest_dir() -> &'static Path {
     Path::new(env!("CARGO_MANIFEST_DIR"))
@@ -246,4 +253,139 @@ fn node_agrees_on_which_matchers_compile() {
         .collect();
     assert_eq!(node.len(), matchers.len(), "node printed {node:?}");
     assert!(disagreements.is_empty(), "{disagreements:#?}");
+}
+
+/// Field name to `required` or `optional`, as the SDK script prints them.
+type Fields = BTreeMap<String, String>;
+
+/// What the SDK's declarations say, read by `sdk_settings.mjs` with the
+/// TypeScript compiler.
+#[derive(serde::Deserialize)]
+#[serde(rename_all = "camelCase")]
+struct SdkSettings {
+    event_keys: Option<Vec<String>>,
+    string_index: bool,
+    hook_events: Vec<String>,
+    group: Fields,
+    handlers: BTreeMap<String, Fields>,
+}
+
+fn sdk_settings() -> SdkSettings {
+    let dir = support::hooks_sdk::hooks_sdk_dir();
+    let output = Command::new("node")
+        .arg(manifest_dir().join("tests/hooks_settings/sdk_settings.mjs"))
+        .arg(dir)
+        .arg(support::hooks_sdk::agent_sdk_package().join("sdk.d.ts"))
+        .output()
+        .expect("node runs");
+    assert!(
+        output.status.success(),
+        "sdk_settings.mjs failed: {}",
+        String::from_utf8_lossy(&output.stderr)
+    );
+    serde_json::from_slice(&output.stdout).expect("the script prints JSON")
+}
+
+/// The fields the lint takes on a piece, read from what it tells a user:
+/// the `takes …` list of an unknown-property line and the `missing
+/// required …` lines, for a piece holding only `probe`.
+fn fields_taken(lines: &[String]) -> Fields {
+    let mut fields = Fields::new();
+    for line in lines {
+        if let Some((_, takes)) = line.split_once("; takes ") {
+            for name in takes.split(", ") {
+                fields
+                    .entry(name.to_owned())
+                    .or_insert_with(|| "optional".to_owned());
+            }
+        }
+    }
+    for line in lines {
+        if let Some((_, names)) = line.split_once("missing required propert") {
+            for name in names.split('"').skip(1).step_by(2) {
+                fields.insert(name.to_owned(), "required".to_owned());
+            }
+        }
+    }
+    fields
+}
+
+/// Lines saying how `ours` and the SDK's `theirs` differ for `what`.
+fn field_diff(what: &str, ours: &Fields, theirs: &Fields) -> Vec<String> {
+    let mut diff = Vec::new();
+    for (name, need) in theirs {
+        match ours.get(name) {
+            None => diff.push(format!(
+                "{what}: the SDK has {need} field \"{name}\", the lint does not take it"
+            )),
+            Some(our) if our != need => diff.push(format!(
+                "{what}: field \"{name}\" is {need} in the SDK, {our} in the lint"
+            )),
+            Some(_) => {}
+        }
+    }
+    for name in ours.keys().filter(|name| !theirs.contains_key(*name)) {
+        diff.push(format!(
+            "{what}: the lint takes field \"{name}\", the SDK has no such field"
+        ));
+    }
+    diff
+}
+
+/// Bumping the pinned SDK says exactly what moved in the settings type:
+/// the events, the matcher group's fields, each handler type's fields and
+/// which of them are required.
+#[test]
+fn the_lint_takes_the_fields_of_the_sdk_settings_type() {
+    let sdk = sdk_settings();
+    let mut diff = Vec::new();
+
+    let ours: Vec<&str> = HookEvent::ALL.iter().map(|e| e.as_str()).collect();
+    let keys = sdk.event_keys.as_ref().unwrap_or(&sdk.hook_events);
+    if !sdk.string_index || sdk.event_keys.is_some() {
+        diff.push("Settings['hooks'] now names its event keys".to_owned());
+    }
+    for name in keys.iter().filter(|k| !ours.contains(&k.as_str())) {
+        diff.push(format!("event \"{name}\" is in the SDK, not a HookEvent"));
+    }
+    for name in ours.iter().filter(|e| !keys.iter().any(|k| k == *e)) {
+        diff.push(format!("event \"{name}\" is a HookEvent, not in the SDK"));
+    }
+
+    let group = lint_matcher_group(&json!({ "zzz_probe": 1 }), None).error_lines();
+    diff.extend(field_diff(
+        "matcher group",
+        &fields_taken(&group),
+        &sdk.group,
+    ));
+
+    let types_line = lint_hook_handler(&json!({ "type": "zzz_probe" }), None).error_lines();
+    let ours: Vec<String> = types_line[0]
+        .split_once("must be one of ")
+        .and_then(|(_, rest)| rest.split_once(", got"))
+        .map(|(list, _)| list.split(", ").map(str::to_owned).collect())
+        .unwrap_or_default();
+    for kind in sdk.handlers.keys().filter(|k| !ours.contains(k)) {
+        diff.push(format!(
+            "handler type \"{kind}\" is in the SDK, the lint refuses it"
+        ));
+    }
+    for kind in ours.iter().filter(|k| !sdk.handlers.contains_key(*k)) {
+        diff.push(format!(
+            "handler type \"{kind}\" is taken by the lint, not in the SDK"
+        ));
+    }
+    for (kind, theirs) in &sdk.handlers {
+        let lines = lint_hook_handler(&json!({ "type": kind, "zzz_probe": 1 }), None).error_lines();
+        let mut ours = fields_taken(&lines);
+        // Present in the probe, so never "missing": the lint requires it
+        // (`a_handler_needs_a_known_type` in the library tests).
+        ours.insert("type".to_owned(), "required".to_owned());
+        diff.extend(field_diff(&format!("{kind} handler"), &ours, theirs));
+    }
+    assert!(
+        diff.is_empty(),
+        "the SDK's Settings['hooks'] and the hooks settings lint differ:\n{}",
+        diff.join("\n")
+    );
 }
