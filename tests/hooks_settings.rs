@@ -86,7 +86,7 @@ fn warnings_alone_exit_zero() {
         "tests/hooks_settings/user-settings.json:/hooks/PreToolUse/0/matcher: warning: no built-in tool is named \"Bsh\" (did you mean \"Bash\"?); tool names are case-sensitive and MCP tools are named mcp__<server>__<tool>\n\
          tests/hooks_settings/user-settings.json:/hooks/PreToolUse/0/hooks/0/timeout: warning: is in seconds, and 5000 is over an hour; did you mean 5?\n\
          tests/hooks_settings/user-settings.json:/hooks/Stop/0/matcher: warning: Stop takes no matcher and ignores it; the hooks run on every Stop event, remove \"matcher\"\n\
-         tests/hooks_settings/user-settings.json:/hooks/Stop/0/hooks/0/once: warning: \"once\" is honored only in skill frontmatter; settings files ignore it and the hook runs every time\n"
+         tests/hooks_settings/user-settings.json:/hooks/Stop/0/hooks/0/once: warning: \"once\" is honored only in skill frontmatter; settings files ignore it and the hook runs every time, remove it\n"
     );
     assert_eq!((stderr.as_str(), code), ("0 errors, 4 warnings\n", 0));
 }

@@ -182,6 +182,28 @@ pub(super) fn suggestion(name: &str, known: &[&'static str]) -> Option<&'static 
         .or_else(|| similar_key(name, known))
 }
 
+/// Whether a tool call that a permission rule for `tool` can match gets
+/// past `matcher`. An `Edit` rule covers every built-in tool that edits
+/// files and a `Read` rule every one that reads them, as the permission
+/// settings apply them; MCP and unknown tools are given the benefit of the
+/// doubt.
+pub(super) fn lets_through(matcher: &str, tool: &str) -> bool {
+    let covered: &[&str] = match tool {
+        "Edit" => &["Edit", "Write", "MultiEdit", "NotebookEdit"],
+        "Read" => &["Read", "Grep", "Glob", "LS", "NotebookRead"],
+        _ if tool.starts_with("mcp__") || !TOOL_NAMES.contains(&tool) => return true,
+        _ => std::slice::from_ref(&tool),
+    };
+    match reading(matcher, false) {
+        Reading::All => true,
+        Reading::Exact(names) => names.iter().any(|name| covered.contains(name)),
+        // Tool names are short, so testing them stays cheap.
+        Reading::Regex => regress::Regex::new(matcher).map_or(true, |regex| {
+            covered.iter().any(|name| regex.find(name).is_some())
+        }),
+    }
+}
+
 /// `Bash(git *)`: a tool name, then parentheses closing the value.
 fn looks_like_rule(matcher: &str) -> bool {
     match matcher.split_once('(') {

@@ -444,7 +444,7 @@ fn a_group_without_handlers_is_a_warning() {
     assert_eq!(
         warnings(json!({ "hooks": { "Stop": [{ "hooks": [] }] } })),
         [
-            "Hooks settings warning at /hooks/Stop/0/hooks: has no handlers, so the group runs nothing"
+            "Hooks settings warning at /hooks/Stop/0/hooks: has no handlers, so the group runs nothing; add one or remove the group"
         ]
     );
 }
@@ -489,6 +489,25 @@ fn if_naming_no_tool_is_a_warning() {
 }
 
 #[test]
+fn if_for_a_tool_the_matcher_never_lets_through_is_a_warning() {
+    let handler = |rule: &str| json!({ "type": "command", "command": "x", "if": rule });
+    let settings = json!({ "hooks": { "PreToolUse": [
+        { "matcher": "Edit|Write", "hooks": [handler("Bash(git *)"), handler("Edit(src/**)")] },
+        { "matcher": "^mcp__github__.*", "hooks": [handler("Bash(rm *)"), handler("mcp__github__create_issue")] },
+        { "matcher": "Write", "hooks": [handler("Edit(*.ts)")] },
+        { "matcher": "Grep|Glob", "hooks": [handler("Read(./.env)")] },
+        { "matcher": "Bash.*", "hooks": [handler("Bash(npm *)")] }
+    ] } });
+    assert_eq!(
+        warnings(settings),
+        [
+            "Hooks settings warning at /hooks/PreToolUse/0/hooks/0/if: \"Bash(git *)\" is for Bash, which the group's matcher \"Edit|Write\" never lets through, so this hook never runs; move it to a group whose matcher matches Bash",
+            "Hooks settings warning at /hooks/PreToolUse/1/hooks/0/if: \"Bash(rm *)\" is for Bash, which the group's matcher \"^mcp__github__.*\" never lets through, so this hook never runs; move it to a group whose matcher matches Bash",
+        ]
+    );
+}
+
+#[test]
 fn if_on_an_event_that_never_evaluates_it_is_an_error() {
     assert_eq!(
         errors(hook(
@@ -525,7 +544,7 @@ fn once_in_a_settings_file_is_a_warning() {
         warnings(hook("SessionStart", None, handler.clone())),
         [
             "Hooks settings warning at /hooks/SessionStart/0/hooks/0/once: \"once\" is honored only in skill frontmatter; \
-          settings files ignore it and the hook runs every time"
+          settings files ignore it and the hook runs every time, remove it"
         ]
     );
     // A handler alone may come from skill frontmatter.
@@ -569,9 +588,9 @@ fn on_failure_where_it_is_ignored_is_a_warning() {
             "PreToolUse": [{ "hooks": [{ "type": "command", "command": "x", "async": true, "onFailure": "block" }] }]
         } })),
         [
-            "Hooks settings warning at /hooks/Stop/0/hooks/0/onFailure: Stop ignores \"onFailure\" on command hooks; a failure there blocks nothing",
-            "Hooks settings warning at /hooks/SessionStart/0/hooks/0/onFailure: SessionStart ignores \"onFailure\" on mcp_tool hooks; a failure there blocks nothing",
-            "Hooks settings warning at /hooks/PreToolUse/0/hooks/0/onFailure: is ignored for async hooks: they run after the action went ahead",
+            "Hooks settings warning at /hooks/Stop/0/hooks/0/onFailure: Stop ignores \"onFailure\" on command hooks; a failure there blocks nothing, remove it",
+            "Hooks settings warning at /hooks/SessionStart/0/hooks/0/onFailure: SessionStart ignores \"onFailure\" on mcp_tool hooks; a failure there blocks nothing, remove it",
+            "Hooks settings warning at /hooks/PreToolUse/0/hooks/0/onFailure: is ignored for async hooks: they run after the action went ahead, remove it",
         ]
     );
 }
@@ -604,7 +623,7 @@ fn shell_with_args_is_ignored() {
             json!({ "type": "command", "command": "node", "args": ["x.js"], "shell": "powershell" })
         )),
         [
-            "Hooks settings warning at /hooks/PreToolUse/0/hooks/0/shell: is ignored when \"args\" is set: the exec form runs no shell"
+            "Hooks settings warning at /hooks/PreToolUse/0/hooks/0/shell: is ignored when \"args\" is set: the exec form runs no shell, remove it"
         ]
     );
 }
@@ -767,7 +786,8 @@ fn a_piece_with_its_event_gets_the_event_checks() {
     assert_eq!(
         lint_matcher_group(&group, Some(HookEvent::PreToolUse)).warning_lines(),
         [
-            "Hooks settings warning at /matcher: no built-in tool is named \"Bsh\" (did you mean \"Bash\"?); tool names are case-sensitive and MCP tools are named mcp__<server>__<tool>"
+            "Hooks settings warning at /matcher: no built-in tool is named \"Bsh\" (did you mean \"Bash\"?); tool names are case-sensitive and MCP tools are named mcp__<server>__<tool>",
+            "Hooks settings warning at /hooks/0/if: \"Bash(git *)\" is for Bash, which the group's matcher \"Bsh\" never lets through, so this hook never runs; move it to a group whose matcher matches Bash",
         ]
     );
 }

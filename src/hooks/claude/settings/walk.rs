@@ -18,6 +18,8 @@ pub(super) struct Context<'a> {
     event: Option<HookEvent>,
     settings_file: bool,
     http: Option<&'a Policy>,
+    /// The `matcher` of the group around a handler.
+    matcher: Option<&'a str>,
 }
 
 impl Context<'static> {
@@ -27,6 +29,7 @@ impl Context<'static> {
             event,
             settings_file: false,
             http: None,
+            matcher: None,
         }
     }
 }
@@ -104,6 +107,7 @@ fn event(name: &str, groups: &Value, policy: &Policy, out: &mut Report) {
         event: Some(event),
         settings_file: true,
         http: Some(policy),
+        matcher: None,
     };
     for (i, group) in groups.iter().enumerate() {
         matcher_group(group, &item(&pointer, i), &context, out);
@@ -156,13 +160,24 @@ pub(super) fn matcher_group(value: &Value, pointer: &str, context: &Context<'_>,
         return;
     }
     schema_check(group_schema(), value, pointer, out);
-    if let Some(Value::String(matcher)) = group.get("matcher") {
-        matcher::check(matcher, &child(pointer, "matcher"), context.event, out);
-    }
+    let matcher = match group.get("matcher") {
+        Some(Value::String(matcher)) => {
+            matcher::check(matcher, &child(pointer, "matcher"), context.event, out);
+            Some(matcher.as_str())
+        }
+        _ => None,
+    };
+    let context = &Context {
+        matcher,
+        ..*context
+    };
     if let Some(Value::Array(handlers)) = group.get("hooks") {
         let pointer = child(pointer, "hooks");
         if handlers.is_empty() {
-            out.warning(&pointer, "has no handlers, so the group runs nothing");
+            out.warning(
+                &pointer,
+                "has no handlers, so the group runs nothing; add one or remove the group",
+            );
         }
         for (i, value) in handlers.iter().enumerate() {
             handler(value, &item(&pointer, i), context, out);
@@ -204,13 +219,13 @@ pub(super) fn handler(value: &Value, pointer: &str, context: &Context<'_>, out: 
         }
     }
     if let Some(Value::String(condition)) = object.get("if") {
-        if_rule(condition, &child(pointer, "if"), context.event, out);
+        if_rule(condition, &child(pointer, "if"), context, out);
     }
     if context.settings_file && object.get("once") == Some(&Value::Bool(true)) {
         out.warning(
             &child(pointer, "once"),
             "\"once\" is honored only in skill frontmatter; settings files ignore it and the \
-             hook runs every time",
+             hook runs every time, remove it",
         );
     }
     if let Some(timeout) = object.get("timeout").and_then(Value::as_f64) {
@@ -223,14 +238,14 @@ pub(super) fn handler(value: &Value, pointer: &str, context: &Context<'_>, out: 
         {
             out.warning(
                 &pointer,
-                "is ignored for async hooks: they run after the action went ahead",
+                "is ignored for async hooks: they run after the action went ahead, remove it",
             );
         } else if let Some((event, rules)) = rules {
             if rules.on_failure.ignores(kind) {
                 out.warning(
                     &pointer,
                     format!(
-                        "{event} ignores \"onFailure\" on {} hooks; a failure there blocks nothing",
+                        "{event} ignores \"onFailure\" on {} hooks; a failure there blocks nothing, remove it",
                         kind.as_str()
                     ),
                 );
@@ -244,28 +259,47 @@ pub(super) fn handler(value: &Value, pointer: &str, context: &Context<'_>, out: 
     }
 }
 
-/// `if`: one permission rule, on an event that evaluates it.
-fn if_rule(condition: &str, pointer: &str, event: Option<HookEvent>, out: &mut Report) {
+/// `if`: one permission rule, on an event that evaluates it, for a tool
+/// the group's matcher lets through.
+fn if_rule(condition: &str, pointer: &str, context: &Context<'_>, out: &mut Report) {
     match rule::parse(condition) {
         Err(problem) => out.error(pointer, format!("{} {problem}", quoted(condition))),
+        Ok(rule) if !TOOL_NAMES.contains(&rule.tool) && !rule.tool.starts_with("mcp__") => {
+            let hint = matcher::suggestion(rule.tool, TOOL_NAMES)
+                .map(|near| format!(" (did you mean \"{near}\"?)"))
+                .unwrap_or_default();
+            out.warning(
+                pointer,
+                format!(
+                    "{} names no built-in tool {}{hint}, so the hook never runs; tool names \
+                     are case-sensitive",
+                    quoted(condition),
+                    quoted(rule.tool)
+                ),
+            );
+        }
         Ok(rule) => {
-            if !TOOL_NAMES.contains(&rule.tool) && !rule.tool.starts_with("mcp__") {
-                let hint = matcher::suggestion(rule.tool, TOOL_NAMES)
-                    .map(|near| format!(" (did you mean \"{near}\"?)"))
-                    .unwrap_or_default();
-                out.warning(
-                    pointer,
-                    format!(
-                        "{} names no built-in tool {}{hint}, so the hook never runs; tool names \
-                         are case-sensitive",
-                        quoted(condition),
-                        quoted(rule.tool)
-                    ),
-                );
+            let evaluated = context
+                .event
+                .is_none_or(|event| facts::rules(event).condition == If::Evaluated);
+            if let (true, Some(matcher)) = (evaluated, context.matcher) {
+                if !matcher::lets_through(matcher, rule.tool) {
+                    out.warning(
+                        pointer,
+                        format!(
+                            "{} is for {}, which the group's matcher {} never lets through, so \
+                             this hook never runs; move it to a group whose matcher matches {}",
+                            quoted(condition),
+                            rule.tool,
+                            quoted(matcher),
+                            rule.tool
+                        ),
+                    );
+                }
             }
         }
     }
-    if let Some(event) = event {
+    if let Some(event) = context.event {
         if facts::rules(event).condition == If::NeverRuns {
             out.error(
                 pointer,
@@ -311,7 +345,7 @@ fn command(object: &Map<String, Value>, pointer: &str, out: &mut Report) {
     if object.contains_key("shell") {
         out.warning(
             &child(pointer, "shell"),
-            "is ignored when \"args\" is set: the exec form runs no shell",
+            "is ignored when \"args\" is set: the exec form runs no shell, remove it",
         );
     }
     if let Some(Value::String(command)) = object.get("command") {
