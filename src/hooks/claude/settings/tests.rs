@@ -713,11 +713,11 @@ fn an_env_var_list_holds_bare_names() {
         None,
         json!({ "type": "http", "url": "https://a.example.com", "allowedEnvVars": ["$TOKEN"] }),
     );
-    settings["httpHookAllowedEnvVars"] = json!(["${TOKEN}", "TOKEN"]);
+    settings["httpHookAllowedEnvVars"] = json!([1, "${TOKEN}", "TOKEN"]);
     assert_eq!(
         warnings(settings),
         [
-            "Hooks settings warning at /httpHookAllowedEnvVars/0: \"${TOKEN}\" is not an environment variable name; list names without \"$\", such as \"MY_TOKEN\"",
+            "Hooks settings warning at /httpHookAllowedEnvVars/1: \"${TOKEN}\" is not an environment variable name; list names without \"$\", such as \"MY_TOKEN\"",
             "Hooks settings warning at /hooks/PreToolUse/0/hooks/0/allowedEnvVars/0: \"$TOKEN\" is not an environment variable name; list names without \"$\", such as \"MY_TOKEN\"",
         ]
     );

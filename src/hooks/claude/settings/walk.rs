@@ -54,10 +54,10 @@ pub(super) fn settings(value: &Value, out: &mut Report) {
         urls: strings(object.get("allowedHttpHookUrls")),
         env_vars: strings(object.get("httpHookAllowedEnvVars")),
     };
-    for (i, pattern) in policy.urls.iter().flatten().enumerate() {
+    for (i, pattern) in string_items(object.get("allowedHttpHookUrls")) {
         http::check_pattern(pattern, &item("/allowedHttpHookUrls", i), out);
     }
-    for (i, name) in policy.env_vars.iter().flatten().enumerate() {
+    for (i, name) in string_items(object.get("httpHookAllowedEnvVars")) {
         env_name(name, &item("/httpHookAllowedEnvVars", i), out);
     }
 
@@ -374,7 +374,7 @@ fn http_handler(
         http::check_url(url, &child(pointer, "url"), context.http, out);
     }
     let allowed = strings(object.get("allowedEnvVars")).unwrap_or_default();
-    for (i, name) in allowed.iter().enumerate() {
+    for (i, name) in string_items(object.get("allowedEnvVars")) {
         env_name(name, &item(&child(pointer, "allowedEnvVars"), i), out);
     }
     let Some(Value::Object(headers)) = object.get("headers") else {
@@ -550,6 +550,16 @@ fn strings(value: Option<&Value>) -> Option<Vec<String>> {
         ),
         _ => None,
     }
+}
+
+/// The string items of an array value with their indexes.
+fn string_items(value: Option<&Value>) -> impl Iterator<Item = (usize, &str)> {
+    value
+        .and_then(Value::as_array)
+        .into_iter()
+        .flatten()
+        .enumerate()
+        .filter_map(|(i, item)| item.as_str().map(|s| (i, s)))
 }
 
 /// The longest key shown in a pointer, in characters.
