@@ -4,8 +4,13 @@
 
 mod event;
 mod input;
+pub mod settings;
 mod tool_input;
 
 pub use event::HookEvent;
 pub use input::*;
+pub use settings::{
+    HooksLint, LintProblem, Severity, lint_hook_handler, lint_hooks_config, lint_matcher_group,
+    validate_hook_handler, validate_hooks_config, validate_matcher_group,
+};
 pub use tool_input::*;
