@@ -34,8 +34,13 @@
 //! # }
 //! ```
 
+#[cfg(feature = "mcp-http")]
+mod http;
 mod recover_id;
 mod transport;
+
+#[cfg(feature = "mcp-http")]
+pub use http::{HttpOptions, HttpServer, shutdown_signal};
 
 use std::sync::Arc;
 
@@ -54,13 +59,17 @@ use crate::function_calling::{failed_line, result_text};
 
 /// An MCP server handler over a [`ToolSet`]: give it to
 /// [`rmcp::ServiceExt::serve`] with any transport, or call
-/// [`serve_stdio`](McpServer::serve_stdio).
+/// [`serve_stdio`](McpServer::serve_stdio) (or, with the feature
+/// `mcp-http`, `serve_http`). A clone shares the tools.
+#[derive(Clone)]
 pub struct McpServer<C = ()> {
     tools: Arc<ToolSet<C>>,
     listed: Arc<[rmcp::model::Tool]>,
     ctx: C,
     implementation: Implementation,
     max_line: usize,
+    #[cfg(feature = "mcp-http")]
+    http: HttpOptions,
 }
 
 impl McpServer<()> {
@@ -88,6 +97,8 @@ impl<C: Clone + Send + Sync + 'static> McpServer<C> {
             ctx,
             implementation: Implementation::new("toolsmith", env!("CARGO_PKG_VERSION")),
             max_line,
+            #[cfg(feature = "mcp-http")]
+            http: HttpOptions::default(),
         }
     }
 
