@@ -166,6 +166,30 @@ async def main(expected_path: str, command: str, args: list[str]) -> None:
                 (True, ['Invalid arguments: missing required properties "text", "separator"']),
             )
 
+            result = await session.call_tool("slugify", {"text": "x" * (2 << 20), "separator": "-"})
+            check(
+                "arguments over the set's limit",
+                (result.is_error, texts(result)),
+                (True, ["Invalid arguments: larger than the limit of 1048576 bytes"]),
+            )
+
+    if command.startswith("http://"):
+        await raw_http_checks(command)
+
+
+async def raw_http_checks(url: str) -> None:
+    """What the endpoint answers to requests no SDK would send."""
+    headers = {"accept": "application/json, text/event-stream", "content-type": "application/json"}
+    async with httpx2.AsyncClient(timeout=30) as http:
+        response = await http.post(url.removesuffix("/mcp") + "/other", headers=headers, content=b"{}")
+        check("http: another path", (response.status_code, response.text), (404, "Not Found: the MCP endpoint is /mcp"))
+
+        response = await http.post(url, headers=headers, content=b"x" * (5 << 20))
+        check("http: a body over the line cap is refused", response.status_code, 413)
+
+        response = await http.post(url, headers={**headers, "host": "evil.example"}, content=b"{}")
+        check("http: a Host not allowed", response.status_code, 403)
+
 
 if __name__ == "__main__":
     if len(sys.argv) < 3:
