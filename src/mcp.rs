@@ -33,6 +33,34 @@
 //! toolsmith::mcp::McpServer::new(tools).serve_stdio().await
 //! # }
 //! ```
+//!
+//! # Streamable HTTP
+//!
+//! With the feature `mcp-http`, the same server answers at
+//! `http://ADDR/mcp` on rmcp's Streamable HTTP transport, with the same
+//! answers: the same argument cap, lines and unknown-tool error; a request
+//! body over [`max_line_bytes`](McpServer::with_max_line_bytes) is answered
+//! `413 Payload Too Large`, another path `404`, a `Host` that is not
+//! [allowed](HttpOptions::allowed_hosts) `403`. By default each client gets
+//! a session (`Mcp-Session-Id`), kept in the server's memory;
+//! [`HttpOptions::stateless`] serves each request on its own, so that
+//! replicas behind a load balancer can share the traffic.
+//! [`HttpServer::serve_with_shutdown`] stops taking connections when its
+//! signal comes, answers every request already received, then closes the
+//! sessions.
+//!
+//! ```no_run
+//! # async fn serve(tools: toolsmith::ToolSet) -> std::io::Result<()> {
+//! use toolsmith::mcp::{HttpOptions, McpServer, shutdown_signal};
+//!
+//! let server = McpServer::new(tools)
+//!     .with_http_options(HttpOptions::new().stateless(true))
+//!     .bind_http("127.0.0.1:8080")
+//!     .await?;
+//! eprintln!("serving at {}", server.url()); // http://127.0.0.1:8080/mcp
+//! server.serve_with_shutdown(shutdown_signal()).await // Ctrl-C or SIGTERM
+//! # }
+//! ```
 
 #[cfg(feature = "mcp-http")]
 mod http;
