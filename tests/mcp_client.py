@@ -184,8 +184,27 @@ async def raw_http_checks(url: str) -> None:
         response = await http.post(url.removesuffix("/mcp") + "/other", headers=headers, content=b"{}")
         check("http: another path", (response.status_code, response.text), (404, "Not Found: the MCP endpoint is /mcp"))
 
-        response = await http.post(url, headers=headers, content=b"x" * (5 << 20))
-        check("http: a body over the line cap is refused", response.status_code, 413)
+        def answer(response: httpx2.Response) -> tuple[int, Any]:
+            return (response.status_code, response.json())
+
+        body = b'{"jsonrpc":"2.0","id":7,"method":"tools/list",}'
+        check(
+            "http: a body that is not JSON",
+            answer(await http.post(url, headers=headers, content=body)),
+            (400, {"jsonrpc": "2.0", "id": 7, "error": {"code": -32700, "message": "Parse error: trailing comma at line 1 column 47"}}),
+        )
+        body = b'[{"jsonrpc":"2.0","id":1,"method":"tools/list"}]'
+        check(
+            "http: a batch",
+            answer(await http.post(url, headers=headers, content=body)),
+            (400, {"jsonrpc": "2.0", "id": None, "error": {"code": -32600, "message": "Invalid Request: a message is one JSON object (no batches)"}}),
+        )
+        body = b'{"jsonrpc":"2.0","id":"big","method":"tools/call","params":{"name":"slugify","arguments":{"text":"' + b"x" * (5 << 20) + b'"}}}'
+        check(
+            "http: a body over the line cap",
+            answer(await http.post(url, headers=headers, content=body)),
+            (413, {"jsonrpc": "2.0", "id": "big", "error": {"code": -32600, "message": "Invalid Request: the message is larger than the limit of 4259840 bytes"}}),
+        )
 
         response = await http.post(url, headers={**headers, "host": "evil.example"}, content=b"{}")
         check("http: a Host not allowed", response.status_code, 403)

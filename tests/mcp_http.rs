@@ -139,3 +139,98 @@ fn a_graceful_shutdown_answers_the_call_in_flight() {
         );
     }
 }
+
+/// A tool for the in-process server.
+mod adder {
+    /// Adds two integers.
+    #[toolsmith::tool]
+    pub fn add(a: i64, b: i64) -> i64 {
+        a + b
+    }
+}
+
+/// One HTTP/1.1 POST of `body` to `addr` on a fresh connection; the status
+/// and the body (chunks joined).
+async fn post(addr: std::net::SocketAddr, path: &str, body: &str) -> (u16, String) {
+    use tokio::io::{AsyncReadExt, AsyncWriteExt};
+    let mut stream = tokio::net::TcpStream::connect(addr)
+        .await
+        .expect("connects");
+    let request = format!(
+        "POST {path} HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\n\
+         Accept: application/json, text/event-stream\r\nContent-Length: {}\r\n\
+         Connection: close\r\n\r\n{body}",
+        body.len()
+    );
+    stream.write_all(request.as_bytes()).await.unwrap();
+    let mut response = String::new();
+    stream.read_to_string(&mut response).await.unwrap();
+    let (head, mut rest) = response.split_once("\r\n\r\n").expect("a head and a body");
+    let status = head[9..12].parse().expect("a status code");
+    if !head
+        .to_ascii_lowercase()
+        .contains("transfer-encoding: chunked")
+    {
+        return (status, rest.to_owned());
+    }
+    let mut body = String::new();
+    while let Some((size, after)) = rest.split_once("\r\n") {
+        let size = usize::from_str_radix(size.trim(), 16).expect("a chunk size");
+        if size == 0 {
+            break;
+        }
+        body.push_str(&after[..size]);
+        rest = &after[size + 2..];
+    }
+    (status, body)
+}
+
+/// Bound on port 0, the server says where it is before it serves; the
+/// serving future can be spawned; a bad call gets its line; the shutdown
+/// signal ends it with `Ok` and closes the port.
+#[tokio::test]
+async fn bind_on_port_0_serve_and_shut_down_in_process() {
+    use toolsmith::mcp::{HttpOptions, McpServer};
+
+    let tools = toolsmith::toolset![adder::Add].unwrap();
+    let server = McpServer::new(tools)
+        .with_http_options(HttpOptions::new().stateless(true))
+        .bind_http("127.0.0.1:0")
+        .await
+        .expect("binds");
+    let addr = server.local_addr();
+    assert_ne!(addr.port(), 0);
+    assert_eq!(server.url(), format!("http://{addr}/mcp"));
+    let (stop, stopped) = tokio::sync::oneshot::channel::<()>();
+    let serving = tokio::spawn(server.serve_with_shutdown(async {
+        let _ = stopped.await;
+    }));
+
+    let call = r#"{"jsonrpc":"2.0","id":1,"method":"tools/call","params":{"name":"add","arguments":{"a":1,"b":"2"}}}"#;
+    assert_eq!(
+        post(addr, "/mcp", call).await,
+        (
+            200,
+            r#"{"jsonrpc":"2.0","id":1,"result":{"content":[{"type":"text","text":"Invalid arguments at /b: must be an integer, got string \"2\""}],"isError":true}}"#
+                .to_owned()
+        )
+    );
+    let call =
+        r#"{"jsonrpc":"2.0","id":2,"method":"tools/call","params":{"name":"sum","arguments":{}}}"#;
+    assert_eq!(
+        post(addr, "/mcp", call).await,
+        (
+            200,
+            r#"{"jsonrpc":"2.0","id":2,"error":{"code":-32602,"message":"Unknown tool \"sum\"; available tools: add","data":{"available":["add"]}}}"#
+                .to_owned()
+        )
+    );
+
+    stop.send(()).unwrap();
+    let served = tokio::time::timeout(Duration::from_secs(10), serving)
+        .await
+        .expect("the server stops")
+        .expect("the task did not panic");
+    assert!(served.is_ok(), "{served:?}");
+    assert!(tokio::net::TcpStream::connect(addr).await.is_err());
+}

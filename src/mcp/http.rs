@@ -1,5 +1,15 @@
 //! MCP over Streamable HTTP: rmcp's server transport, served on hyper, with
 //! a graceful shutdown that answers every call already made.
+//!
+//! A POST body is read here first, up to the line cap, and checked as the
+//! stdio transport checks a line: a body that is not JSON is answered
+//! `400` with `-32700 Parse error` and the reason, JSON that is no
+//! JSON-RPC message `400` with `-32600 Invalid Request`, a body over the
+//! cap `413` with `-32600` (each with the request's `id` when it can be
+//! read, `null` otherwise), where rmcp would answer
+//! `415 Unsupported Media Type` with serde's words. The rest goes to rmcp
+//! as it came. A request from a `Host` (or `Origin`) that is not allowed is
+//! refused `403` before its body is read.
 
 use std::convert::Infallible;
 use std::future::Future;
@@ -14,6 +24,7 @@ use hyper::{Method, Request, Response, StatusCode};
 use hyper_util::rt::{TokioExecutor, TokioIo};
 use hyper_util::server::conn::auto;
 use hyper_util::server::graceful::GracefulShutdown;
+use rmcp::model::ClientJsonRpcMessage;
 use rmcp::transport::streamable_http_server::session::local::LocalSessionManager;
 use rmcp::transport::{StreamableHttpServerConfig, StreamableHttpService};
 use tokio::net::{TcpListener, ToSocketAddrs};
@@ -21,6 +32,10 @@ use tokio_util::sync::CancellationToken;
 use tokio_util::task::TaskTracker;
 
 use super::McpServer;
+use super::recover_id::recover_id;
+use super::transport::{
+    INVALID_REQUEST, PARSE_ERROR, invalid_request_reason, is_request_id, parse_json,
+};
 
 /// How [`McpServer::serve_http`] serves: the endpoint's path, sessions or
 /// none, the `Host` names it answers, and how long a shutdown waits for
@@ -153,6 +168,7 @@ impl<C: Clone + Send + Sync + 'static> HttpServer<C> {
             listener, server, ..
         } = self;
         let options = server.http.clone();
+        let server_max_body = server.max_line;
         let stop_sessions = CancellationToken::new();
         let mut config = StreamableHttpServerConfig::default()
             .with_legacy_session_mode(!options.stateless)
@@ -170,6 +186,7 @@ impl<C: Clone + Send + Sync + 'static> HttpServer<C> {
         let endpoint = Arc::new(Endpoint {
             mcp,
             path: options.path.clone(),
+            max_body: server_max_body,
             answering: TaskTracker::new(),
         });
 
@@ -232,6 +249,8 @@ type Body = BoxBody<Bytes, Infallible>;
 struct Endpoint<C> {
     mcp: StreamableHttpService<McpServer<C>, LocalSessionManager>,
     path: String,
+    /// The longest body read, as the longest line on stdio.
+    max_body: usize,
     /// One token per POST whose answer is not yet sent: its response body
     /// holds it until the body is done (or dropped with the connection).
     answering: TaskTracker,
@@ -249,6 +268,29 @@ impl<C: Clone + Send + Sync + 'static> Endpoint<C> {
             return self.mcp.handle(request).await;
         }
         let pending = self.answering.token();
+        let (parts, body) = request.into_parts();
+        if let Some(forbidden) = self.forbidden(&parts).await {
+            return forbidden;
+        }
+        let body = match read_body(body, self.max_body).await {
+            Ok(body) => body,
+            Err(Unread::TooLarge { head }) => {
+                let message = format!(
+                    "Invalid Request: the message is larger than the limit of {} bytes",
+                    self.max_body
+                );
+                let id = recover_id(&head);
+                return rpc_error(StatusCode::PAYLOAD_TOO_LARGE, id, INVALID_REQUEST, message);
+            }
+            Err(Unread::Failed(reason)) => {
+                let message = format!("Invalid Request: cannot read the body: {reason}");
+                return rpc_error(StatusCode::BAD_REQUEST, None, INVALID_REQUEST, message);
+            }
+        };
+        if let Some(refusal) = refusal(&body) {
+            return refusal;
+        }
+        let request = Request::from_parts(parts, Full::new(body));
         let response = self.mcp.handle(request).await;
         response.map(|body| {
             body.map_frame(move |frame| {
@@ -257,6 +299,103 @@ impl<C: Clone + Send + Sync + 'static> Endpoint<C> {
             })
             .boxed()
         })
+    }
+}
+
+/// How much of a body over the cap is kept, to find its `id`.
+const KEPT_PREFIX: usize = 64 * 1024;
+
+/// Why a body was not read.
+enum Unread {
+    /// Over the cap: the first bytes, to find the request's `id` in.
+    TooLarge { head: Vec<u8> },
+    /// The connection failed while reading.
+    Failed(String),
+}
+
+/// Reads a whole body of at most `max` bytes; stops reading at the cap.
+async fn read_body(mut body: Incoming, max: usize) -> Result<Bytes, Unread> {
+    let mut read = Vec::new();
+    while let Some(frame) = body.frame().await {
+        let frame = frame.map_err(|err| Unread::Failed(err.to_string()))?;
+        let Ok(data) = frame.into_data() else {
+            continue; // trailers
+        };
+        if read.len() + data.len() > max {
+            read.extend_from_slice(&data[..data.len().min(KEPT_PREFIX.saturating_sub(read.len()))]);
+            read.truncate(KEPT_PREFIX);
+            return Err(Unread::TooLarge { head: read });
+        }
+        read.extend_from_slice(&data);
+    }
+    Ok(Bytes::from(read))
+}
+
+/// The answer to a body that is not one JSON-RPC message, or `None` when
+/// it is one.
+fn refusal(body: &[u8]) -> Option<Response<Body>> {
+    let value = match parse_json(body) {
+        Ok(value) => value,
+        Err(reason) => {
+            let message = format!("Parse error: {reason}");
+            return Some(rpc_error(
+                StatusCode::BAD_REQUEST,
+                recover_id(body),
+                PARSE_ERROR,
+                message,
+            ));
+        }
+    };
+    let id = value.get("id").cloned().filter(is_request_id);
+    let reason = if value.is_object() {
+        invalid_request_reason(&value)
+    } else {
+        "a message is one JSON object (no batches)".to_owned()
+    };
+    match serde_json::from_value::<ClientJsonRpcMessage>(value) {
+        Ok(_) => None,
+        Err(_) => Some(rpc_error(
+            StatusCode::BAD_REQUEST,
+            id,
+            INVALID_REQUEST,
+            format!("Invalid Request: {reason}"),
+        )),
+    }
+}
+
+/// A JSON-RPC error as an HTTP response with `status`.
+fn rpc_error(
+    status: StatusCode,
+    id: Option<serde_json::Value>,
+    code: i64,
+    message: String,
+) -> Response<Body> {
+    let reply = serde_json::json!({
+        "jsonrpc": "2.0",
+        "id": id.unwrap_or(serde_json::Value::Null),
+        "error": { "code": code, "message": message },
+    });
+    let mut response = Response::new(Full::new(Bytes::from(reply.to_string())).boxed());
+    *response.status_mut() = status;
+    response.headers_mut().insert(
+        hyper::header::CONTENT_TYPE,
+        hyper::header::HeaderValue::from_static("application/json"),
+    );
+    response
+}
+
+impl<C: Clone + Send + Sync + 'static> Endpoint<C> {
+    /// rmcp's answer to a request from a `Host` or `Origin` it does not
+    /// allow, asked before the body is read: the same headers on a request
+    /// without a body or a method it serves, which it refuses `403` when
+    /// the headers are not allowed and `405` otherwise.
+    async fn forbidden(&self, parts: &hyper::http::request::Parts) -> Option<Response<Body>> {
+        let mut probe = Request::new(Full::new(Bytes::new()));
+        *probe.method_mut() = Method::OPTIONS;
+        *probe.uri_mut() = parts.uri.clone();
+        *probe.headers_mut() = parts.headers.clone();
+        let answer = self.mcp.handle(probe).await;
+        (answer.status() == StatusCode::FORBIDDEN).then_some(answer)
     }
 }
 
