@@ -49,11 +49,12 @@ fn newcomer_tools_agree_with_their_schemas() {
     support::agreement::assert_agreement(&newcomer::SearchTool);
 }
 
-#[allow(dead_code)]
+// Both rig examples include the agent loop they share, each its own copy.
+#[allow(dead_code, clippy::duplicate_mod)]
 #[path = "../examples/migrating/rig_before.rs"]
 mod rig_before;
 
-#[allow(dead_code)]
+#[allow(dead_code, clippy::duplicate_mod)]
 #[path = "../examples/migrating/rig_after.rs"]
 mod rig_after;
 

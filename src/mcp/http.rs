@@ -43,14 +43,16 @@ use super::transport::{
 ///
 /// ```
 /// use std::time::Duration;
-/// use toolsmith::mcp::HttpOptions;
+/// use toolsmith::ToolSet;
+/// use toolsmith::mcp::{HttpOptions, McpServer};
 ///
 /// // Several replicas behind a load balancer, at https://tools.example.com/mcp:
 /// let options = HttpOptions::new()
 ///     .stateless(true)
 ///     .allowed_hosts(["tools.example.com"])
 ///     .shutdown_grace(Duration::from_secs(10));
-/// assert_eq!(options.path_str(), "/mcp");
+/// let server = McpServer::new(ToolSet::new()).with_http_options(options);
+/// # drop(server);
 /// ```
 #[derive(Debug, Clone)]
 pub struct HttpOptions {
@@ -78,16 +80,16 @@ impl HttpOptions {
         Self::default()
     }
 
-    /// The path of the MCP endpoint (`/mcp` by default); any other path is
-    /// answered `404 Not Found`.
+    /// The path of the MCP endpoint (`/mcp` by default; a leading `/` is
+    /// added when missing); any other path is answered `404 Not Found`.
     pub fn path(mut self, path: impl Into<String>) -> Self {
-        self.path = path.into();
+        let path = path.into();
+        self.path = if path.starts_with('/') {
+            path
+        } else {
+            format!("/{path}")
+        };
         self
-    }
-
-    /// The path of the MCP endpoint.
-    pub fn path_str(&self) -> &str {
-        &self.path
     }
 
     /// Serves without sessions: each request stands alone (no
@@ -99,11 +101,6 @@ impl HttpOptions {
     pub fn stateless(mut self, stateless: bool) -> Self {
         self.stateless = stateless;
         self
-    }
-
-    /// Whether the server serves without sessions.
-    pub fn is_stateless(&self) -> bool {
-        self.stateless
     }
 
     /// The `Host` names (or `host:port` authorities) requests may carry;
@@ -154,7 +151,7 @@ impl<C: Clone + Send + Sync + 'static> HttpServer<C> {
         format!("http://{}{}", self.local_addr, self.server.http.path)
     }
 
-    /// Serves until the process ends (or accepting a connection fails).
+    /// Serves until the process ends.
     pub async fn serve(self) -> io::Result<()> {
         self.serve_with_shutdown(std::future::pending()).await
     }
@@ -163,17 +160,22 @@ impl<C: Clone + Send + Sync + 'static> HttpServer<C> {
     /// connection is accepted, every request already received is answered
     /// (for up to the [grace](HttpOptions::shutdown_grace)), then sessions
     /// and their streams are closed and the connections with them.
+    ///
+    /// An error accepting a connection (out of file descriptors, say) is
+    /// told to stderr and retried, never the end of the server: the
+    /// `io::Result` is that of [`McpServer::serve_http_with_shutdown`],
+    /// whose binding may fail.
     pub async fn serve_with_shutdown(self, signal: impl Future<Output = ()>) -> io::Result<()> {
         let HttpServer {
             listener, server, ..
         } = self;
         let options = server.http.clone();
-        let server_max_body = server.max_line;
+        let max_body = server.max_line;
         let stop_sessions = CancellationToken::new();
         let mut config = StreamableHttpServerConfig::default()
             .with_legacy_session_mode(!options.stateless)
             .with_json_response(options.stateless)
-            .with_max_request_body_bytes(server.max_line)
+            .with_max_request_body_bytes(max_body)
             .with_cancellation_token(stop_sessions.clone());
         if let Some(hosts) = &options.allowed_hosts {
             config = config.with_allowed_hosts(hosts.iter().cloned());
@@ -186,7 +188,7 @@ impl<C: Clone + Send + Sync + 'static> HttpServer<C> {
         let endpoint = Arc::new(Endpoint {
             mcp,
             path: options.path.clone(),
-            max_body: server_max_body,
+            max_body,
             answering: TaskTracker::new(),
         });
 
@@ -200,7 +202,13 @@ impl<C: Clone + Send + Sync + 'static> HttpServer<C> {
                     Ok(accepted) => accepted,
                     // The peer gave up before we accepted: not ours to fail on.
                     Err(err) if is_per_connection(&err) => continue,
-                    Err(err) => return Err(err),
+                    // Out of file descriptors, say: the connections being
+                    // served still are; wait for some to close.
+                    Err(err) => {
+                        eprintln!("mcp: cannot accept a connection: {err}");
+                        tokio::time::sleep(ACCEPT_RETRY).await;
+                        continue;
+                    }
                 },
             };
             let endpoint = Arc::clone(&endpoint);
@@ -228,6 +236,10 @@ impl<C: Clone + Send + Sync + 'static> HttpServer<C> {
         Ok(())
     }
 }
+
+/// How long to wait before accepting again after an accept error that is
+/// not one connection's.
+const ACCEPT_RETRY: Duration = Duration::from_millis(100);
 
 /// How long connections get to close once sessions have ended.
 const CLOSE_GRACE: Duration = Duration::from_secs(1);
