@@ -38,9 +38,12 @@
 //!
 //! With the feature `mcp-http`, the same server answers at
 //! `http://ADDR/mcp` on rmcp's Streamable HTTP transport, with the same
-//! answers: the same argument cap, lines and unknown-tool error; a request
-//! body over [`max_line_bytes`](McpServer::with_max_line_bytes) is answered
-//! `413 Payload Too Large`, another path `404`, a `Host` that is not
+//! answers: the same argument cap, lines and unknown-tool error. A body is
+//! checked as a stdio line is: one that is not JSON is answered `400` with
+//! `-32700 Parse error` and the reason, JSON that is no JSON-RPC message
+//! `400` with `-32600 Invalid Request`, a body over
+//! [`max_line_bytes`](McpServer::with_max_line_bytes) `413` with `-32600`;
+//! another path is answered `404`, a `Host` that is not
 //! [allowed](HttpOptions::allowed_hosts) `403`. By default each client gets
 //! a session (`Mcp-Session-Id`), kept in the server's memory;
 //! [`HttpOptions::stateless`] serves each request on its own, so that
@@ -130,7 +133,8 @@ impl<C: Clone + Send + Sync + 'static> McpServer<C> {
         }
     }
 
-    /// The longest line read on stdio; a longer one is answered
+    /// The longest line read on stdio (and, with `mcp-http`, the largest
+    /// request body over HTTP); a longer one is answered
     /// `-32600 Invalid Request` without being held in memory. By default
     /// four times the set's [`Limits::max_bytes`](toolsmith_runtime::Limits)
     /// and 64 KiB (room for the envelope and escaped text), 4,259,840 bytes

@@ -227,12 +227,14 @@ impl<C: Clone + Send + Sync + 'static> HttpServer<C> {
         }
         drop(listener);
 
-        // Answer what was asked, then close the sessions and their streams
-        // (a session's event stream never ends on its own), then the rest.
+        // Connections take no new request (each finishes the one it is
+        // answering); what was asked is answered; then the sessions close,
+        // and their event streams with them, which never end on their own.
+        let closing = tokio::spawn(connections.shutdown());
         endpoint.answering.close();
         let _ = tokio::time::timeout(options.shutdown_grace, endpoint.answering.wait()).await;
         stop_sessions.cancel();
-        let _ = tokio::time::timeout(CLOSE_GRACE, connections.shutdown()).await;
+        let _ = tokio::time::timeout(CLOSE_GRACE, closing).await;
         Ok(())
     }
 }
