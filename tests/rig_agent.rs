@@ -284,3 +284,22 @@ async fn repairs_apply_and_the_set_limits_hold() {
         Some("Invalid arguments: larger than the limit of 100 bytes")
     );
 }
+
+/// The notes a context-taking tool reads.
+pub struct Notes(Vec<&'static str>);
+
+/// Counts the notes.
+#[tool]
+fn count_notes(#[ctx] notes: Arc<Notes>) -> usize {
+    notes.0.len()
+}
+
+#[tokio::test]
+async fn each_call_gets_a_clone_of_the_context() {
+    let set: ToolSet<Arc<Notes>> = toolset![CountNotes].unwrap();
+    let notes = Arc::new(Notes(vec!["a", "b"]));
+    let rig_tools = toolsmith::rig::tools_with_context(set, Arc::clone(&notes));
+    let counted = rig_tools[0].execute(json!({})).await.expect("runs");
+    assert_eq!(counted.as_text(), Some("2"));
+    assert_eq!(Arc::strong_count(&notes), 2, "one clone kept by the tool");
+}
