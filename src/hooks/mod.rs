@@ -10,6 +10,7 @@
 
 pub mod claude;
 mod error;
+pub mod guards;
 
 pub use claude::*;
 pub use error::{HookError, HookErrorCode};

@@ -1,0 +1,201 @@
+//! Words: quotes removed, substitutions found, paths classified.
+
+use brush_parser::ParserOptions;
+use brush_parser::word::{self, WordPiece, WordPieceWithSource};
+
+/// What is inside a word: its value without quotes, and the command lines
+/// of its `$(…)` and `` `…` `` substitutions, to be parsed in turn.
+pub(super) struct Expanded {
+    pub(super) value: String,
+    pub(super) substitutions: Vec<String>,
+}
+
+/// `word` (as written, quotes and all) expanded without running anything:
+/// quotes and backslashes removed, parameters and substitutions kept as
+/// written. `None` when the word does not parse.
+pub(super) fn expand(word: &str, options: &ParserOptions) -> Option<Expanded> {
+    let pieces = word::parse(word, options).ok()?;
+    let mut expanded = Expanded {
+        value: String::with_capacity(word.len()),
+        substitutions: Vec::new(),
+    };
+    push_pieces(word, &pieces, options, &mut expanded).then_some(expanded)
+}
+
+/// The substitutions inside an arithmetic expression (`$(( $(…) + 1 ))`,
+/// `(( $(…) ))`); `None` when it has some that do not parse.
+pub(super) fn arithmetic_substitutions(text: &str, options: &ParserOptions) -> Option<Vec<String>> {
+    if !text.contains("$(") && !text.contains('`') {
+        return Some(Vec::new());
+    }
+    expand(text, options).map(|expanded| expanded.substitutions)
+}
+
+/// Whether every piece could be read.
+fn push_pieces(
+    word: &str,
+    pieces: &[WordPieceWithSource],
+    options: &ParserOptions,
+    out: &mut Expanded,
+) -> bool {
+    let mut complete = true;
+    for piece in pieces {
+        let source = word.get(piece.start_index..piece.end_index).unwrap_or("");
+        match &piece.piece {
+            WordPiece::Text(text)
+            | WordPiece::SingleQuotedText(text)
+            | WordPiece::AnsiCQuotedText(text) => out.value.push_str(text),
+            WordPiece::DoubleQuotedSequence(inner)
+            | WordPiece::GettextDoubleQuotedSequence(inner) => {
+                complete &= push_pieces(word, inner, options, out)
+            }
+            WordPiece::TildePrefix(user) => {
+                out.value.push('~');
+                out.value.push_str(user);
+            }
+            WordPiece::EscapeSequence(escaped) => {
+                out.value
+                    .push_str(escaped.strip_prefix('\\').unwrap_or(escaped));
+            }
+            WordPiece::CommandSubstitution(inner)
+            | WordPiece::BackquotedCommandSubstitution(inner) => {
+                out.substitutions.push(inner.clone());
+                out.value.push_str(source);
+            }
+            WordPiece::ParameterExpansion(_) => out.value.push_str(source),
+            WordPiece::ArithmeticExpression(expression) => {
+                match arithmetic_substitutions(&expression.value, options) {
+                    Some(found) => out.substitutions.extend(found),
+                    None => complete = false,
+                }
+                out.value.push_str(source);
+            }
+        }
+    }
+    complete
+}
+
+/// Top-level directories whose loss breaks the system.
+const SYSTEM_DIRECTORIES: &[&str] = &[
+    "bin",
+    "boot",
+    "dev",
+    "etc",
+    "home",
+    "lib",
+    "lib32",
+    "lib64",
+    "libx32",
+    "opt",
+    "proc",
+    "root",
+    "sbin",
+    "srv",
+    "sys",
+    "usr",
+    "var",
+    "Applications",
+    "Library",
+    "System",
+    "Users",
+    "Volumes",
+    "private",
+];
+
+/// The root, a system directory, the home directory, a parent directory,
+/// or everything in one of them.
+pub(crate) fn is_dangerous_path(value: &str) -> bool {
+    let (anchor, rest) = if let Some(rest) = home_relative(value) {
+        (Anchor::Home, rest)
+    } else if value.starts_with('/') {
+        (Anchor::Root, value)
+    } else {
+        (Anchor::Relative, value)
+    };
+    let mut segments = lexical_segments(rest, anchor != Anchor::Relative);
+    // `/*`, `~/*`, `/etc/.*`: everything inside.
+    if matches!(
+        segments.last().map(String::as_str),
+        Some("*" | ".*" | "{*,.*}")
+    ) {
+        segments.pop();
+    }
+    match anchor {
+        Anchor::Root => match segments.as_slice() {
+            [] => true,
+            [top] => SYSTEM_DIRECTORIES.contains(&top.as_str()),
+            _ => false,
+        },
+        Anchor::Home => segments.is_empty(),
+        Anchor::Relative => !segments.is_empty() && segments.iter().all(|s| s == ".."),
+    }
+}
+
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Anchor {
+    Root,
+    Home,
+    Relative,
+}
+
+/// `~`, `~/…`, `$HOME`, `${HOME}`, `${HOME:?}/…`: the rest after home.
+fn home_relative(value: &str) -> Option<&str> {
+    if let Some(rest) = value.strip_prefix('~') {
+        return (rest.is_empty() || rest.starts_with('/')).then_some(rest);
+    }
+    if let Some(rest) = value.strip_prefix("$HOME") {
+        return (!rest.starts_with(|c: char| c.is_ascii_alphanumeric() || c == '_'))
+            .then_some(rest);
+    }
+    let inner = value.strip_prefix("${HOME")?;
+    let close = inner.find('}')?;
+    let operator = &inner[..close];
+    (operator.is_empty() || operator.starts_with(':') || operator.starts_with('?'))
+        .then(|| &inner[close + 1..])
+}
+
+/// The path's segments after lexical normalization: empty and `.`
+/// segments dropped, `..` removing the one before it (and stopping at the
+/// root when `anchored`).
+fn lexical_segments(path: &str, anchored: bool) -> Vec<String> {
+    let mut segments: Vec<String> = Vec::new();
+    for segment in path.split('/') {
+        match segment {
+            "" | "." => {}
+            ".." => {
+                if segments.last().is_some_and(|last| last != "..") {
+                    segments.pop();
+                } else if !anchored {
+                    segments.push("..".to_owned());
+                }
+            }
+            other => segments.push(other.to_owned()),
+        }
+    }
+    segments
+}
+
+/// Disk and memory devices; not `/dev/null`, `/dev/zero`, `/dev/tty`,
+/// `/dev/stdout`, `/dev/fd/…`, `/dev/shm/…`.
+pub(crate) fn is_block_device(value: &str) -> bool {
+    let segments = lexical_segments(value, true);
+    if !value.starts_with('/') || segments.first().map(String::as_str) != Some("dev") {
+        return false;
+    }
+    let Some(device) = segments.get(1) else {
+        return false;
+    };
+    if segments.len() > 2 {
+        return device == "mapper" || device == "disk";
+    }
+    const DISKS: &[&str] = &[
+        "sd", "hd", "vd", "xvd", "nvme", "mmcblk", "disk", "rdisk", "md", "dm-", "loop", "sr",
+    ];
+    const MEMORY: &[&str] = &["mem", "kmem", "port"];
+    MEMORY.contains(&device.as_str())
+        || DISKS.iter().any(|prefix| {
+            device.strip_prefix(prefix).is_some_and(|rest| {
+                !rest.is_empty() && rest.chars().all(|c| c.is_ascii_alphanumeric())
+            })
+        })
+}
