@@ -4,8 +4,10 @@
 
 mod event;
 mod input;
+mod output;
 mod tool_input;
 
 pub use event::HookEvent;
 pub use input::*;
+pub use output::*;
 pub use tool_input::*;
