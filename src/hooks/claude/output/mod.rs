@@ -22,7 +22,7 @@
 //! let err = validate_hook_output(HookEvent::PreToolUse, &hand_written).unwrap_err();
 //! assert_eq!(
 //!     err.lines(),
-//!     ["Invalid hook output at /hookSpecificOutput/permissionDecision: must be one of allow, deny, ask, defer"]
+//!     [r#"Invalid hook output at /hookSpecificOutput/permissionDecision: must be one of allow, deny, ask, defer, got "maybe""#]
 //! );
 //! ```
 
@@ -64,9 +64,9 @@ pub const MAX_TEXT_CHARS: usize = 10_000;
 /// no hook ran). `Display` is the JSON.
 #[derive(Debug, Clone, PartialEq)]
 pub struct HookOutput {
-    pub(super) event: Option<HookEvent>,
-    pub(super) json: Map<String, Value>,
-    pub(super) exit_block: Option<String>,
+    event: Option<HookEvent>,
+    json: Map<String, Value>,
+    exit_block: Option<String>,
 }
 
 impl HookOutput {
