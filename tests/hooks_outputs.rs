@@ -338,6 +338,51 @@ fn fixtures() -> Vec<(&'static str, HookEvent, HookOutput)> {
                 .into(),
         ),
         (
+            "stop_failure",
+            E::StopFailure,
+            HookOutput::stop_failure()
+                .system_message("the API failed")
+                .into(),
+        ),
+        (
+            "post_compact",
+            E::PostCompact,
+            HookOutput::post_compact().suppress_output().into(),
+        ),
+        (
+            "teammate_idle",
+            E::TeammateIdle,
+            HookOutput::teammate_idle()
+                .stop_processing("all done")
+                .into(),
+        ),
+        (
+            "task_created",
+            E::TaskCreated,
+            HookOutput::task_created()
+                .system_message("task noted")
+                .into(),
+        ),
+        (
+            "worktree_remove",
+            E::WorktreeRemove,
+            HookOutput::worktree_remove()
+                .system_message("removed")
+                .into(),
+        ),
+        (
+            "instructions_loaded",
+            E::InstructionsLoaded,
+            HookOutput::instructions_loaded()
+                .system_message("CLAUDE.md loaded")
+                .into(),
+        ),
+        (
+            "directory_added",
+            E::DirectoryAdded,
+            HookOutput::directory_added().system_message("added").into(),
+        ),
+        (
             "task_completed_stop",
             E::TaskCompleted,
             HookOutput::task_completed()
@@ -345,6 +390,17 @@ fn fixtures() -> Vec<(&'static str, HookEvent, HookOutput)> {
                 .into(),
         ),
     ]
+}
+
+#[test]
+fn the_fixtures_answer_every_event() {
+    let fixtures = fixtures();
+    for event in HookEvent::ALL {
+        assert!(
+            fixtures.iter().any(|(_, e, _)| e == event),
+            "no fixture answers {event:?}"
+        );
+    }
 }
 
 #[test]

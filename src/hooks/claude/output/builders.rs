@@ -119,7 +119,7 @@ macro_rules! builder {
             /// with `reason` shown to the user, not to the model
             /// (`stopReason`). It takes precedence over any decision.
             pub fn stop_processing(mut self, reason: impl Into<String>) -> Self {
-                self.base.halt = Some(capped(reason));
+                self.base.halt = Some(reason.into());
                 self
             }
 
@@ -621,7 +621,8 @@ builder! {
 impl ExitBlockOutput {
     /// Blocks (the teammate keeps working, the task is not created or not
     /// completed), with `reason` for the model: exit code 2 and `reason`
-    /// on stderr.
+    /// on stderr. The other fields are not printed: on exit 2 the agent
+    /// reads no JSON.
     pub fn block(mut self, reason: impl Into<String>) -> Self {
         self.base.exit_block = Some(capped(reason));
         self

@@ -162,7 +162,7 @@ fn build_schema(event: HookEvent) -> Value {
     let mut properties = json!({
         "continue": { "type": "boolean" },
         "suppressOutput": { "type": "boolean" },
-        "stopReason": text(),
+        "stopReason": { "type": "string" },
         "systemMessage": text(),
         "terminalSequence": { "type": "string" }
     });
@@ -226,6 +226,16 @@ fn compiled(event: HookEvent) -> &'static Compiled {
 /// unions are wider here than the agent takes (the `PermissionRequest`
 /// decision and `PermissionUpdate` hold the fields of all their kinds);
 /// [`validate_hook_output`] checks them per kind.
+///
+/// ```
+/// use toolsmith::hooks::{output_schema, HookEvent};
+///
+/// let schema = output_schema(HookEvent::PreCompact);
+/// assert_eq!(schema["additionalProperties"], false);
+/// assert!(schema["properties"].get("hookSpecificOutput").is_none());
+/// let specific = &output_schema(HookEvent::PreToolUse)["properties"]["hookSpecificOutput"];
+/// assert_eq!(specific["properties"]["hookEventName"]["const"], "PreToolUse");
+/// ```
 pub fn output_schema(event: HookEvent) -> &'static Value {
     &compiled(event).schema
 }
