@@ -94,6 +94,11 @@ const SDK_MCP: &str = "McpInput";
 /// Tools we type that `ToolInputSchemas` leaves out.
 const OURS_ONLY: &[&str] = &["MultiEdit", "PowerShell"];
 
+/// Tools we type that `BUILTIN_TOOL_NAMES` leaves out: the legacy
+/// `MultiEdit`, and `RefreshMcpTools`, whose input `ToolInputSchemas`
+/// declares (as `RefreshMcpToolsInput`) without the list naming the tool.
+const UNLISTED: &[&str] = &["MultiEdit", "RefreshMcpTools"];
+
 /// One field, as both sides are compared.
 #[derive(Debug, Clone, PartialEq)]
 struct Field {
@@ -351,6 +356,24 @@ fn compare(contract: &Value) -> (Vec<String>, Counts) {
             ));
         }
     }
+    // Our tools' names are the names matchers use.
+    let listed: Vec<&str> = contract["toolNames"]
+        .as_array()
+        .into_iter()
+        .flatten()
+        .filter_map(Value::as_str)
+        .collect();
+    for known in ToolInput::KNOWN_TOOLS {
+        if listed.contains(known) == UNLISTED.contains(known) {
+            let side = if UNLISTED.contains(known) {
+                "names it"
+            } else {
+                "lacks it"
+            };
+            lines.push(format!("BUILTIN_TOOL_NAMES: tool \"{known}\": SDK {side}"));
+        }
+    }
+    counts.tool_names = listed.len();
     (lines, counts)
 }
 
@@ -362,6 +385,7 @@ struct Counts {
     input_values: usize,
     tools: usize,
     tool_fields: usize,
+    tool_names: usize,
 }
 
 #[test]
@@ -369,13 +393,14 @@ fn the_hook_types_match_the_sdk_declarations() {
     let (lines, counts) = compare(sdk_contract());
     println!(
         "compared {} events, {} hook inputs with {} fields ({} with a set of values), \
-         {} tool inputs with {} fields",
+         {} tool inputs with {} fields, {} tool names",
         counts.events,
         counts.inputs,
         counts.input_fields,
         counts.input_values,
         counts.tools,
-        counts.tool_fields
+        counts.tool_fields,
+        counts.tool_names
     );
     assert!(
         lines.is_empty(),
@@ -404,6 +429,8 @@ fn a_contract_that_moved_is_reported_field_by_field() {
         .unwrap()
         .push(json!("PostWorld"));
     contract["tools"]["NewToolInput"] = json!({ "open": false, "fields": {} });
+    let names = contract["toolNames"].as_array_mut().unwrap();
+    names.retain(|name| name != "Glob");
 
     let (lines, _) = compare(&contract);
     assert_eq!(
@@ -417,6 +444,7 @@ fn a_contract_that_moved_is_reported_field_by_field() {
              ours clear, compact, fork, resume, startup",
             "BashInput: field \"timeout\": SDK type string, ours number",
             "NewToolInput: SDK has it, ours has no ToolInput variant",
+            "BUILTIN_TOOL_NAMES: tool \"Glob\": SDK lacks it",
         ]
     );
 }

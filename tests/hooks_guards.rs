@@ -51,6 +51,11 @@ const TABLE: &[(&str, &[&str], &[&str])] = &[
             "cat <(rm -rf /)",
             "X=1 rm -rf /",
             "rm -rf -- /",
+            "trap 'rm -rf ~' EXIT",
+            "rm -rf $'\\x2f'",
+            "watch -n 5 rm -rf /",
+            "find . -type d -exec rm -rf / \\;",
+            "find . -exec sh -c 'rm -rf ~' \\;",
         ],
         &[
             "rm -rf ./build",
@@ -62,7 +67,17 @@ const TABLE: &[(&str, &[&str], &[&str])] = &[
             "rm -rf /tmp/build",
             "echo rm -rf /",
             "command -v rm",
+            "trap -p EXIT",
+            "find . -name '*.tmp' -exec rm -f {} +",
         ],
+    ),
+    (
+        "find-delete-root",
+        &[
+            "find / -name '*.log' -delete",
+            "sudo find ~ -type f -delete",
+        ],
+        &["find ./build -name '*.o' -delete", "find / -name '*.log'"],
     ),
     (
         "chmod-recursive-root",
@@ -364,6 +379,25 @@ fn hostile_command_lines_are_bounded() {
         format!("{}rm -rf /{}", "(".repeat(1000), ")".repeat(1000)),
         format!("{}rm -rf /{}", "$(".repeat(1000), ")".repeat(1000)),
         format!("{}rm -rf /{}", "{ ".repeat(1000), "; }".repeat(1000)),
+        // Keywords nest the parser as brackets do.
+        format!(
+            "{}rm -rf /{}",
+            "if true; then ".repeat(1000),
+            "; fi".repeat(1000)
+        ),
+        format!(
+            "{}rm -rf /{}",
+            "while true; do ".repeat(100),
+            "; done".repeat(100)
+        ),
+        // The parser backtracks through each `case` it cannot finish: a few
+        // levels are the limit, finished or not.
+        format!(
+            "{}rm -rf /{}",
+            "case x in x) ".repeat(7),
+            ";; esac".repeat(7)
+        ),
+        format!("{}rm -rf / )) fi", "( case x in x) ".repeat(40)),
         "bash -c \"bash -c \\\"".repeat(50),
         bash_c("rm -rf /", 9),
     ] {
@@ -377,6 +411,21 @@ fn hostile_command_lines_are_bounded() {
         );
     }
     assert_eq!(rules_of(&bash_c("rm -rf /", 4)), ["rm-recursive-root"]);
+    let nested = |open: &str, close: &str, n: usize| {
+        format!("{}rm -rf /{}", open.repeat(n), close.repeat(n))
+    };
+    assert_eq!(
+        rules_of(&nested("if true; then ", "; fi", 30)),
+        ["rm-recursive-root"]
+    );
+    assert_eq!(
+        rules_of(&nested("case x in x) ", ";; esac", 6)),
+        ["rm-recursive-root"]
+    );
+    assert_eq!(
+        rules_of(&nested("if true; then ", "; fi", 33)),
+        [BashFinding::TOO_COMPLEX]
+    );
 
     // Control characters and escapes in the shown command are sanitized.
     let findings = validate_bash_command("rm -rf / #\u{1b}[31m\u{7}", DEFAULT_BASH_RULES);
@@ -490,4 +539,534 @@ mod prefixed {
             }
         }
     }
+}
+
+mod secrets {
+    use toolsmith::hooks::guards::{SecretFinding, SecretKind, contains_secrets, find_secrets};
+
+    /// `len` characters of `alphabet`, the same for the same `seed`: test
+    /// secrets are made at run time, so no token-shaped text is committed.
+    fn random(alphabet: &str, len: usize, seed: u64) -> String {
+        let chars: Vec<char> = alphabet.chars().collect();
+        let mut state = seed.wrapping_mul(0x9E37_79B9_7F4A_7C15) | 1;
+        (0..len)
+            .map(|_| {
+                state ^= state << 13;
+                state ^= state >> 7;
+                state ^= state << 17;
+                chars[(state % chars.len() as u64) as usize]
+            })
+            .collect()
+    }
+
+    const ALNUM: &str = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789";
+    const UPPER_DIGITS: &str = "ABCDEFGHIJKLMNOPQRSTUVWXYZ234567";
+    const URL_SAFE: &str = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_";
+    const BASE64: &str = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/";
+
+    fn private_key(seed: u64) -> String {
+        let body: Vec<String> = (0..6).map(|i| random(BASE64, 64, seed + i)).collect();
+        format!(
+            "-----BEGIN RSA PRIVATE KEY-----\n{}\n-----END RSA PRIVATE KEY-----",
+            body.join("\n")
+        )
+    }
+
+    /// One sample of each kind: (kind, text around it, the secret).
+    fn samples() -> Vec<(SecretKind, String, String)> {
+        let key = private_key(1);
+        let aws_id = format!("AKIA{}", random(UPPER_DIGITS, 16, 2));
+        let aws_secret = random(BASE64, 40, 3);
+        let ghp = format!("ghp_{}", random(ALNUM, 36, 4));
+        let pat = format!(
+            "github_pat_{}_{}",
+            random(ALNUM, 22, 5),
+            random(ALNUM, 59, 6)
+        );
+        let glpat = format!("glpat-{}", random(URL_SAFE, 20, 7));
+        let slack = format!(
+            "xoxb-{}-{}-{}",
+            random("0123456789", 12, 8),
+            random("0123456789", 13, 9),
+            random(ALNUM, 24, 10)
+        );
+        let webhook = format!(
+            "https://hooks.slack.com/services/T{}/B{}/{}",
+            random(UPPER_DIGITS, 8, 11),
+            random(UPPER_DIGITS, 10, 12),
+            random(ALNUM, 24, 13)
+        );
+        let stripe = format!("sk_live_{}", random(ALNUM, 24, 14));
+        let restricted = format!("rk_live_{}", random(ALNUM, 24, 15));
+        let google = format!("AIza{}", random(URL_SAFE, 35, 16));
+        let openai = format!(
+            "sk-proj-{}T3BlbkFJ{}",
+            random(URL_SAFE, 74, 17),
+            random(URL_SAFE, 74, 18)
+        );
+        let openai_legacy = format!("sk-{}", random(ALNUM, 48, 19));
+        let anthropic = format!("sk-ant-api03-{}AA", random(URL_SAFE, 93, 20));
+        let jwt = format!(
+            "eyJhbGciOiJIUzI1NiJ9.eyJ{}.{}",
+            random(URL_SAFE, 40, 21),
+            random(URL_SAFE, 43, 22)
+        );
+        let password = random(ALNUM, 16, 23);
+        vec![
+            (SecretKind::PrivateKey, format!("key:\n{key}\n"), key),
+            (
+                SecretKind::AwsAccessKeyId,
+                format!("id = {aws_id}\n"),
+                aws_id,
+            ),
+            (
+                SecretKind::AwsSecretAccessKey,
+                format!("aws_secret_access_key = {aws_secret}\n"),
+                aws_secret,
+            ),
+            (SecretKind::GitHubToken, format!("GITHUB_TOKEN={ghp}"), ghp),
+            (SecretKind::GitHubToken, format!("token: '{pat}'"), pat),
+            (
+                SecretKind::GitLabToken,
+                format!("curl -H 'PRIVATE-TOKEN: {glpat}' x"),
+                glpat,
+            ),
+            (SecretKind::SlackToken, format!("\"{slack}\""), slack),
+            (
+                SecretKind::SlackWebhook,
+                format!("url = \"{webhook}\""),
+                webhook[8..].to_owned(),
+            ),
+            (
+                SecretKind::StripeKey,
+                format!("stripe.api_key = \"{stripe}\""),
+                stripe,
+            ),
+            (SecretKind::StripeKey, format!("{restricted}\n"), restricted),
+            (
+                SecretKind::GoogleApiKey,
+                format!("?key={google}&q=1"),
+                google,
+            ),
+            (
+                SecretKind::OpenAiKey,
+                format!("OPENAI_API_KEY={openai}"),
+                openai,
+            ),
+            (
+                SecretKind::OpenAiKey,
+                format!("openai.api_key = '{openai_legacy}'"),
+                openai_legacy,
+            ),
+            (
+                SecretKind::AnthropicKey,
+                format!("ANTHROPIC_API_KEY={anthropic}"),
+                anthropic,
+            ),
+            (SecretKind::Jwt, format!("Authorization: Bearer {jwt}"), jwt),
+            (
+                SecretKind::GenericAssignment,
+                format!("DB_PASSWORD={password}"),
+                password.clone(),
+            ),
+            (
+                SecretKind::GenericAssignment,
+                format!("{{\"api_key\": \"{password}\"}}"),
+                password.clone(),
+            ),
+            (
+                SecretKind::GenericAssignment,
+                format!("client_secret: {password}"),
+                password,
+            ),
+        ]
+    }
+
+    #[test]
+    fn each_kind_is_found_with_its_range() {
+        for (kind, text, secret) in samples() {
+            let found = find_secrets(&text);
+            let start = text.find(&secret).unwrap();
+            assert_eq!(
+                found,
+                [SecretFinding {
+                    kind,
+                    range: start..start + secret.len()
+                }],
+                "{kind} in {text:?}"
+            );
+            assert!(contains_secrets(&text));
+        }
+    }
+
+    #[test]
+    fn the_secret_is_never_shown() {
+        for (kind, text, secret) in samples() {
+            for finding in find_secrets(&text) {
+                let shown = format!("{finding} {finding:?} {:?}", finding.kind);
+                assert!(!shown.contains(&secret), "{kind}: {shown}");
+            }
+        }
+        let text = format!("GITHUB_TOKEN={}", ["ghp_", &random(ALNUM, 36, 4)].concat());
+        assert_eq!(
+            find_secrets(&text)[0].to_string(),
+            "Secret in content: GitHub token at bytes 13..53; remove it and read it from the \
+             environment or a secrets manager instead"
+        );
+    }
+
+    #[test]
+    fn obvious_false_positives_pass() {
+        let uuid = "123e4567-e89b-12d3-a456-426614174000";
+        for text in [
+            // AWS's documented example keys.
+            "aws_access_key_id = AKIAIOSFODNN7EXAMPLE".to_owned(),
+            "aws_secret_access_key = wJalrXUtnFEMI/K7MDENG/bPxRfiCYEXAMPLEKEY".to_owned(),
+            // Placeholders and references.
+            "password=changeme".to_owned(),
+            "password: ${PASSWORD}".to_owned(),
+            "api_key=<your-key>".to_owned(),
+            "api_key = \"your-api-key-here\"".to_owned(),
+            "password = $DB_PASSWORD".to_owned(),
+            "secret_key = settings.SECRET_KEY".to_owned(),
+            "token = os.environ[\"TOKEN\"]".to_owned(),
+            "password = getpass()".to_owned(),
+            "token: ${{ secrets.GITHUB_TOKEN }}".to_owned(),
+            "password: \"%(db_password)s\"".to_owned(),
+            "GITHUB_TOKEN=ghp_xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx".to_owned(),
+            "api_key: \"****************\"".to_owned(),
+            format!("api_key = {uuid}"),
+            format!("request_id: {uuid}"),
+            // Lockfile hashes.
+            format!(
+                "[[package]]\nname = \"serde\"\nversion = \"1.0.228\"\nsource = \"registry+https://github.com/rust-lang/crates.io-index\"\nchecksum = \"{}\"\n",
+                random("0123456789abcdef", 64, 30)
+            ),
+            format!(
+                "\"integrity\": \"sha512-{}==\",\n\"resolved\": \"https://registry.npmjs.org/x/-/x-1.0.0.tgz\"",
+                random(BASE64, 86, 31)
+            ),
+            format!("commit {}", random("0123456789abcdef", 40, 32)),
+            // Documentation shapes.
+            "-----BEGIN PRIVATE KEY-----\n...\n-----END PRIVATE KEY-----".to_owned(),
+            "sk_test_ keys are for tests; sk_live_ ones are not".to_owned(),
+            "the password field is required".to_owned(),
+            "password_hash = bcrypt(password)".to_owned(),
+        ] {
+            assert_eq!(find_secrets(&text), [], "{text:?}");
+            assert!(!contains_secrets(&text));
+        }
+    }
+
+    #[test]
+    fn ten_megabytes_are_read_in_one_pass_and_planted_secrets_found() {
+        let line = format!(
+            "checksum = \"{}\" password = hunter2 see docs at https://example.com/a/b?c=d\n",
+            random("0123456789abcdef", 64, 40)
+        );
+        let mut text = String::with_capacity(10 * 1024 * 1024 + 4096);
+        let ghp = format!("ghp_{}", random(ALNUM, 36, 41));
+        let key = private_key(42);
+        while text.len() < 5 * 1024 * 1024 {
+            text.push_str(&line);
+        }
+        text.push_str(&format!("GITHUB_TOKEN={ghp}\n"));
+        while text.len() < 10 * 1024 * 1024 {
+            text.push_str(&line);
+        }
+        text.push_str(&key);
+        let found = find_secrets(&text);
+        let kinds: Vec<SecretKind> = found.iter().map(|f| f.kind).collect();
+        assert_eq!(kinds, [SecretKind::GitHubToken, SecretKind::PrivateKey]);
+        assert_eq!(&text[found[0].range.clone()], ghp);
+        assert_eq!(&text[found[1].range.clone()], key);
+    }
+}
+
+mod paths {
+    use toolsmith::hooks::HookErrorCode;
+    use toolsmith::hooks::guards::{normalize_file_path, validate_safe_file_path};
+
+    fn lines(path: &str) -> Vec<String> {
+        let error = validate_safe_file_path(path).unwrap_err();
+        assert_eq!(error.code(), HookErrorCode::UnsafePath);
+        error.lines()
+    }
+
+    #[test]
+    fn normalization_is_lexical() {
+        for (path, normalized) in [
+            ("a/b/c", "a/b/c"),
+            ("a//b///c/", "a/b/c"),
+            ("./a/./b", "a/b"),
+            ("a/b/../c", "a/c"),
+            ("a/../..", ".."),
+            ("../a/../../b", "../../b"),
+            ("/", "/"),
+            ("//a//", "/a"),
+            ("/../../etc/passwd", "/etc/passwd"),
+            ("/a/b/../../..", "/"),
+            ("", "."),
+            (".", "."),
+            ("a/..", "."),
+            ("a\\..\\b", "a\\..\\b"),
+            ("~/x/../y", "~/y"),
+        ] {
+            assert_eq!(normalize_file_path(path), normalized, "{path:?}");
+        }
+    }
+
+    #[test]
+    fn safe_paths_pass() {
+        for path in [
+            "src/lib.rs",
+            "/home/me/project/src/main.rs",
+            "a/b/../c.txt",
+            "./notes/todo.md",
+            "console.log",
+            "nullable.rs",
+            "COM10",
+            "LPT",
+            "aux_data/x",
+            "dir.with.dots/a",
+        ] {
+            assert_eq!(validate_safe_file_path(path), Ok(()), "{path:?}");
+        }
+    }
+
+    #[test]
+    fn each_problem_is_a_line() {
+        assert_eq!(
+            lines("../../etc/passwd"),
+            [
+                r#"Invalid file path: "../../etc/passwd" climbs out of its directory (normalized: "../../etc/passwd"); use a path inside the project"#
+            ]
+        );
+        assert_eq!(
+            lines("src/../../x"),
+            [
+                r#"Invalid file path: "src/../../x" climbs out of its directory (normalized: "../x"); use a path inside the project"#
+            ]
+        );
+        assert_eq!(
+            lines("/../etc/shadow"),
+            [
+                r#"Invalid file path: "/../etc/shadow" climbs above the root with ".."; remove the ".." segments"#
+            ]
+        );
+        assert_eq!(
+            lines(""),
+            ["Invalid file path: the path is empty; name a file"]
+        );
+        assert_eq!(
+            lines("a\0b"),
+            [r#"Invalid file path: "a\0b" contains a NUL byte; remove it"#]
+        );
+        assert_eq!(
+            lines("log\u{1b}[2J.txt"),
+            [
+                r#"Invalid file path: "log\u{1b}[2J.txt" contains the control character U+001B; remove it"#
+            ]
+        );
+        assert_eq!(
+            lines("out/nul.txt"),
+            [
+                r#"Invalid file path: "out/nul.txt" names the Windows device NUL; choose another file name"#
+            ]
+        );
+        for device in [
+            "CON", "con", "Aux.h", "COM1", "lpt9.log", "PRN. ", "conin$", "COM¹",
+        ] {
+            assert_eq!(lines(device).len(), 1, "{device:?}");
+        }
+        assert_eq!(
+            lines(r"C:\Windows\System32"),
+            [
+                r#"Invalid file path: "C:\\Windows\\System32" names a Windows drive; use `/` separated paths"#
+            ]
+        );
+        assert_eq!(
+            lines(r"\\server\share\x"),
+            [
+                r#"Invalid file path: "\\\\server\\share\\x" is a Windows UNC or device path; use `/` separated paths"#
+            ]
+        );
+        assert_eq!(
+            lines(r"src\main.rs"),
+            [
+                r#"Invalid file path: "src\\main.rs" uses `\` as a separator; use `/` separated paths"#
+            ]
+        );
+        // All problems at once.
+        assert_eq!(
+            lines("../CON.txt\u{7}"),
+            [
+                r#"Invalid file path: "../CON.txt\u{7}" contains the control character U+0007; remove it"#,
+                r#"Invalid file path: "../CON.txt\u{7}" names the Windows device CON; choose another file name"#,
+                r#"Invalid file path: "../CON.txt\u{7}" climbs out of its directory (normalized: "../CON.txt\u{7}"); use a path inside the project"#,
+            ]
+        );
+        let long = "a/".repeat(3000);
+        let found = lines(&long);
+        assert_eq!(found.len(), 1);
+        assert!(
+            found[0].ends_with("is longer than 4096 bytes; use a shorter path"),
+            "{}",
+            found[0]
+        );
+        assert!(found[0].len() < 200);
+    }
+}
+
+mod syntax {
+    use toolsmith::hooks::HookErrorCode;
+    use toolsmith::hooks::guards::validate_file_syntax;
+
+    fn line(path: &str, content: &str) -> String {
+        let error = validate_file_syntax(path, content).unwrap_err();
+        assert_eq!(error.code(), HookErrorCode::InvalidFileSyntax);
+        assert_eq!(error.lines().len(), 1);
+        error.to_string()
+    }
+
+    #[test]
+    fn valid_files_pass() {
+        for (path, content) in [
+            ("a.json", "{\"a\": [1, 2, {\"b\": null}]}"),
+            ("A.JSON", "[]"),
+            ("config.toml", "[server]\nport = 8080\nname = \"x\"\n"),
+            (
+                "ci.yaml",
+                "on: [push]\njobs:\n  build:\n    runs-on: ubuntu-latest\n",
+            ),
+            ("multi.yml", "a: 1\n---\nb: 2\n"),
+            ("README.md", "{ not json"),
+            ("Makefile", "all:\n\t@echo"),
+        ] {
+            assert_eq!(validate_file_syntax(path, content), Ok(()), "{path}");
+        }
+    }
+
+    #[test]
+    fn invalid_files_name_line_and_column() {
+        assert_eq!(
+            line("settings.json", "{\n  \"hooks\": {\n    \"a\": 1,\n  }\n}"),
+            "Invalid file syntax: settings.json:4:3: trailing comma"
+        );
+        assert_eq!(
+            line("x.json", "{\"a\" 1}"),
+            "Invalid file syntax: x.json:1:6: expected `:`"
+        );
+        assert_eq!(
+            line("config.toml", "[server]\nport = 8080\nname \"x\"\n"),
+            "Invalid file syntax: config.toml:3:6: key with no value, expected `=`"
+        );
+        assert_eq!(
+            line("Cargo.toml", "[package]\nname = \"a\"\nname = \"b\"\n"),
+            "Invalid file syntax: Cargo.toml:3:1: duplicate key"
+        );
+        assert_eq!(
+            line("ci.yml", "jobs:\n  build:\n    steps: [a, b\n"),
+            "Invalid file syntax: ci.yml:4:1: while parsing a flow sequence, expected ',' or ']'"
+        );
+        assert_eq!(
+            line("ci.yaml", "a: 1\n b: 2\n"),
+            "Invalid file syntax: ci.yaml:2:3: mapping values are not allowed in this context"
+        );
+        assert_eq!(
+            // The sanitizer drops the escape sequence `ESC i`.
+            line("dir/we\u{1b}ird.json", "nope"),
+            "Invalid file syntax: dir/werd.json:1:2: expected ident"
+        );
+    }
+
+    #[test]
+    fn hostile_content_is_an_error_not_a_crash() {
+        let deep = "[".repeat(100_000);
+        assert!(line("deep.json", &deep).starts_with("Invalid file syntax: deep.json:1:"));
+        let deep_toml = format!("a = {}", "[".repeat(100_000));
+        assert!(line("deep.toml", &deep_toml).starts_with("Invalid file syntax: deep.toml:1:"));
+        let deep_yaml = "[".repeat(100_000);
+        assert!(line("deep.yaml", &deep_yaml).starts_with("Invalid file syntax: deep.yaml:1:"));
+        let long_line = format!("{{\"a\": \"{}", "x".repeat(10_000));
+        assert!(line("long.json", &long_line).len() < 300);
+    }
+}
+
+/// Command lines a coding agent runs every day: all read, none refused.
+#[test]
+fn everyday_commands_parse_and_pass() {
+    let mut failures = Vec::new();
+    for command in [
+        "cargo test 2>&1 | tail -20",
+        "for f in *.rs; do echo \"$f\"; done",
+        "if [[ -f x && $y =~ ^[0-9]+$ ]]; then echo y; fi",
+        "arr=(a b c); echo \"${arr[@]}\"",
+        "echo \"${var:-default}\" \"${var//a/b}\" \"${#var}\" \"${var%.rs}\"",
+        "cat <<'EOF' > notes.txt\nhello $x\nEOF",
+        "git commit -m \"$(cat <<'EOF'\nFix the parser\n\nDetails here.\nEOF\n)\"",
+        "python3 - <<'PY'\nprint(1)\nPY",
+        "find . -name '*.rs' -exec grep -l foo {} +",
+        "ls -la | grep -v '^d' | awk '{print $9}'",
+        "export FOO=bar && npm run build",
+        "case $x in a|b) echo 1;; *) echo 2;; esac",
+        "while read -r line; do echo \"$line\"; done < file.txt",
+        "echo $((1 + 2))",
+        "diff <(sort a) <(sort b)",
+        "cd /tmp && { echo a; echo b; } > out",
+        "time cargo build --release",
+        "! grep -q x file",
+        "echo hi >&2",
+        "cmd 2>/dev/null || true",
+        "echo $'a\\tb'",
+        "[ -n \"$x\" ] && echo y",
+        "f() { local x=1; echo $x; }; f",
+        "declare -A m=([a]=1 [b]=2)",
+        "echo {a,b}.txt",
+        "trap 'rm -f \"$tmp\"' EXIT",
+        "nohup ./server > log 2>&1 &",
+        "sed -i 's/a/b/g' src/*.rs",
+        "echo \"It's fine\"",
+        "git log --oneline -5 | cat",
+        "cargo build \\\n  --release \\\n  --locked",
+        "rm -rf target/debug/incremental",
+        "rm -rf node_modules dist",
+        "git push origin HEAD",
+        "git push -u origin feature/x",
+        "git reset HEAD~1",
+        "curl -fsSL https://example.com/data.json | jq '.items[]'",
+        "docker run --rm -v \"$PWD\":/src -w /src rust:1 cargo test",
+        "tar -czf out.tgz dist/ && ls -la out.tgz",
+        "kill -9 1234",
+        "ps aux | grep [n]ode",
+        "echo `date`",
+        "x=$(git rev-parse HEAD); echo $x",
+        "npx prettier --write 'src/**/*.ts'",
+        "chmod +x ./script.sh && ./script.sh",
+        "ls ~/.config",
+        "mkdir -p build && cd build && cmake .. && make -j4",
+        "until curl -s localhost:8080; do sleep 1; done",
+        "git commit -m \"$(cat <<\"EOF\"\nmsg\nEOF\n)\" && git push",
+        "x=$(cat <<-\\END\n\tbody\n\tEND\n)",
+    ] {
+        let findings = validate_bash_command(command, DEFAULT_BASH_RULES);
+        if !findings.is_empty() {
+            failures.push(format!("{command:?}: {findings:?}"));
+        }
+    }
+    assert!(failures.is_empty(), "{}", failures.join("\n"));
+    // What the parser does not read is refused, never passed.
+    assert_eq!(
+        rules_of("select x in a b; do rm -rf /; done"),
+        [BashFinding::UNPARSEABLE]
+    );
+    // The here-document's body is text; its command substitutions run.
+    assert_eq!(
+        rules_of("git commit -m \"$(cat <<'EOF'\nrm -rf /\nEOF\n)\""),
+        Vec::<&str>::new()
+    );
+    assert_eq!(
+        rules_of("cat <<EOF\n$(rm -rf ~)\nEOF"),
+        ["rm-recursive-root"]
+    );
 }

@@ -757,6 +757,27 @@ fn grep_reads_its_dashed_flags_and_writes_them_back() {
 }
 
 #[test]
+fn a_tool_input_is_built_from_its_required_fields() {
+    let mut bash = BashInput::new("cargo test --workspace");
+    bash.timeout = Some(600000.0);
+    let input = ToolInput::from(bash);
+    assert_eq!(input.tool_name(), "Bash");
+    assert_eq!(
+        serde_json::to_value(&input).unwrap(),
+        json!({ "command": "cargo test --workspace", "timeout": 600000.0 })
+    );
+    let todo = TodoWriteInput::new(vec![Todo::new(
+        "Run tests",
+        TodoStatus::InProgress,
+        "Running tests",
+    )]);
+    assert_eq!(
+        serde_json::to_value(ToolInput::from(todo)).unwrap(),
+        json!({ "todos": [{ "content": "Run tests", "status": "in_progress", "activeForm": "Running tests" }] })
+    );
+}
+
+#[test]
 fn former_tool_names_read_as_the_current_tool() {
     let input = validate_tool_input(
         "Task",
@@ -1068,4 +1089,26 @@ fn check_tool(name: &str, valid: &Value, seed: u64) -> Result<bool, TestCaseErro
         }
     }
     Ok(false)
+}
+
+// ---------------------------------------------------------------------------
+// The schemas, as hooks in other languages reuse them: reviewed as diffs.
+
+#[test]
+fn the_schemas_match_their_snapshots() {
+    let inputs: serde_json::Map<String, Value> = HookEvent::ALL
+        .iter()
+        .map(|event| (event.as_str().to_owned(), event.input_schema().clone()))
+        .collect();
+    support::assert_snapshot_json("hooks/input_schemas.json", &Value::Object(inputs));
+    let tools: serde_json::Map<String, Value> = ToolInput::KNOWN_TOOLS
+        .iter()
+        .map(|name| {
+            (
+                (*name).to_owned(),
+                ToolInput::schema_for(name).unwrap().clone(),
+            )
+        })
+        .collect();
+    support::assert_snapshot_json("hooks/tool_input_schemas.json", &Value::Object(tools));
 }

@@ -2,6 +2,7 @@
 // declarations with the TypeScript compiler API, and prints it as JSON:
 //
 //   { "events": ["PreToolUse", …],
+//     "toolNames": ["Agent", "Bash", …],
 //     "inputs": { "PreToolUseHookInput": { "event": "PreToolUse", "fields": { … } } },
 //     "tools":  { "BashInput": { "open": false, "fields": { … } } } }
 //
@@ -131,6 +132,12 @@ const eventsDecl = sdkDecls.get('HOOK_EVENTS');
 const eventsType = checker.getTypeAtLocation(eventsDecl.name);
 const events = checker.getTypeArguments(eventsType).map((t) => t.value);
 
+// BUILTIN_TOOL_NAMES: the names of built-in tools, as matchers spell them.
+const toolNamesDecl = sdkDecls.get('BUILTIN_TOOL_NAMES');
+const toolNames = checker
+  .getTypeArguments(checker.getTypeAtLocation(toolNamesDecl.name))
+  .map((t) => t.value);
+
 const inputs = {};
 for (const [name, decl] of sdkDecls) {
   if (!name.endsWith('HookInput') || name === 'BaseHookInput' || name === 'HookInput') continue;
@@ -153,4 +160,4 @@ for (const member of union.type.types) {
   tools[name] = { open, fields: fieldsOf(type, decl, '', 0, {}) };
 }
 
-process.stdout.write(JSON.stringify({ events, inputs, tools }, null, 1));
+process.stdout.write(JSON.stringify({ events, toolNames, inputs, tools }, null, 1));

@@ -15,7 +15,7 @@ wire_struct! {
     pub struct PreToolUseInput: HookCommon {
         /// The tool's name (`Bash`, `mcp__github__search`).
         required tool_name: String,
-        /// The tool's input, as sent; [`tool_input`](Self::tool_input) types it.
+        /// The tool's input, as sent; the `tool_input()` method types it.
         required tool_input: Value,
         /// The tool call's id.
         required tool_use_id: String,
@@ -29,7 +29,7 @@ wire_struct! {
     pub struct PostToolUseInput: HookCommon {
         /// The tool's name.
         required tool_name: String,
-        /// The tool's input, as sent; [`tool_input`](Self::tool_input) types it.
+        /// The tool's input, as sent; the `tool_input()` method types it.
         required tool_input: Value,
         /// What the tool returned.
         required tool_response: Value,
@@ -48,7 +48,7 @@ wire_struct! {
     pub struct PostToolUseFailureInput: HookCommon {
         /// The tool's name.
         required tool_name: String,
-        /// The tool's input, as sent; [`tool_input`](Self::tool_input) types it.
+        /// The tool's input, as sent; the `tool_input()` method types it.
         required tool_input: Value,
         /// The tool call's id.
         required tool_use_id: String,
@@ -262,7 +262,7 @@ wire_struct! {
     pub struct PermissionRequestInput: HookCommon {
         /// The tool's name.
         required tool_name: String,
-        /// The tool's input, as sent; [`tool_input`](Self::tool_input) types it.
+        /// The tool's input, as sent; the `tool_input()` method types it.
         required tool_input: Value,
         /// The permission updates the agent would offer the user (the SDK's
         /// `PermissionUpdate` objects, as sent).
@@ -277,7 +277,7 @@ wire_struct! {
     pub struct PermissionDeniedInput: HookCommon {
         /// The tool's name.
         required tool_name: String,
-        /// The tool's input, as sent; [`tool_input`](Self::tool_input) types it.
+        /// The tool's input, as sent; the `tool_input()` method types it.
         required tool_input: Value,
         /// The tool call's id.
         required tool_use_id: String,

@@ -58,8 +58,7 @@ wire_struct! {
     pub struct PostToolBatchToolCall {
         /// The tool's name.
         required tool_name: String,
-        /// The tool's input, as sent; see
-        /// [`tool_input`](PostToolBatchToolCall::tool_input).
+        /// The tool's input, as sent; the `tool_input()` method types it.
         required tool_input: Value,
         /// The tool call's id.
         required tool_use_id: String,

@@ -89,11 +89,18 @@ impl ObjectSchema {
 
     /// A property that may be left out.
     pub(crate) fn optional(&mut self, name: &str, mut schema: Value, docs: &[&str]) {
-        let text = docs
-            .iter()
-            .map(|line| line.strip_prefix(' ').unwrap_or(line))
-            .collect::<Vec<_>>()
-            .join("\n");
+        // Doc lines wrap sentences: joined by spaces, paragraphs kept.
+        let mut text = String::new();
+        for line in docs.iter().map(|line| line.trim()) {
+            if line.is_empty() {
+                text.push_str("\n\n");
+            } else {
+                if !text.is_empty() && !text.ends_with('\n') {
+                    text.push(' ');
+                }
+                text.push_str(line);
+            }
+        }
         let text = text.trim();
         if !text.is_empty() {
             if let Value::Object(map) = &mut schema {
@@ -155,7 +162,8 @@ impl ObjectSchema {
 /// ```
 ///
 /// Every struct ends with `extra`: the keys the SDK does not declare, as
-/// sent. `pub struct Name: HookCommon [requires "agent_id"] { … }` embeds
+/// sent. Each has `new`, taking the required fields, except the hook
+/// inputs (which a hook only reads). `pub struct Name: HookCommon [requires "agent_id"] { … }` embeds
 /// the fields every hook input shares (and makes some of them required).
 macro_rules! wire_struct {
     // The wire name of a field: its `as "…"` or the field's own name.
@@ -188,7 +196,7 @@ macro_rules! wire_struct {
     };
 
     // Fields, one at a time, into the struct's fields and the schema's list.
-    (@munch $head:tt [$($fields:tt)*] [$($props:tt)*];
+    (@munch $head:tt [$($fields:tt)*] [$($props:tt)*] [$($ctor:tt)*];
         $(#[doc = $doc:literal])* required $field:ident $(as $wire:literal)? : $ty:ty $(, $($rest:tt)*)?
     ) => {
         $crate::hooks::claude::input::wire::wire_struct!(@munch $head
@@ -197,11 +205,12 @@ macro_rules! wire_struct {
                 $(#[serde(rename = $wire)])?
                 pub $field: $ty,
             ]
-            [$($props)* (required $field [$($wire)?] $ty; $($doc)*)];
+            [$($props)* (required $field [$($wire)?] $ty; $($doc)*)]
+            [$($ctor)* (param $field $ty)];
             $($($rest)*)?
         );
     };
-    (@munch $head:tt [$($fields:tt)*] [$($props:tt)*];
+    (@munch $head:tt [$($fields:tt)*] [$($props:tt)*] [$($ctor:tt)*];
         $(#[doc = $doc:literal])* optional $field:ident $(as $wire:literal)? : $ty:ty $(, $($rest:tt)*)?
     ) => {
         $crate::hooks::claude::input::wire::wire_struct!(@munch $head
@@ -215,11 +224,12 @@ macro_rules! wire_struct {
                 )]
                 pub $field: ::core::option::Option<$ty>,
             ]
-            [$($props)* (optional $field [$($wire)?] $ty; $($doc)*)];
+            [$($props)* (optional $field [$($wire)?] $ty; $($doc)*)]
+            [$($ctor)* (none $field)];
             $($($rest)*)?
         );
     };
-    (@munch $head:tt [$($fields:tt)*] [$($props:tt)*];
+    (@munch $head:tt [$($fields:tt)*] [$($props:tt)*] [$($ctor:tt)*];
         $(#[doc = $doc:literal])* nullable $field:ident $(as $wire:literal)? : $ty:ty $(, $($rest:tt)*)?
     ) => {
         $crate::hooks::claude::input::wire::wire_struct!(@munch $head
@@ -231,14 +241,16 @@ macro_rules! wire_struct {
                 #[serde(default)]
                 pub $field: ::core::option::Option<$ty>,
             ]
-            [$($props)* (nullable $field [$($wire)?] $ty; $($doc)*)];
+            [$($props)* (nullable $field [$($wire)?] $ty; $($doc)*)]
+            [$($ctor)* (param $field ::core::option::Option<$ty>)];
             $($($rest)*)?
         );
     };
 
     // All fields read: the struct, and its schema.
     (@munch [[$($meta:tt)*] $name:ident [$($common:tt)*]] [$($fields:tt)*]
-        [$(($kind:ident $field:ident [$($wire:literal)?] $ty:ty; $($doc:literal)*))*];
+        [$(($kind:ident $field:ident [$($wire:literal)?] $ty:ty; $($doc:literal)*))*]
+        [$($ctor:tt)*];
     ) => {
         $($meta)*
         #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
@@ -263,6 +275,37 @@ macro_rules! wire_struct {
                 b.finish()
             }
         }
+
+        $crate::hooks::claude::input::wire::wire_struct!(@new $name [$($common)*] [] []; $($ctor)*);
+    };
+
+    // `new`, from the required fields, for the structs a hook builds (the
+    // inputs of tools); the hook inputs are only ever read.
+    (@new $name:ident [common $($req:literal)*] $params:tt $inits:tt; $($ctor:tt)*) => {};
+    (@new $name:ident [] [$($params:tt)*] [$($inits:tt)*]; (param $field:ident $ty:ty) $($rest:tt)*) => {
+        $crate::hooks::claude::input::wire::wire_struct!(@new $name []
+            [$($params)* $field: impl ::core::convert::Into<$ty>,]
+            [$($inits)* $field: $field.into(),];
+            $($rest)*
+        );
+    };
+    (@new $name:ident [] $params:tt [$($inits:tt)*]; (none $field:ident) $($rest:tt)*) => {
+        $crate::hooks::claude::input::wire::wire_struct!(@new $name [] $params
+            [$($inits)* $field: ::core::option::Option::None,];
+            $($rest)*
+        );
+    };
+    (@new $name:ident [] [$($params:tt)*] [$($inits:tt)*];) => {
+        impl $name {
+            /// A value with these required fields, and none of the others.
+            #[allow(clippy::new_without_default)]
+            pub fn new($($params)*) -> $name {
+                $name {
+                    $($inits)*
+                    extra: ::serde_json::Map::new(),
+                }
+            }
+        }
     };
 
     (@common_schema $b:ident []) => {};
@@ -282,10 +325,10 @@ macro_rules! wire_struct {
                 #[serde(flatten)]
                 pub common: $crate::hooks::claude::input::HookCommon,
             ]
-            []; $($body)*);
+            [] []; $($body)*);
     };
     ($(#[$meta:meta])* pub struct $name:ident { $($body:tt)* }) => {
-        $crate::hooks::claude::input::wire::wire_struct!(@munch [[$(#[$meta])*] $name []] [] []; $($body)*);
+        $crate::hooks::claude::input::wire::wire_struct!(@munch [[$(#[$meta])*] $name []] [] [] []; $($body)*);
     };
 }
 
@@ -440,8 +483,8 @@ pub(crate) fn name_event(schema: &mut Value, event: crate::hooks::HookEvent) {
     if let Value::Array(names) = required {
         names.insert(0, json!("hook_event_name"));
     }
-    map.insert(
-        "title".to_owned(),
-        json!(format!("{}HookInput", event.as_str())),
-    );
+    let title = json!(format!("{}HookInput", event.as_str()));
+    let rest = std::mem::take(map);
+    map.insert("title".to_owned(), title);
+    map.extend(rest);
 }

@@ -57,6 +57,9 @@ macro_rules! tool_inputs {
         /// carries), unknown keys included.
         #[derive(Debug, Clone, PartialEq)]
         #[non_exhaustive]
+        // One value per hook run, matched by variant: boxing the larger
+        // inputs would save little and make every pattern a `Box`.
+        #[allow(clippy::large_enum_variant)]
         pub enum ToolInput {
             $(
                 $(#[doc = $doc])*

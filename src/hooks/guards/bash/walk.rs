@@ -12,9 +12,14 @@ use super::words::{arithmetic_substitutions, expand};
 /// inside one another.
 pub(super) const MAX_REPARSE_DEPTH: usize = 8;
 
-/// How deep brackets may nest in the text (`(`, `{`, `[` counted alike),
-/// which keeps the recursive parser's stack small.
+/// How deep brackets may nest in the text (`(`, `{`, `[` counted alike,
+/// quoted or not), and compound commands in one another (`if`, `case`,
+/// loops, groups, subshells): this keeps the recursive parser's stack small.
 pub(super) const MAX_BRACKET_DEPTH: usize = 32;
+
+/// How deep `case` may nest in `case`: the parser backtracks through each
+/// level of a `case` it cannot finish, so its work doubles with each one.
+pub(super) const MAX_CASE_DEPTH: usize = 6;
 
 /// Why a command line could not be walked to the end.
 pub(super) enum Trouble {
@@ -58,15 +63,23 @@ impl Walk {
             self.troubles.push((Trouble::TooDeep, about.to_owned()));
             return;
         }
+        let repaired;
+        let source = if context.depth > 0 {
+            repaired = repair_here_document_ends(source);
+            repaired.as_str()
+        } else {
+            source
+        };
         match parse(source, &self.options) {
             Ok(program) => {
                 for list in &program.complete_commands {
                     self.compound_list(list, context);
                 }
             }
-            Err(reason) => self
+            Err(Failure::Unparseable(reason)) => self
                 .troubles
                 .push((Trouble::Unparseable(reason), about.to_owned())),
+            Err(Failure::TooDeep) => self.troubles.push((Trouble::TooDeep, about.to_owned())),
         }
     }
 
@@ -399,6 +412,11 @@ impl Walk {
             let args = words[1..].to_vec();
             let code = shell_code(&name, &args);
             let inner = unwrap(&name, &args);
+            let executed = if name == "find" {
+                find_exec(&args)
+            } else {
+                Vec::new()
+            };
             self.push(
                 name,
                 args,
@@ -415,6 +433,9 @@ impl Walk {
                     ..context.clone()
                 };
                 self.source(&code, &inner, text);
+            }
+            for words in executed {
+                self.layers(words, Vec::new(), text, fed_by, context);
             }
             match inner {
                 Some(rest) => words = rest,
@@ -455,11 +476,14 @@ fn shell_code(name: &str, args: &[String]) -> Option<String> {
                 return None;
             }
             let mut runs_string = false;
-            for arg in args {
+            while let Some(arg) = args.next() {
                 if !is_option(arg) && !arg.starts_with('+') {
                     return runs_string.then(|| arg.clone());
                 }
-                if !arg.starts_with("--") && arg.contains('c') {
+                // `-o pipefail`, `+O extglob`: an option with a value.
+                if ["-o", "+o", "-O", "+O"].contains(&arg.as_str()) {
+                    args.next();
+                } else if !arg.starts_with("--") && arg.contains('c') {
                     runs_string = true;
                 }
             }
@@ -478,6 +502,23 @@ fn shell_code(name: &str, args: &[String]) -> Option<String> {
             None
         }
         "eval" => (!args.is_empty()).then(|| args.join(" ")),
+        // `trap 'code' EXIT`; `trap -p`, `trap -l` only print.
+        "trap" => args
+            .iter()
+            .find(|arg| *arg != "--")
+            .filter(|arg| !is_option(arg))
+            .cloned(),
+        // `watch -n 1 'code'`: the words after the options, run by `sh -c`.
+        "watch" => {
+            let mut args = args.iter().peekable();
+            while let Some(arg) = args.next_if(|arg| is_option(arg)) {
+                if ["-n", "--interval", "-d", "-g", "-q"].contains(&arg.as_str()) {
+                    args.next_if(|value| !is_option(value));
+                }
+            }
+            let rest: Vec<&str> = args.map(String::as_str).collect();
+            (!rest.is_empty()).then(|| rest.join(" "))
+        }
         "env" => {
             let mut args = args.iter();
             while let Some(arg) = args.next() {
@@ -498,6 +539,26 @@ fn shell_code(name: &str, args: &[String]) -> Option<String> {
         }
         _ => None,
     }
+}
+
+/// The commands `find` runs: the words after each `-exec`, `-execdir`,
+/// `-ok` and `-okdir`, up to `;` or `+`.
+fn find_exec(args: &[String]) -> Vec<Vec<String>> {
+    let mut commands = Vec::new();
+    let mut args = args.iter();
+    while let Some(arg) = args.next() {
+        if ["-exec", "-execdir", "-ok", "-okdir"].contains(&arg.as_str()) {
+            let words: Vec<String> = args
+                .by_ref()
+                .take_while(|word| *word != ";" && *word != "+")
+                .cloned()
+                .collect();
+            if !words.is_empty() {
+                commands.push(words);
+            }
+        }
+    }
+    commands
 }
 
 /// A wrapper's options: the short ones that take a value, the long ones
@@ -668,6 +729,44 @@ fn unwrap(name: &str, args: &[String]) -> Option<Vec<String>> {
     (!rest.is_empty()).then(|| rest.to_vec())
 }
 
+/// `brush-parser` 0.2 writes a here-document inside `$(…)` back with its
+/// end line spelled as the quoted start tag (`<<'EOF'` … `'EOF'`), which no
+/// longer ends the document when the text is parsed again; this puts the
+/// unquoted tag back on such lines (`git commit -m "$(cat <<'EOF' …)"`).
+fn repair_here_document_ends(text: &str) -> String {
+    let mut tags: Vec<(String, String)> = Vec::new();
+    let mut rest = text;
+    while let Some(at) = rest.find("<<") {
+        rest = &rest[at + 2..];
+        if rest.starts_with('<') {
+            rest = &rest[1..];
+            continue;
+        }
+        let word = rest.trim_start_matches('-').trim_start_matches([' ', '\t']);
+        let end = word
+            .find(|c: char| c.is_whitespace() || ";|&<>()".contains(c))
+            .unwrap_or(word.len());
+        let tag = &word[..end];
+        let unquoted: String = tag.chars().filter(|c| !"'\"\\".contains(*c)).collect();
+        if unquoted.len() != tag.len() && !unquoted.is_empty() {
+            tags.push((tag.to_owned(), unquoted));
+        }
+    }
+    if tags.is_empty() {
+        return text.to_owned();
+    }
+    text.split('\n')
+        .map(|line| {
+            let bare = line.trim_start_matches('\t');
+            match tags.iter().find(|(quoted, _)| bare == quoted) {
+                Some((_, unquoted)) => unquoted.as_str(),
+                None => line,
+            }
+        })
+        .collect::<Vec<_>>()
+        .join("\n")
+}
+
 /// The text's deepest nesting of brackets, quoted or not: a cheap bound
 /// checked before the recursive parser runs.
 fn bracket_depth(text: &str) -> usize {
@@ -686,18 +785,96 @@ fn bracket_depth(text: &str) -> usize {
     deepest
 }
 
-fn parse(source: &str, options: &ParserOptions) -> Result<ast::Program, String> {
+/// Why a text could not be parsed.
+enum Failure {
+    Unparseable(String),
+    TooDeep,
+}
+
+fn parse(source: &str, options: &ParserOptions) -> Result<ast::Program, Failure> {
     let tokens = brush_parser::uncached_tokenize_str(source, &options.tokenizer_options())
-        .map_err(|error| tokenizer_reason(&error))?;
-    brush_parser::parse_tokens(&tokens, options, &SourceInfo::default()).map_err(
-        |error| match error {
+        .map_err(|error| Failure::Unparseable(tokenizer_reason(&error)))?;
+    let (depth, case_depth) = structure_depth(&tokens);
+    if depth > MAX_BRACKET_DEPTH || case_depth > MAX_CASE_DEPTH {
+        return Err(Failure::TooDeep);
+    }
+    brush_parser::parse_tokens(&tokens, options, &SourceInfo::default()).map_err(|error| {
+        Failure::Unparseable(match error {
             ParseError::ParsingNearToken(token) => {
                 format!("syntax error near {:?}", token_text(&token))
             }
             ParseError::ParsingAtEndOfInput => "the command ends too early".to_owned(),
             ParseError::Tokenizing { inner, .. } => tokenizer_reason(&inner),
-        },
-    )
+        })
+    })
+}
+
+/// How deep compound commands nest in the tokens, in all and `case` alone:
+/// a stack of the openers seen in command position (`if`, `case`, `do`,
+/// `{`, `(`), each popped only by its own closer (`fi`, `esac`, `done`,
+/// `}`, `)`), so closers written as arguments or case patterns do not
+/// hide the nesting.
+fn structure_depth(tokens: &[Token]) -> (usize, usize) {
+    let mut stack: Vec<&str> = Vec::new();
+    let (mut deepest, mut deepest_case) = (0, 0);
+    let mut command_position = true;
+    for token in tokens {
+        match token {
+            Token::Operator(operator, _) => {
+                match operator.as_str() {
+                    "(" => stack.push("("),
+                    ")" if stack.last() == Some(&"(") => {
+                        stack.pop();
+                    }
+                    _ => {}
+                }
+                command_position = matches!(
+                    operator.as_str(),
+                    ";" | "&" | "&&" | "||" | "|" | "|&" | ";;" | ";&" | ";;&" | "(" | ")" | "\n"
+                );
+            }
+            Token::Word(word, _) => {
+                if command_position {
+                    let closes = match word.as_str() {
+                        "fi" => Some("if"),
+                        "esac" => Some("case"),
+                        "done" => Some("do"),
+                        "}" => Some("{"),
+                        _ => None,
+                    };
+                    match word.as_str() {
+                        opener @ ("if" | "case" | "do" | "{") => stack.push(opener),
+                        _ if closes.is_some() && stack.last().copied() == closes => {
+                            stack.pop();
+                        }
+                        _ => {}
+                    }
+                }
+                // Only a reserved word in command position keeps it:
+                // `if if` is two keywords, `echo if` one argument.
+                command_position = command_position
+                    && matches!(
+                        word.as_str(),
+                        "if" | "then"
+                            | "else"
+                            | "elif"
+                            | "do"
+                            | "while"
+                            | "until"
+                            | "{"
+                            | "}"
+                            | "!"
+                            | "fi"
+                            | "done"
+                            | "esac"
+                            | "time"
+                    );
+            }
+        }
+        deepest = deepest.max(stack.len());
+        deepest_case = deepest_case.max(stack.iter().filter(|o| **o == "case").count());
+    }
+    (deepest, deepest_case)
 }
 
 fn token_text(token: &Token) -> &str {
@@ -706,4 +883,123 @@ fn token_text(token: &Token) -> &str {
 
 fn tokenizer_reason(error: &TokenizerError) -> String {
     error.to_string()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn words(args: &[&str]) -> Vec<String> {
+        args.iter().map(|a| (*a).to_owned()).collect()
+    }
+
+    #[test]
+    fn wrappers_give_the_command_they_run() {
+        for (name, args, inner) in [
+            (
+                "sudo",
+                &["-u", "root", "-E", "rm", "-rf"][..],
+                Some(&["rm", "-rf"][..]),
+            ),
+            ("sudo", &["--user=root", "ls"], Some(&["ls"])),
+            ("sudo", &["--user", "root", "ls"], Some(&["ls"])),
+            (
+                "env",
+                &["-i", "A=b", "C=d", "ls", "-l"],
+                Some(&["ls", "-l"]),
+            ),
+            ("env", &["-u", "HOME", "ls"], Some(&["ls"])),
+            ("nice", &["-n", "10", "ls"], Some(&["ls"])),
+            ("nice", &["-10", "ls"], Some(&["ls"])),
+            ("timeout", &["-s", "KILL", "5s", "ls"], Some(&["ls"])),
+            (
+                "xargs",
+                &["-0", "-I", "{}", "rm", "{}"],
+                Some(&["rm", "{}"]),
+            ),
+            ("xargs", &["-n1", "rm"], Some(&["rm"])),
+            ("command", &["-v", "rm"], None),
+            ("command", &["--", "rm"], Some(&["rm"])),
+            ("exec", &["-a", "name", "ls"], Some(&["ls"])),
+            ("nohup", &[], None),
+            ("ls", &["-l"], None),
+        ] {
+            let expected =
+                inner.map(|words: &[&str]| words.iter().map(|w| (*w).to_owned()).collect());
+            assert_eq!(unwrap(name, &words(args)), expected, "{name} {args:?}");
+        }
+    }
+
+    #[test]
+    fn strings_run_as_code() {
+        for (name, args, code) in [
+            ("bash", &["-c", "ls"][..], Some("ls")),
+            ("sh", &["-ec", "ls", "arg0"], Some("ls")),
+            ("bash", &["-o", "pipefail", "-c", "ls"], Some("ls")),
+            ("bash", &["-O", "extglob", "script.sh"], None),
+            ("bash", &["script.sh"], None),
+            ("zsh", &["-lc", "ls"], Some("ls")),
+            ("busybox", &["sh", "-c", "ls"], Some("ls")),
+            ("su", &["-", "root", "-c", "ls"], Some("ls")),
+            ("eval", &["ls", "-l"], Some("ls -l")),
+            ("env", &["-S", "ls -l"], Some("ls -l")),
+            ("env", &["--split-string=ls -l"], Some("ls -l")),
+            ("trap", &["ls", "EXIT"], Some("ls")),
+            ("trap", &["-p"], None),
+            ("watch", &["-n", "1", "ls", "-l"], Some("ls -l")),
+        ] {
+            assert_eq!(
+                shell_code(name, &words(args)).as_deref(),
+                code,
+                "{name} {args:?}"
+            );
+        }
+    }
+
+    #[test]
+    fn here_document_ends_are_repaired() {
+        assert_eq!(
+            repair_here_document_ends("cat <<'EOF'\nbody\n'EOF'\n"),
+            "cat <<'EOF'\nbody\nEOF\n"
+        );
+        assert_eq!(
+            repair_here_document_ends("cat <<-\"END\"\n\tx\n\t\"END\""),
+            "cat <<-\"END\"\n\tx\nEND"
+        );
+        assert_eq!(
+            repair_here_document_ends("cat <<EOF\nx\nEOF"),
+            "cat <<EOF\nx\nEOF"
+        );
+        assert_eq!(repair_here_document_ends("cat <<< 'x'"), "cat <<< 'x'");
+    }
+
+    fn depth(text: &str) -> (usize, usize) {
+        let options = ParserOptions::default();
+        let tokens =
+            brush_parser::uncached_tokenize_str(text, &options.tokenizer_options()).unwrap();
+        structure_depth(&tokens)
+    }
+
+    #[test]
+    fn structure_depth_follows_the_grammar() {
+        assert_eq!(depth("echo if case do {"), (0, 0));
+        assert_eq!(depth("if a; then if b; then c; fi; fi"), (2, 0));
+        assert_eq!(depth("case x in a) case y in b) c;; esac;; esac"), (2, 2));
+        assert_eq!(depth("while a; do ( { b; } ); done"), (3, 0));
+        assert_eq!(depth("f() { a; }; (( 1 + (2) ))"), (3, 0));
+        // Closers as arguments do not hide the nesting.
+        assert_eq!(depth("if a; then echo fi; if b; then echo fi; fi"), (2, 0));
+        // Case patterns do not close subshells.
+        assert_eq!(
+            depth("( case x in a) ( case y in b) c;; esac );; esac )"),
+            (4, 2)
+        );
+    }
+
+    #[test]
+    fn bracket_depth_counts_every_bracket() {
+        assert_eq!(bracket_depth("echo"), 0);
+        assert_eq!(bracket_depth("$(a $(b) { c })"), 2);
+        assert_eq!(bracket_depth("))(("), 2);
+    }
 }

@@ -42,9 +42,8 @@ fn push_pieces(
     for piece in pieces {
         let source = word.get(piece.start_index..piece.end_index).unwrap_or("");
         match &piece.piece {
-            WordPiece::Text(text)
-            | WordPiece::SingleQuotedText(text)
-            | WordPiece::AnsiCQuotedText(text) => out.value.push_str(text),
+            WordPiece::Text(text) | WordPiece::SingleQuotedText(text) => out.value.push_str(text),
+            WordPiece::AnsiCQuotedText(text) => out.value.push_str(&ansi_c(text)),
             WordPiece::DoubleQuotedSequence(inner)
             | WordPiece::GettextDoubleQuotedSequence(inner) => {
                 complete &= push_pieces(word, inner, options, out)
@@ -73,6 +72,72 @@ fn push_pieces(
         }
     }
     complete
+}
+
+/// The text of `$'…'` with its escapes decoded, as bash does (`\x2f` is
+/// `/`); an escape bash does not know stays as written.
+fn ansi_c(text: &str) -> String {
+    let mut out = String::with_capacity(text.len());
+    let mut chars = text.chars().peekable();
+    while let Some(c) = chars.next() {
+        if c != '\\' {
+            out.push(c);
+            continue;
+        }
+        let Some(escape) = chars.next() else {
+            out.push('\\');
+            break;
+        };
+        let simple = match escape {
+            'a' => Some('\u{7}'),
+            'b' => Some('\u{8}'),
+            'e' | 'E' => Some('\u{1b}'),
+            'f' => Some('\u{c}'),
+            'n' => Some('\n'),
+            'r' => Some('\r'),
+            't' => Some('\t'),
+            'v' => Some('\u{b}'),
+            '\\' | '\'' | '"' | '?' => Some(escape),
+            _ => None,
+        };
+        if let Some(decoded) = simple {
+            out.push(decoded);
+            continue;
+        }
+        let (radix, max) = match escape {
+            '0'..='7' => (8, 2),
+            'x' => (16, 2),
+            'u' => (16, 4),
+            'U' => (16, 8),
+            _ => {
+                out.push('\\');
+                out.push(escape);
+                continue;
+            }
+        };
+        let mut digits = String::new();
+        if radix == 8 {
+            digits.push(escape);
+        }
+        while digits.len() < max + usize::from(radix == 8) {
+            match chars.next_if(|d| d.is_digit(radix)) {
+                Some(d) => digits.push(d),
+                None => break,
+            }
+        }
+        match u32::from_str_radix(&digits, radix)
+            .ok()
+            .and_then(char::from_u32)
+        {
+            Some(decoded) if !digits.is_empty() => out.push(decoded),
+            _ => {
+                out.push('\\');
+                out.push(escape);
+                out.push_str(if radix == 8 { &digits[1..] } else { &digits });
+            }
+        }
+    }
+    out
 }
 
 /// Top-level directories whose loss breaks the system.
@@ -198,4 +263,118 @@ pub(crate) fn is_block_device(value: &str) -> bool {
                 !rest.is_empty() && rest.chars().all(|c| c.is_ascii_alphanumeric())
             })
         })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn dangerous_paths() {
+        for path in [
+            "/",
+            "//",
+            "/.",
+            "/*",
+            "/.*",
+            "/etc",
+            "/usr/",
+            "/home/*",
+            "/tmp/..",
+            "/a/b/../..",
+            "~",
+            "~/",
+            "~/*",
+            "~/./",
+            "~/x/..",
+            "$HOME",
+            "$HOME/",
+            "${HOME}",
+            "${HOME:?}/",
+            "..",
+            "../",
+            "../..",
+            "/Users",
+            "/System",
+        ] {
+            assert!(is_dangerous_path(path), "{path:?}");
+        }
+        for path in [
+            "./build",
+            "build",
+            "/tmp/x",
+            "/etc/hosts.bak",
+            "~/.cache/pip",
+            "~user",
+            "$HOMER",
+            "${HOMEDIR}",
+            "$DIR/",
+            "*",
+            ".",
+            "../x",
+            "/usr/local/lib/x",
+            "-rf",
+        ] {
+            assert!(!is_dangerous_path(path), "{path:?}");
+        }
+    }
+
+    #[test]
+    fn block_devices() {
+        for path in [
+            "/dev/sda",
+            "/dev/sda1",
+            "/dev/nvme0n1p2",
+            "/dev/disk2",
+            "/dev/rdisk3",
+            "/dev/xvda",
+            "/dev/vdb",
+            "/dev/mmcblk0",
+            "/dev/md0",
+            "/dev/dm-1",
+            "/dev/loop7",
+            "/dev/mem",
+            "/dev/mapper/root",
+            "/dev/disk/by-uuid/x",
+            "//dev//sda",
+        ] {
+            assert!(is_block_device(path), "{path:?}");
+        }
+        for path in [
+            "/dev/null",
+            "/dev/zero",
+            "/dev/stdout",
+            "/dev/stderr",
+            "/dev/tty",
+            "/dev/fd/1",
+            "/dev/shm/x",
+            "/dev/urandom",
+            "/dev/sd",
+            "dev/sda",
+            "/tmp/dev/sda",
+            "/dev/",
+        ] {
+            assert!(!is_block_device(path), "{path:?}");
+        }
+    }
+
+    #[test]
+    fn words_lose_their_quotes_and_keep_their_substitutions() {
+        let options = ParserOptions::default();
+        for (word, value) in [
+            ("\"rm\"", "rm"),
+            ("'r''m'", "rm"),
+            ("\\rm", "rm"),
+            ("$'\\x41'", "A"),
+            ("$'\\x2f\\057\\u002F'", "///"),
+            ("$'a\\tb\\q\\x'", "a\tb\\q\\x"),
+            ("~/x", "~/x"),
+            ("\"$HOME\"/", "$HOME/"),
+            ("a\"b c\"d", "ab cd"),
+        ] {
+            assert_eq!(expand(word, &options).unwrap().value, value, "{word}");
+        }
+        let expanded = expand("\"$(a)`b`\"", &options).unwrap();
+        assert_eq!(expanded.substitutions, ["a", "b"]);
+    }
 }
