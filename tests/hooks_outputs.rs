@@ -12,8 +12,8 @@ use std::process::Command;
 
 use serde_json::{Value, json};
 use toolsmith::hooks::{
-    HookEvent, HookOutput, PermissionBehavior, PermissionDestination, PermissionMode,
-    PermissionRule, PermissionUpdate, validate_hook_output, validate_tool_input,
+    BashInput, HookEvent, HookOutput, PermissionBehavior, PermissionDestination, PermissionMode,
+    PermissionRule, PermissionUpdate, ToolInput, validate_hook_output,
 };
 
 use support::hooks_sdk::hooks_sdk_dir;
@@ -22,7 +22,7 @@ use support::hooks_sdk::hooks_sdk_dir;
 /// `PermissionUpdate` kind, per decision, and the universal fields.
 fn fixtures() -> Vec<(&'static str, HookEvent, HookOutput)> {
     use HookEvent as E;
-    let bash = validate_tool_input("Bash", &json!({ "command": "npm test" })).unwrap();
+    let bash = ToolInput::from(BashInput::new("npm test"));
     let rules = vec![
         PermissionRule::with_content("Bash", "npm test"),
         PermissionRule::tool("Read"),
@@ -62,7 +62,7 @@ fn fixtures() -> Vec<(&'static str, HookEvent, HookOutput)> {
             E::PreToolUse,
             HookOutput::pre_tool_use()
                 .allow()
-                .updated_input(&bash)
+                .updated_input(bash.clone())
                 .additional_context("the tests take a minute")
                 .into(),
         ),
@@ -211,7 +211,7 @@ fn fixtures() -> Vec<(&'static str, HookEvent, HookOutput)> {
             E::PermissionRequest,
             HookOutput::permission_request()
                 .allow()
-                .updated_input(&bash)
+                .updated_input(bash.clone())
                 .into(),
         ),
         (

@@ -495,7 +495,7 @@ mod tests {
         let read =
             validate_tool_input("Read", &serde_json::json!({ "file_path": "/etc/hosts" })).unwrap();
         let got = run_on(&Options::default(), pre_tool_use().as_bytes(), |_| {
-            HookOutput::pre_tool_use().allow().updated_input(&read)
+            HookOutput::pre_tool_use().allow().updated_input(read)
         });
         assert_eq!(
             got,
@@ -507,8 +507,31 @@ mod tests {
         );
         let bash = validate_tool_input("Bash", &serde_json::json!({ "command": "ls" })).unwrap();
         let got = run_on(&Options::default(), pre_tool_use().as_bytes(), |_| {
-            HookOutput::pre_tool_use().allow().updated_input(&bash)
+            HookOutput::pre_tool_use()
+                .allow()
+                .updated_input(bash.clone())
         });
         assert_eq!(got.exit_code, 0, "{got:?}");
+    }
+
+    #[test]
+    fn a_permission_grant_rewrites_only_to_an_input_of_the_tool_called() {
+        let input = payload(
+            "PermissionRequest",
+            r#","tool_name":"Bash","tool_input":{"command":"rm -rf build"}"#,
+        );
+        let read =
+            validate_tool_input("Read", &serde_json::json!({ "file_path": "/etc/hosts" })).unwrap();
+        let got = run_on(&Options::default(), input.as_bytes(), |_| {
+            HookOutput::permission_request().allow().updated_input(read)
+        });
+        assert_eq!(
+            got,
+            outcome(
+                "",
+                "Invalid hook output at /hookSpecificOutput/decision/updatedInput: missing required property \"command\"\n",
+                1
+            )
+        );
     }
 }

@@ -202,9 +202,24 @@ impl PreToolUseOutput {
 
     /// Runs the tool with `input` instead of what the model sent
     /// (`updatedInput`); with [`allow`](Self::allow) it also skips the
-    /// prompt, with [`ask`](Self::ask) the user sees the new input.
-    pub fn updated_input(mut self, input: &ToolInput) -> Self {
-        self.base.set("updatedInput", tool_input_object(input));
+    /// prompt, with [`ask`](Self::ask) the user sees the new input. The
+    /// runner checks that `input` is one of the tool called.
+    ///
+    /// ```
+    /// use toolsmith::hooks::{BashInput, HookOutput};
+    ///
+    /// let answer: HookOutput = HookOutput::pre_tool_use()
+    ///     .allow()
+    ///     .updated_input(BashInput::new("cargo test --locked"))
+    ///     .into();
+    /// assert_eq!(
+    ///     answer.to_string(),
+    ///     r#"{"hookSpecificOutput":{"hookEventName":"PreToolUse","permissionDecision":"allow","updatedInput":{"command":"cargo test --locked"}}}"#
+    /// );
+    /// ```
+    pub fn updated_input(mut self, input: impl Into<ToolInput>) -> Self {
+        self.base
+            .set("updatedInput", tool_input_object(&input.into()));
         self
     }
 
@@ -294,8 +309,8 @@ builder! {
 
 impl PermissionAllowOutput {
     /// Runs the tool with `input` instead (`updatedInput`).
-    pub fn updated_input(mut self, input: &ToolInput) -> Self {
-        let input = tool_input_object(input);
+    pub fn updated_input(mut self, input: impl Into<ToolInput>) -> Self {
+        let input = tool_input_object(&input.into());
         self.base.decision().insert("updatedInput".into(), input);
         self
     }
