@@ -151,7 +151,7 @@ macro_rules! permission_decision {
             /// Lets the call run without asking (`permissionDecision: "allow"`).
             pub fn allow(mut self) -> Self {
                 self.base.set("permissionDecision", "allow");
-                self.base.specific.remove("permissionDecisionReason");
+                self.base.specific.shift_remove("permissionDecisionReason");
                 self
             }
 
@@ -196,7 +196,7 @@ impl PreToolUseOutput {
     /// (`permissionDecision: "defer"`).
     pub fn defer(mut self) -> Self {
         self.base.set("permissionDecision", "defer");
-        self.base.specific.remove("permissionDecisionReason");
+        self.base.specific.shift_remove("permissionDecisionReason");
         self
     }
 
@@ -253,7 +253,7 @@ impl PreSkillShellCommandOutput {
     /// command does not run.
     pub fn defer(mut self) -> Self {
         self.base.set("permissionDecision", "defer");
-        self.base.specific.remove("permissionDecisionReason");
+        self.base.specific.shift_remove("permissionDecisionReason");
         self
     }
 }
@@ -485,7 +485,7 @@ impl StopOutput {
     /// Keeps the agent working; `reason` tells it what is left
     /// (`decision: "block"`, `reason`).
     pub fn block(mut self, reason: impl Into<String>) -> Self {
-        self.base.specific.remove("additionalContext");
+        self.base.specific.shift_remove("additionalContext");
         self.base.block = Some(capped(reason));
         self
     }
@@ -578,14 +578,14 @@ impl ElicitationOutput {
 
     /// Declines (`action: "decline"`).
     pub fn decline(mut self) -> Self {
-        self.base.specific.remove("content");
+        self.base.specific.shift_remove("content");
         self.base.set("action", "decline");
         self
     }
 
     /// Cancels (`action: "cancel"`).
     pub fn cancel(mut self) -> Self {
-        self.base.specific.remove("content");
+        self.base.specific.shift_remove("content");
         self.base.set("action", "cancel");
         self
     }
