@@ -30,6 +30,7 @@ const TABLE: &[(&str, &[&str], &[&str])] = &[
             "false || rm -Rf $HOME",
             r#"rm -rf "${HOME}/""#,
             "rm -rf /etc",
+            "rm -rf /home/$USER",
             "rm -rf /tmp/../",
             "rm -rf ..",
             "(cd /tmp; rm -rf //)",
@@ -43,6 +44,9 @@ const TABLE: &[(&str, &[&str], &[&str])] = &[
             "timeout 5 rm -rf /",
             "find . -name x | xargs -0 rm -rf /",
             "command rm -rf /",
+            "busybox rm -rf /",
+            "busybox sh -c 'rm -rf /'",
+            "doas rm -rf /",
             "exec rm -rf /",
             "if true; then rm -rf /; fi",
             "for d in a; do rm -rf ~; done",
@@ -162,6 +166,8 @@ const TABLE: &[(&str, &[&str], &[&str])] = &[
             "git push --force origin feature",
             "git push origin main",
             "git push -f origin main-backup",
+            // The current branch, which the line does not name.
+            "git push --force",
             r#"git commit -m "git push --force origin main""#,
         ],
     ),
@@ -400,6 +406,18 @@ fn hostile_command_lines_are_bounded() {
         format!("{}rm -rf / )) fi", "( case x in x) ".repeat(40)),
         "bash -c \"bash -c \\\"".repeat(50),
         bash_c("rm -rf /", 9),
+        format!("{}rm -rf /", "find . -exec ".repeat(5000)),
+        format!("{}rm -rf /", "eval ".repeat(5000)),
+        format!("{}rm -rf /", "sudo env nice ".repeat(4000)),
+        // One command fed by thousands: `a0 | a1 | … | sh`, `$(a0)$(a1)…`.
+        format!(
+            "{} rm -rf /",
+            (0..5000).map(|i| format!("a{i} |")).collect::<String>()
+        ),
+        format!(
+            "echo {}; rm -rf /",
+            (0..5000).map(|i| format!("$(a{i})")).collect::<String>()
+        ),
     ] {
         let findings = validate_bash_command(&deep, DEFAULT_BASH_RULES);
         assert!(
@@ -411,6 +429,14 @@ fn hostile_command_lines_are_bounded() {
         );
     }
     assert_eq!(rules_of(&bash_c("rm -rf /", 4)), ["rm-recursive-root"]);
+    assert_eq!(
+        rules_of(&format!("{}rm -rf /", "sudo ".repeat(16))),
+        ["rm-recursive-root"]
+    );
+    assert_eq!(
+        rules_of(&format!("{}rm -rf /", "sudo ".repeat(17))),
+        [BashFinding::TOO_COMPLEX]
+    );
     let nested = |open: &str, close: &str, n: usize| {
         format!("{}rm -rf /{}", open.repeat(n), close.repeat(n))
     };
@@ -426,6 +452,13 @@ fn hostile_command_lines_are_bounded() {
         rules_of(&nested("if true; then ", "; fi", 33)),
         [BashFinding::TOO_COMPLEX]
     );
+    // Every limit at once, on a test thread's stack: 8 strings run as code,
+    // each 31 `if` deep.
+    let deepest = (0..8).fold("rm -rf /".to_owned(), |inner, _| {
+        bash_c(&nested_around(&inner, "if true; then ", "; fi", 31), 1)
+    });
+    assert_eq!(rules_of(&deepest), ["rm-recursive-root"]);
+    assert_eq!(rules_of(&bash_c(&deepest, 1)), [BashFinding::TOO_COMPLEX]);
 
     // Control characters and escapes in the shown command are sanitized.
     let findings = validate_bash_command("rm -rf / #\u{1b}[31m\u{7}", DEFAULT_BASH_RULES);
@@ -954,6 +987,10 @@ mod syntax {
             "Invalid file syntax: settings.json:4:3: trailing comma"
         );
         assert_eq!(
+            line("empty.json", ""),
+            "Invalid file syntax: empty.json:1:1: EOF while parsing a value"
+        );
+        assert_eq!(
             line("x.json", "{\"a\" 1}"),
             "Invalid file syntax: x.json:1:6: expected `:`"
         );
@@ -1069,4 +1106,9 @@ fn everyday_commands_parse_and_pass() {
         rules_of("cat <<EOF\n$(rm -rf ~)\nEOF"),
         ["rm-recursive-root"]
     );
+}
+
+/// `inner` inside `n` levels of `open` … `close`.
+fn nested_around(inner: &str, open: &str, close: &str, n: usize) -> String {
+    format!("{}{inner}{}", open.repeat(n), close.repeat(n))
 }

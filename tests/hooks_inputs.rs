@@ -667,6 +667,22 @@ fn a_ten_megabyte_value_gives_a_short_line() {
 }
 
 #[test]
+fn a_flood_of_problems_is_cut_to_a_few_lines() {
+    let calls: Vec<Value> = (0..5_000)
+        .map(|i| json!({ "tool_name": i, "tool_input": {} }))
+        .collect();
+    let err =
+        validate_hook_input(&payload("PostToolBatch", json!({ "tool_calls": calls }))).unwrap_err();
+    let lines = err.lines();
+    assert_eq!(lines.len(), 21);
+    assert_eq!(
+        lines[0],
+        "Invalid hook input at /tool_calls/0: missing required property \"tool_use_id\""
+    );
+    assert_eq!(lines[20], "… and 9980 more problems");
+}
+
+#[test]
 fn control_characters_in_echoed_values_are_sanitized() {
     let hostile = "\u{1b}[31mred\u{1b}[0m\u{202e}evil\u{7}\nnext";
     for sent in [

@@ -80,8 +80,9 @@ fn json_problem(content: &str) -> Option<Problem> {
         message = "trailing comma".to_owned();
     }
     Some(Problem {
-        line: error.line(),
-        column: error.column(),
+        line: error.line().max(1),
+        // serde_json says column 0 for an error before the first character.
+        column: error.column().max(1),
         message,
     })
 }

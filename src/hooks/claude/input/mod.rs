@@ -7,6 +7,28 @@
 //! the event's JSON Schema ([`HookEvent::input_schema`], the one source of
 //! truth) and reports every problem at once, one sanitized line each.
 //!
+//! What counts as a problem, and what does not:
+//!
+//! - a documented field missing or of the wrong type is an error; a field
+//!   the SDK does not declare is kept in the input's `extra`;
+//! - where the SDK names a set of string values, a fixed vocabulary (MCP's
+//!   elicitation modes and actions, file-watch events, compaction and
+//!   setup triggers, memory types, the cache TTL, pricing, `invoked_by`) is
+//!   closed: another value is an error; a set of causes or sources that
+//!   grows between agent releases (session start sources, exit reasons,
+//!   error kinds, prompt sources, load reasons, model-switch, config and
+//!   directory sources, expansion types) is open: another value is kept as
+//!   the enum's `Other(String)`. Where the SDK says `string`
+//!   (`permission_mode`, `notification_type`, an MCP server's `source`),
+//!   the field is a `String`;
+//! - the SDK's `number` is an `f64`, fractions allowed;
+//! - the `tool_input` of the tool events (`PreToolUse`, `PostToolUse`,
+//!   `PostToolUseFailure`, `PermissionRequest`, `PermissionDenied`,
+//!   `PreSkillShellCommand`, and each call of `PostToolBatch`) is kept as
+//!   sent (the SDK types it `unknown`) and typed on demand by
+//!   [`HookInput::tool_input`]: a tool input that does not fit its tool is
+//!   that call's `Err`, not an invalid hook input.
+//!
 //! ```
 //! use toolsmith::hooks::{HookErrorCode, HookEvent, HookInput, ToolInput, validate_hook_input_str};
 //!

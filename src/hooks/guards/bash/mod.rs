@@ -2,10 +2,13 @@
 //! it matched against rules.
 
 mod command;
+mod parse;
 mod rules;
 mod walk;
 mod words;
+mod wrappers;
 
+use std::collections::HashSet;
 use std::fmt;
 
 use toolsmith_runtime::sanitize_line;
@@ -45,8 +48,10 @@ impl BashFinding {
     /// quote, stray `)`): the guard fails closed rather than guess.
     pub const UNPARSEABLE: &'static str = "unparseable";
     /// The rule id of a command line longer than
-    /// [`MAX_BASH_COMMAND_BYTES`] or nested deeper than the guard reads
-    /// (brackets, `bash -c` in `bash -c`, `$(…)` in `$(…)`).
+    /// [`MAX_BASH_COMMAND_BYTES`] or nested deeper than the guard reads:
+    /// 32 levels of brackets or compound commands (`if`, loops, `{ }`,
+    /// subshells), 6 of `case` in `case`, 8 of strings run as code
+    /// (`bash -c` in `bash -c`, `$(…)` in `$(…)`).
     pub const TOO_COMPLEX: &'static str = "too-complex";
 
     fn new(rule: &'static str, command: &str, message: String) -> Self {
@@ -83,8 +88,11 @@ impl fmt::Display for BashFinding {
 ///
 /// A line that does not parse is a [`BashFinding::UNPARSEABLE`] finding,
 /// one too long or too deeply nested a [`BashFinding::TOO_COMPLEX`] one:
-/// the guard never passes what it could not read. Findings are in the
-/// order of the line, one per rule and simple command.
+/// the guard never passes what it could not read (a construct the parser
+/// does not know, such as `select`, is refused the same way). Those come
+/// first; then the rules' findings in the order of the line, one per rule
+/// and simple command. Rules see words as written, unexpanded: `rm -rf
+/// "$DIR"` passes whatever `DIR` holds, while `$HOME` and `~` are known.
 ///
 /// ```
 /// use toolsmith::hooks::guards::{validate_bash_command, DEFAULT_BASH_RULES};
@@ -107,6 +115,12 @@ pub fn validate_bash_command(command: &str, rules: &[BashRule]) -> Vec<BashFindi
     }
     let walk = Walk::line(command);
     let mut findings: Vec<BashFinding> = Vec::new();
+    let mut seen: HashSet<(&'static str, String)> = HashSet::new();
+    let mut push = |finding: BashFinding| {
+        if seen.insert((finding.rule, finding.command.clone())) {
+            findings.push(finding);
+        }
+    };
     for (trouble, about) in &walk.troubles {
         let finding = match trouble {
             Trouble::Unparseable(reason) => BashFinding::new(
@@ -125,17 +139,16 @@ pub fn validate_bash_command(command: &str, rules: &[BashRule]) -> Vec<BashFindi
                     .to_owned(),
             ),
         };
-        if !findings.contains(&finding) {
-            findings.push(finding);
-        }
+        push(finding);
     }
     for simple in &walk.commands {
         for rule in rules {
             if rule.matcher.matches(simple) {
-                let finding = BashFinding::new(rule.id, simple.text(), rule.message.to_owned());
-                if !findings.contains(&finding) {
-                    findings.push(finding);
-                }
+                push(BashFinding::new(
+                    rule.id,
+                    simple.text(),
+                    rule.message.to_owned(),
+                ));
             }
         }
     }

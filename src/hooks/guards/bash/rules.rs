@@ -158,6 +158,7 @@ impl CommandMatch {
 
 /// An option as it is written on the command line.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[non_exhaustive]
 pub enum CommandOption {
     /// `-r`, alone or in a cluster such as `-rf`.
     Short(char),
@@ -170,6 +171,7 @@ pub enum CommandOption {
 
 /// What an operand must be.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[non_exhaustive]
 pub enum Operand {
     /// Any operand at all.
     Any,
@@ -201,9 +203,10 @@ impl Operand {
 #[non_exhaustive]
 pub enum PathClass {
     /// The filesystem root, a top-level system directory (`/etc`, `/usr`,
-    /// …), the home directory (`~`, `$HOME`), a parent directory (`..`), or
-    /// everything in one of them (`/*`, `~/*`); after lexical
-    /// normalization, so `/./`, `//` and `/tmp/..` are the root too.
+    /// …), the home directory (`~`, `$HOME`, `/home/alice`), a parent
+    /// directory (`..`), or everything in one of them (`/*`, `~/*`); after
+    /// lexical normalization, so `/./`, `//` and `/tmp/..` are the root
+    /// too.
     Dangerous,
     /// A disk or partition under `/dev` (`/dev/sda1`, `/dev/nvme0n1`,
     /// `/dev/disk2`, `/dev/mapper/…`, `/dev/mem`); not `/dev/null`,

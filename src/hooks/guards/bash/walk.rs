@@ -2,24 +2,24 @@
 //! then walk every list, pipeline, compound command, function body,
 //! substitution and `bash -c` string.
 
+use brush_parser::ParserOptions;
 use brush_parser::ast::{self, CommandPrefixOrSuffixItem as Item, IoFileRedirectKind};
-use brush_parser::{ParseError, ParserOptions, SourceInfo, Token, TokenizerError};
 
-use super::command::{Redirect, ShellCommand, is_option};
+use super::command::{Redirect, ShellCommand};
+use super::parse::{Failure, MAX_BRACKET_DEPTH, bracket_depth, parse, repair_here_document_ends};
 use super::words::{arithmetic_substitutions, expand};
+use super::wrappers::{find_exec, shell_code, unwrap};
 
 /// How deep strings are parsed again: `bash -c`, `eval`, `$(…)`, `<(…)`
 /// inside one another.
 pub(super) const MAX_REPARSE_DEPTH: usize = 8;
 
-/// How deep brackets may nest in the text (`(`, `{`, `[` counted alike,
-/// quoted or not), and compound commands in one another (`if`, `case`,
-/// loops, groups, subshells): this keeps the recursive parser's stack small.
-pub(super) const MAX_BRACKET_DEPTH: usize = 32;
+/// How many wrappers one simple command may stack (`sudo env nice …`):
+/// each is seen as a command of its own, with the rest as arguments.
+pub(super) const MAX_WRAPPERS: usize = 16;
 
-/// How deep `case` may nest in `case`: the parser backtracks through each
-/// level of a `case` it cannot finish, so its work doubles with each one.
-pub(super) const MAX_CASE_DEPTH: usize = 6;
+/// How many different commands may feed one (`a | b | c | …`, `$(…)`).
+pub(super) const MAX_FED: usize = 64;
 
 /// Why a command line could not be walked to the end.
 pub(super) enum Trouble {
@@ -108,7 +108,9 @@ impl Walk {
             };
             let first = self.commands.len();
             self.command(command, &context);
-            fed_by.extend(self.commands[first..].iter().map(|c| c.name.clone()));
+            if !self.feed(&mut fed_by, first, &command.to_string()) {
+                return;
+            }
         }
     }
 
@@ -203,6 +205,22 @@ impl Walk {
         }
     }
 
+    /// Adds the names of the commands walked since `first` to `fed`, once
+    /// each; a line that feeds one command from more than [`MAX_FED`]
+    /// different ones is too complex.
+    fn feed(&mut self, fed: &mut Vec<String>, first: usize, about: &str) -> bool {
+        for command in &self.commands[first..] {
+            if !fed.contains(&command.name) {
+                if fed.len() == MAX_FED {
+                    self.troubles.push((Trouble::TooDeep, about.to_owned()));
+                    return false;
+                }
+                fed.push(command.name.clone());
+            }
+        }
+        true
+    }
+
     /// The substitutions of an arithmetic command (`(( $(…) ))`).
     fn arithmetic(
         &mut self,
@@ -251,7 +269,9 @@ impl Walk {
                 ..context.clone()
             };
             self.source(substitution, &inner, about);
-            fed.extend(self.commands[first..].iter().map(|c| c.name.clone()));
+            if !self.feed(fed, first, about) {
+                return expanded.value;
+            }
         }
         expanded.value
     }
@@ -321,7 +341,7 @@ impl Walk {
             return;
         }
         self.compound_list(list, &inner);
-        fed.extend(self.commands[first..].iter().map(|c| c.name.clone()));
+        self.feed(fed, first, &list.to_string());
     }
 
     /// Redirections of a compound command, seen as a command without a
@@ -337,7 +357,7 @@ impl Walk {
             args: Vec::new(),
             redirects,
             text: about.to_owned(),
-            fed_by: context.fed_by.iter().cloned().chain(fed).collect(),
+            fed_by: joined(&context.fed_by, fed),
             in_function: context.in_function.clone(),
             in_pipeline: context.in_pipeline,
             in_background: context.in_background,
@@ -385,7 +405,7 @@ impl Walk {
                 }
             }
         }
-        let fed_by: Vec<String> = context.fed_by.iter().cloned().chain(fed).collect();
+        let fed_by = joined(&context.fed_by, fed);
         self.layers(words, redirects, &text, &fed_by, context);
     }
 
@@ -401,7 +421,7 @@ impl Walk {
         context: &Context,
     ) {
         let mut redirects = Some(redirects);
-        loop {
+        for _ in 0..=MAX_WRAPPERS {
             let Some(first) = words.first() else {
                 if let Some(redirects) = redirects.take().filter(|r| !r.is_empty()) {
                     self.push(String::new(), Vec::new(), redirects, text, fed_by, context);
@@ -434,14 +454,26 @@ impl Walk {
                 };
                 self.source(&code, &inner, text);
             }
-            for words in executed {
-                self.layers(words, Vec::new(), text, fed_by, context);
+            if !executed.is_empty() {
+                // `find -exec find -exec …` nests as strings run as code do.
+                let inner = Context {
+                    depth: context.depth + 1,
+                    ..context.clone()
+                };
+                if inner.depth > MAX_REPARSE_DEPTH {
+                    self.troubles.push((Trouble::TooDeep, text.to_owned()));
+                } else {
+                    for words in executed {
+                        self.layers(words, Vec::new(), text, fed_by, &inner);
+                    }
+                }
             }
             match inner {
                 Some(rest) => words = rest,
                 None => return,
             }
         }
+        self.troubles.push((Trouble::TooDeep, text.to_owned()));
     }
 
     fn push(
@@ -466,540 +498,13 @@ impl Walk {
     }
 }
 
-/// The shell code a command runs from a string: `bash -c CODE`,
-/// `sh -ec CODE`, `su -c CODE`, `eval A B`, `env -S CODE`.
-fn shell_code(name: &str, args: &[String]) -> Option<String> {
-    match name {
-        "sh" | "bash" | "zsh" | "dash" | "ksh" | "mksh" | "ash" | "busybox" => {
-            let mut args = args.iter();
-            if name == "busybox" && args.next().map(String::as_str) != Some("sh") {
-                return None;
-            }
-            let mut runs_string = false;
-            while let Some(arg) = args.next() {
-                if !is_option(arg) && !arg.starts_with('+') {
-                    return runs_string.then(|| arg.clone());
-                }
-                // `-o pipefail`, `+O extglob`: an option with a value.
-                if ["-o", "+o", "-O", "+O"].contains(&arg.as_str()) {
-                    args.next();
-                } else if !arg.starts_with("--") && arg.contains('c') {
-                    runs_string = true;
-                }
-            }
-            None
-        }
-        "su" | "runuser" => {
-            let mut args = args.iter();
-            while let Some(arg) = args.next() {
-                if arg == "-c" || arg == "--command" {
-                    return args.next().cloned();
-                }
-                if let Some(code) = arg.strip_prefix("--command=") {
-                    return Some(code.to_owned());
-                }
-            }
-            None
-        }
-        "eval" => (!args.is_empty()).then(|| args.join(" ")),
-        // `trap 'code' EXIT`; `trap -p`, `trap -l` only print.
-        "trap" => args
-            .iter()
-            .find(|arg| *arg != "--")
-            .filter(|arg| !is_option(arg))
-            .cloned(),
-        // `watch -n 1 'code'`: the words after the options, run by `sh -c`.
-        "watch" => {
-            let mut args = args.iter().peekable();
-            while let Some(arg) = args.next_if(|arg| is_option(arg)) {
-                if ["-n", "--interval", "-d", "-g", "-q"].contains(&arg.as_str()) {
-                    args.next_if(|value| !is_option(value));
-                }
-            }
-            let rest: Vec<&str> = args.map(String::as_str).collect();
-            (!rest.is_empty()).then(|| rest.join(" "))
-        }
-        "env" => {
-            let mut args = args.iter();
-            while let Some(arg) = args.next() {
-                if arg == "-S" || arg == "--split-string" {
-                    return args.next().cloned();
-                }
-                if let Some(code) = arg
-                    .strip_prefix("--split-string=")
-                    .or_else(|| arg.strip_prefix("-S").filter(|s| !s.is_empty()))
-                {
-                    return Some(code.to_owned());
-                }
-                if !is_option(arg) && !arg.contains('=') {
-                    break;
-                }
-            }
-            None
-        }
-        _ => None,
-    }
-}
-
-/// The commands `find` runs: the words after each `-exec`, `-execdir`,
-/// `-ok` and `-okdir`, up to `;` or `+`.
-fn find_exec(args: &[String]) -> Vec<Vec<String>> {
-    let mut commands = Vec::new();
-    let mut args = args.iter();
-    while let Some(arg) = args.next() {
-        if ["-exec", "-execdir", "-ok", "-okdir"].contains(&arg.as_str()) {
-            let words: Vec<String> = args
-                .by_ref()
-                .take_while(|word| *word != ";" && *word != "+")
-                .cloned()
-                .collect();
-            if !words.is_empty() {
-                commands.push(words);
-            }
+/// `outer` then the names of `inner` not in it.
+fn joined(outer: &[String], inner: Vec<String>) -> Vec<String> {
+    let mut all = outer.to_vec();
+    for name in inner {
+        if !all.contains(&name) {
+            all.push(name);
         }
     }
-    commands
-}
-
-/// A wrapper's options: the short ones that take a value, the long ones
-/// that take a value, and how many operands come before the command.
-struct Wrapper {
-    name: &'static str,
-    short_values: &'static str,
-    long_values: &'static [&'static str],
-    operands: usize,
-}
-
-const WRAPPERS: &[Wrapper] = &[
-    Wrapper {
-        name: "sudo",
-        short_values: "ugChpDrtTU",
-        long_values: &[
-            "user",
-            "group",
-            "close-from",
-            "host",
-            "prompt",
-            "chdir",
-            "role",
-            "type",
-            "command-timeout",
-            "other-user",
-        ],
-        operands: 0,
-    },
-    Wrapper {
-        name: "doas",
-        short_values: "uC",
-        long_values: &[],
-        operands: 0,
-    },
-    Wrapper {
-        name: "env",
-        short_values: "uCSP",
-        long_values: &["unset", "chdir", "split-string"],
-        operands: 0,
-    },
-    Wrapper {
-        name: "nice",
-        short_values: "n",
-        long_values: &["adjustment"],
-        operands: 0,
-    },
-    Wrapper {
-        name: "nohup",
-        short_values: "",
-        long_values: &[],
-        operands: 0,
-    },
-    Wrapper {
-        name: "time",
-        short_values: "fo",
-        long_values: &["format", "output"],
-        operands: 0,
-    },
-    Wrapper {
-        name: "timeout",
-        short_values: "sk",
-        long_values: &["signal", "kill-after"],
-        operands: 1,
-    },
-    Wrapper {
-        name: "xargs",
-        short_values: "aEIdLlnPs",
-        long_values: &[
-            "arg-file",
-            "eof",
-            "replace",
-            "delimiter",
-            "max-lines",
-            "max-args",
-            "max-procs",
-            "max-chars",
-            "process-slot-var",
-        ],
-        operands: 0,
-    },
-    Wrapper {
-        name: "command",
-        short_values: "",
-        long_values: &[],
-        operands: 0,
-    },
-    Wrapper {
-        name: "builtin",
-        short_values: "",
-        long_values: &[],
-        operands: 0,
-    },
-    Wrapper {
-        name: "exec",
-        short_values: "a",
-        long_values: &[],
-        operands: 0,
-    },
-    Wrapper {
-        name: "stdbuf",
-        short_values: "ioe",
-        long_values: &["input", "output", "error"],
-        operands: 0,
-    },
-    Wrapper {
-        name: "ionice",
-        short_values: "cnp",
-        long_values: &["class", "classdata"],
-        operands: 0,
-    },
-    Wrapper {
-        name: "setsid",
-        short_values: "",
-        long_values: &[],
-        operands: 0,
-    },
-    Wrapper {
-        name: "chronic",
-        short_values: "",
-        long_values: &[],
-        operands: 0,
-    },
-    Wrapper {
-        name: "unbuffer",
-        short_values: "",
-        long_values: &[],
-        operands: 0,
-    },
-];
-
-/// The command a wrapper runs: its words after the wrapper's options,
-/// assignments (`env A=b`) and leading operands (`timeout 5`); `None` when
-/// `name` is not a wrapper, or it only looks a command up (`command -v`).
-fn unwrap(name: &str, args: &[String]) -> Option<Vec<String>> {
-    let wrapper = WRAPPERS.iter().find(|w| w.name == name)?;
-    let mut at = 0;
-    while let Some(arg) = args.get(at) {
-        if arg == "--" {
-            at += 1;
-            break;
-        }
-        if name == "env" && !is_option(arg) && arg.contains('=') {
-            at += 1;
-            continue;
-        }
-        if !is_option(arg) {
-            break;
-        }
-        if name == "command" && (arg.contains('v') || arg.contains('V')) {
-            return None;
-        }
-        at += 1;
-        if let Some(long) = arg.strip_prefix("--") {
-            if !long.contains('=') && wrapper.long_values.contains(&long) {
-                at += 1;
-            }
-        } else if arg
-            .chars()
-            .last()
-            .is_some_and(|last| wrapper.short_values.contains(last))
-        {
-            at += 1;
-        }
-    }
-    at += wrapper.operands;
-    let rest = args.get(at..).unwrap_or_default();
-    (!rest.is_empty()).then(|| rest.to_vec())
-}
-
-/// `brush-parser` 0.2 writes a here-document inside `$(…)` back with its
-/// end line spelled as the quoted start tag (`<<'EOF'` … `'EOF'`), which no
-/// longer ends the document when the text is parsed again; this puts the
-/// unquoted tag back on such lines (`git commit -m "$(cat <<'EOF' …)"`).
-fn repair_here_document_ends(text: &str) -> String {
-    let mut tags: Vec<(String, String)> = Vec::new();
-    let mut rest = text;
-    while let Some(at) = rest.find("<<") {
-        rest = &rest[at + 2..];
-        if rest.starts_with('<') {
-            rest = &rest[1..];
-            continue;
-        }
-        let word = rest.trim_start_matches('-').trim_start_matches([' ', '\t']);
-        let end = word
-            .find(|c: char| c.is_whitespace() || ";|&<>()".contains(c))
-            .unwrap_or(word.len());
-        let tag = &word[..end];
-        let unquoted: String = tag.chars().filter(|c| !"'\"\\".contains(*c)).collect();
-        if unquoted.len() != tag.len() && !unquoted.is_empty() {
-            tags.push((tag.to_owned(), unquoted));
-        }
-    }
-    if tags.is_empty() {
-        return text.to_owned();
-    }
-    text.split('\n')
-        .map(|line| {
-            let bare = line.trim_start_matches('\t');
-            match tags.iter().find(|(quoted, _)| bare == quoted) {
-                Some((_, unquoted)) => unquoted.as_str(),
-                None => line,
-            }
-        })
-        .collect::<Vec<_>>()
-        .join("\n")
-}
-
-/// The text's deepest nesting of brackets, quoted or not: a cheap bound
-/// checked before the recursive parser runs.
-fn bracket_depth(text: &str) -> usize {
-    let mut depth = 0usize;
-    let mut deepest = 0;
-    for byte in text.bytes() {
-        match byte {
-            b'(' | b'{' | b'[' => {
-                depth += 1;
-                deepest = deepest.max(depth);
-            }
-            b')' | b'}' | b']' => depth = depth.saturating_sub(1),
-            _ => {}
-        }
-    }
-    deepest
-}
-
-/// Why a text could not be parsed.
-enum Failure {
-    Unparseable(String),
-    TooDeep,
-}
-
-fn parse(source: &str, options: &ParserOptions) -> Result<ast::Program, Failure> {
-    let tokens = brush_parser::uncached_tokenize_str(source, &options.tokenizer_options())
-        .map_err(|error| Failure::Unparseable(tokenizer_reason(&error)))?;
-    let (depth, case_depth) = structure_depth(&tokens);
-    if depth > MAX_BRACKET_DEPTH || case_depth > MAX_CASE_DEPTH {
-        return Err(Failure::TooDeep);
-    }
-    brush_parser::parse_tokens(&tokens, options, &SourceInfo::default()).map_err(|error| {
-        Failure::Unparseable(match error {
-            ParseError::ParsingNearToken(token) => {
-                format!("syntax error near {:?}", token_text(&token))
-            }
-            ParseError::ParsingAtEndOfInput => "the command ends too early".to_owned(),
-            ParseError::Tokenizing { inner, .. } => tokenizer_reason(&inner),
-        })
-    })
-}
-
-/// How deep compound commands nest in the tokens, in all and `case` alone:
-/// a stack of the openers seen in command position (`if`, `case`, `do`,
-/// `{`, `(`), each popped only by its own closer (`fi`, `esac`, `done`,
-/// `}`, `)`), so closers written as arguments or case patterns do not
-/// hide the nesting.
-fn structure_depth(tokens: &[Token]) -> (usize, usize) {
-    let mut stack: Vec<&str> = Vec::new();
-    let (mut deepest, mut deepest_case) = (0, 0);
-    let mut command_position = true;
-    for token in tokens {
-        match token {
-            Token::Operator(operator, _) => {
-                match operator.as_str() {
-                    "(" => stack.push("("),
-                    ")" if stack.last() == Some(&"(") => {
-                        stack.pop();
-                    }
-                    _ => {}
-                }
-                command_position = matches!(
-                    operator.as_str(),
-                    ";" | "&" | "&&" | "||" | "|" | "|&" | ";;" | ";&" | ";;&" | "(" | ")" | "\n"
-                );
-            }
-            Token::Word(word, _) => {
-                if command_position {
-                    let closes = match word.as_str() {
-                        "fi" => Some("if"),
-                        "esac" => Some("case"),
-                        "done" => Some("do"),
-                        "}" => Some("{"),
-                        _ => None,
-                    };
-                    match word.as_str() {
-                        opener @ ("if" | "case" | "do" | "{") => stack.push(opener),
-                        _ if closes.is_some() && stack.last().copied() == closes => {
-                            stack.pop();
-                        }
-                        _ => {}
-                    }
-                }
-                // Only a reserved word in command position keeps it:
-                // `if if` is two keywords, `echo if` one argument.
-                command_position = command_position
-                    && matches!(
-                        word.as_str(),
-                        "if" | "then"
-                            | "else"
-                            | "elif"
-                            | "do"
-                            | "while"
-                            | "until"
-                            | "{"
-                            | "}"
-                            | "!"
-                            | "fi"
-                            | "done"
-                            | "esac"
-                            | "time"
-                    );
-            }
-        }
-        deepest = deepest.max(stack.len());
-        deepest_case = deepest_case.max(stack.iter().filter(|o| **o == "case").count());
-    }
-    (deepest, deepest_case)
-}
-
-fn token_text(token: &Token) -> &str {
-    token.to_str()
-}
-
-fn tokenizer_reason(error: &TokenizerError) -> String {
-    error.to_string()
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    fn words(args: &[&str]) -> Vec<String> {
-        args.iter().map(|a| (*a).to_owned()).collect()
-    }
-
-    #[test]
-    fn wrappers_give_the_command_they_run() {
-        for (name, args, inner) in [
-            (
-                "sudo",
-                &["-u", "root", "-E", "rm", "-rf"][..],
-                Some(&["rm", "-rf"][..]),
-            ),
-            ("sudo", &["--user=root", "ls"], Some(&["ls"])),
-            ("sudo", &["--user", "root", "ls"], Some(&["ls"])),
-            (
-                "env",
-                &["-i", "A=b", "C=d", "ls", "-l"],
-                Some(&["ls", "-l"]),
-            ),
-            ("env", &["-u", "HOME", "ls"], Some(&["ls"])),
-            ("nice", &["-n", "10", "ls"], Some(&["ls"])),
-            ("nice", &["-10", "ls"], Some(&["ls"])),
-            ("timeout", &["-s", "KILL", "5s", "ls"], Some(&["ls"])),
-            (
-                "xargs",
-                &["-0", "-I", "{}", "rm", "{}"],
-                Some(&["rm", "{}"]),
-            ),
-            ("xargs", &["-n1", "rm"], Some(&["rm"])),
-            ("command", &["-v", "rm"], None),
-            ("command", &["--", "rm"], Some(&["rm"])),
-            ("exec", &["-a", "name", "ls"], Some(&["ls"])),
-            ("nohup", &[], None),
-            ("ls", &["-l"], None),
-        ] {
-            let expected =
-                inner.map(|words: &[&str]| words.iter().map(|w| (*w).to_owned()).collect());
-            assert_eq!(unwrap(name, &words(args)), expected, "{name} {args:?}");
-        }
-    }
-
-    #[test]
-    fn strings_run_as_code() {
-        for (name, args, code) in [
-            ("bash", &["-c", "ls"][..], Some("ls")),
-            ("sh", &["-ec", "ls", "arg0"], Some("ls")),
-            ("bash", &["-o", "pipefail", "-c", "ls"], Some("ls")),
-            ("bash", &["-O", "extglob", "script.sh"], None),
-            ("bash", &["script.sh"], None),
-            ("zsh", &["-lc", "ls"], Some("ls")),
-            ("busybox", &["sh", "-c", "ls"], Some("ls")),
-            ("su", &["-", "root", "-c", "ls"], Some("ls")),
-            ("eval", &["ls", "-l"], Some("ls -l")),
-            ("env", &["-S", "ls -l"], Some("ls -l")),
-            ("env", &["--split-string=ls -l"], Some("ls -l")),
-            ("trap", &["ls", "EXIT"], Some("ls")),
-            ("trap", &["-p"], None),
-            ("watch", &["-n", "1", "ls", "-l"], Some("ls -l")),
-        ] {
-            assert_eq!(
-                shell_code(name, &words(args)).as_deref(),
-                code,
-                "{name} {args:?}"
-            );
-        }
-    }
-
-    #[test]
-    fn here_document_ends_are_repaired() {
-        assert_eq!(
-            repair_here_document_ends("cat <<'EOF'\nbody\n'EOF'\n"),
-            "cat <<'EOF'\nbody\nEOF\n"
-        );
-        assert_eq!(
-            repair_here_document_ends("cat <<-\"END\"\n\tx\n\t\"END\""),
-            "cat <<-\"END\"\n\tx\nEND"
-        );
-        assert_eq!(
-            repair_here_document_ends("cat <<EOF\nx\nEOF"),
-            "cat <<EOF\nx\nEOF"
-        );
-        assert_eq!(repair_here_document_ends("cat <<< 'x'"), "cat <<< 'x'");
-    }
-
-    fn depth(text: &str) -> (usize, usize) {
-        let options = ParserOptions::default();
-        let tokens =
-            brush_parser::uncached_tokenize_str(text, &options.tokenizer_options()).unwrap();
-        structure_depth(&tokens)
-    }
-
-    #[test]
-    fn structure_depth_follows_the_grammar() {
-        assert_eq!(depth("echo if case do {"), (0, 0));
-        assert_eq!(depth("if a; then if b; then c; fi; fi"), (2, 0));
-        assert_eq!(depth("case x in a) case y in b) c;; esac;; esac"), (2, 2));
-        assert_eq!(depth("while a; do ( { b; } ); done"), (3, 0));
-        assert_eq!(depth("f() { a; }; (( 1 + (2) ))"), (3, 0));
-        // Closers as arguments do not hide the nesting.
-        assert_eq!(depth("if a; then echo fi; if b; then echo fi; fi"), (2, 0));
-        // Case patterns do not close subshells.
-        assert_eq!(
-            depth("( case x in a) ( case y in b) c;; esac );; esac )"),
-            (4, 2)
-        );
-    }
-
-    #[test]
-    fn bracket_depth_counts_every_bracket() {
-        assert_eq!(bracket_depth("echo"), 0);
-        assert_eq!(bracket_depth("$(a $(b) { c })"), 2);
-        assert_eq!(bracket_depth("))(("), 2);
-    }
+    all
 }

@@ -189,6 +189,8 @@ pub(crate) fn is_dangerous_path(value: &str) -> bool {
         Anchor::Root => match segments.as_slice() {
             [] => true,
             [top] => SYSTEM_DIRECTORIES.contains(&top.as_str()),
+            // A user's home: `/home/alice`, `/Users/$USER`.
+            [top, _] => top == "home" || top == "Users",
             _ => false,
         },
         Anchor::Home => segments.is_empty(),
