@@ -498,6 +498,49 @@
 //! # }
 //! ```
 //!
+//! # Hooks
+//!
+//! With the `hooks` feature, [`hooks`] types the hook contract of Claude
+//! Code, as the official Agent SDK declares it (34 events): a hook program
+//! is one function from a validated [`hooks::HookInput`] to a
+//! [`hooks::HookOutput`], built per event so that the agent accepts it;
+//! [`hooks::run`] reads stdin, validates both sides, prints the answer and
+//! returns the exit code. A guard:
+//!
+//! ```
+//! use toolsmith::hooks::{self, HookInput, HookOutput, Options, ToolInput};
+//!
+//! fn guard(input: HookInput) -> HookOutput {
+//!     if let HookInput::PreToolUse(call) = &input
+//!         && let Ok(ToolInput::Bash(bash)) = call.tool_input()
+//!         && bash.command.contains("--force")
+//!     {
+//!         return HookOutput::pre_tool_use().deny("no force-push: push a new branch").into();
+//!     }
+//!     HookOutput::empty() // not "allow": the user's permission rules still apply
+//! }
+//! // fn main() -> std::process::ExitCode { hooks::run_with(Options::fail_closed(), guard) }
+//!
+//! let payload = r#"{"session_id": "s1", "transcript_path": "/t.jsonl", "cwd": "/w",
+//!     "hook_event_name": "PreToolUse", "tool_name": "Bash",
+//!     "tool_input": {"command": "git push --force"}, "tool_use_id": "toolu_1"}"#;
+//! let outcome = hooks::run_on(&Options::fail_closed(), payload.as_bytes(), guard);
+//! assert_eq!(
+//!     outcome.stdout,
+//!     r#"{"hookSpecificOutput":{"hookEventName":"PreToolUse","permissionDecision":"deny","permissionDecisionReason":"no force-push: push a new branch"}}"#
+//!         .to_owned() + "\n"
+//! );
+//! assert_eq!((outcome.stderr.as_str(), outcome.exit_code), ("", 0));
+//! ```
+//!
+//! A hook that fails (an unreadable payload, an error or panic in the
+//! function, an answer the agent would refuse) exits 1, which the agent
+//! reports and goes past; with [`hooks::Options::fail_closed`] it exits 2
+//! and blocks. [`hooks::validate_hook_output`] checks answers written by
+//! hand. What each event can decide:
+//! [docs/hooks.md](https://github.com/toolsmith-rs/toolsmith/blob/main/docs/hooks.md);
+//! the examples `bash_guard` and `stop_gate` are complete hooks.
+//!
 //! # Any schema
 //!
 //! [`Validator`] checks a schema that did not come from the macro (a

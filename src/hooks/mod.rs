@@ -11,6 +11,8 @@
 pub mod claude;
 mod error;
 pub mod guards;
+mod run;
 
 pub use claude::*;
 pub use error::{HookError, HookErrorCode};
+pub use run::{HookAnswer, Options, Outcome, run, run_on, run_with};

@@ -5,7 +5,6 @@
 //! SDK lists as optional are left out: only its type declarations are
 //! read). Needs node and npm, and access to the npm registry.
 
-use std::fs::File;
 use std::path::{Path, PathBuf};
 use std::process::Command;
 use std::sync::OnceLock;
@@ -31,8 +30,7 @@ fn install() -> PathBuf {
     let source = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/hooks_sdk");
     let dir = Path::new(env!("CARGO_TARGET_TMPDIR")).join("hooks-sdk");
     std::fs::create_dir_all(&dir).expect("cannot create the hooks SDK directory");
-    let lock = File::create(dir.join(".install-lock")).expect("cannot create the install lock");
-    lock.lock().expect("cannot take the install lock");
+    let _lock = super::install_lock(&dir.join(".install-lock"));
     let manifest =
         std::fs::read(source.join("package.json")).expect("tests/hooks_sdk/package.json");
     let lockfile =

@@ -7,7 +7,6 @@
 //! `venv`) and access to PyPI. Set `TOOLSMITH_PYTHON` to choose the
 //! interpreter.
 
-use std::fs::File;
 use std::path::{Path, PathBuf};
 use std::process::Command;
 use std::sync::OnceLock;
@@ -39,10 +38,7 @@ fn make_venv() -> PathBuf {
     let venv = Path::new(env!("CARGO_TARGET_TMPDIR")).join("mcp-venv");
     std::fs::create_dir_all(env!("CARGO_TARGET_TMPDIR")).expect("cannot create the target tmp dir");
     let lock_path = Path::new(env!("CARGO_TARGET_TMPDIR")).join("mcp-venv.lock");
-    let lock = File::create(&lock_path).expect("cannot create the venv lock");
-    // `File::lock` is Rust 1.89; the tests build with the toolchain CI runs.
-    #[allow(clippy::incompatible_msrv)]
-    lock.lock().expect("cannot take the venv lock");
+    let _lock = super::install_lock(&lock_path);
     let python = venv.join(if cfg!(windows) {
         "Scripts/python.exe"
     } else {

@@ -9,7 +9,8 @@ pub mod generate;
 pub mod hooks_sdk;
 pub mod mcp_python;
 
-use std::path::PathBuf;
+use std::fs::File;
+use std::path::{Path, PathBuf};
 
 use serde_json::Value;
 
@@ -53,4 +54,17 @@ pub fn assert_snapshot_json(relative: &str, value: &Value) {
 /// Compares a generated schema with `tests/snapshots/<name>.json`.
 pub fn assert_snapshot(name: &str, schema: &Value) {
     assert_snapshot_json(&format!("{name}.json"), schema);
+}
+
+/// An exclusive lock on the file `path`, held until the `File` drops: one
+/// test binary at a time installs what the tests need under the target
+/// directory.
+pub fn install_lock(path: &Path) -> File {
+    let lock = File::create(path)
+        .unwrap_or_else(|e| panic!("cannot create the lock {}: {e}", path.display()));
+    // `File::lock` is Rust 1.89; the tests build with the toolchain CI runs.
+    #[allow(clippy::incompatible_msrv)]
+    lock.lock()
+        .unwrap_or_else(|e| panic!("cannot take the lock {}: {e}", path.display()));
+    lock
 }

@@ -4,11 +4,13 @@
 
 mod event;
 mod input;
+mod output;
 pub mod settings;
 mod tool_input;
 
 pub use event::HookEvent;
 pub use input::*;
+pub use output::*;
 pub use settings::{
     HooksLint, LintProblem, Severity, lint_hook_handler, lint_hooks_config, lint_matcher_group,
     validate_hook_handler, validate_hooks_config, validate_matcher_group,
