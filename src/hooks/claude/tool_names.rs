@@ -197,4 +197,11 @@ mod tests {
         assert_eq!(builtin_tool("TeamCreate"), Some("TeamCreate"));
         assert_eq!(builtin_tool("Frobnicate"), None);
     }
+
+    #[test]
+    fn every_typed_tool_is_a_current_built_in_name() {
+        for known in crate::hooks::ToolInput::KNOWN_TOOLS {
+            assert_eq!(builtin_tool(known), Some(*known), "{known}");
+        }
+    }
 }

@@ -81,7 +81,8 @@ macro_rules! tool_inputs {
 
         impl ToolInput {
             /// The names of the built-in tools typed here, as the agent
-            /// names them now (`Agent`, not its former name `Task`).
+            /// names them now (`Agent`, not its former name `Task`): a part
+            /// of [`BUILTIN_TOOL_NAMES`](crate::hooks::BUILTIN_TOOL_NAMES).
             pub const KNOWN_TOOLS: &'static [&'static str] = &[$($name,)*];
 
             /// The tool's name: the current name of a built-in tool
