@@ -1,11 +1,13 @@
 //! The hook types against the official SDK's own declarations: the pinned
 //! `@anthropic-ai/claude-agent-sdk` is installed under target/, and
-//! `tests/hooks_sdk/extract.mjs` reads its `HOOK_EVENTS`, every
-//! `*HookInput` and every member of `ToolInputSchemas` with the TypeScript
-//! compiler. Each field's presence, required-ness, JSON types and string
-//! values are compared with ours (through `HookEvent::input_schema` and
-//! `ToolInput::schema_for`), and any difference fails with one line per
-//! field. Bumping the pinned version then says exactly what moved.
+//! `tests/hooks_sdk/extract.mjs` reads its `HOOK_EVENTS`, its
+//! `BUILTIN_TOOL_NAMES`, every `*HookInput` and every member of
+//! `ToolInputSchemas` with the TypeScript compiler. Each field's presence,
+//! required-ness, JSON types and string values are compared with ours
+//! (through `HookEvent::input_schema` and `ToolInput::schema_for`), and the
+//! tool names with `toolsmith::hooks::BUILTIN_TOOL_NAMES`; any difference
+//! fails with one line per field or name. Bumping the pinned version then
+//! says exactly what moved.
 
 mod support;
 
@@ -15,7 +17,9 @@ use std::process::Command;
 use std::sync::OnceLock;
 
 use serde_json::{Value, json};
-use toolsmith::hooks::{HookEvent, ToolInput};
+use toolsmith::hooks::{
+    BUILTIN_TOOL_NAMES, HookEvent, ToolInput, UNLISTED_TOOL_NAMES, builtin_tool,
+};
 
 use support::hooks_sdk::hooks_sdk_dir;
 
@@ -93,11 +97,6 @@ const SDK_MCP: &str = "McpInput";
 
 /// Tools we type that `ToolInputSchemas` leaves out.
 const OURS_ONLY: &[&str] = &["MultiEdit", "PowerShell"];
-
-/// Tools we type that `BUILTIN_TOOL_NAMES` leaves out: the legacy
-/// `MultiEdit`, and `RefreshMcpTools`, whose input `ToolInputSchemas`
-/// declares (as `RefreshMcpToolsInput`) without the list naming the tool.
-const UNLISTED: &[&str] = &["MultiEdit", "RefreshMcpTools"];
 
 /// One field, as both sides are compared.
 #[derive(Debug, Clone, PartialEq)]
@@ -356,25 +355,53 @@ fn compare(contract: &Value) -> (Vec<String>, Counts) {
             ));
         }
     }
-    // Our tools' names are the names matchers use.
+    // The built-in tool names: the SDK's list, and the names ours adds,
+    // each documented in `UNLISTED_TOOL_NAMES`.
     let listed: Vec<&str> = contract["toolNames"]
         .as_array()
         .into_iter()
         .flatten()
         .filter_map(Value::as_str)
         .collect();
-    for known in ToolInput::KNOWN_TOOLS {
-        if listed.contains(known) == UNLISTED.contains(known) {
-            let side = if UNLISTED.contains(known) {
-                "names it"
-            } else {
-                "lacks it"
-            };
-            lines.push(format!("BUILTIN_TOOL_NAMES: tool \"{known}\": SDK {side}"));
-        }
-    }
+    lines.extend(tool_name_diff(&listed));
     counts.tool_names = listed.len();
     (lines, counts)
+}
+
+/// One line per difference between the SDK's `BUILTIN_TOOL_NAMES`
+/// (`listed`) and ours: a name the SDK lists that we lack, a name we list
+/// that neither the SDK nor `UNLISTED_TOOL_NAMES` accounts for, a name we
+/// call unlisted that the SDK lists, and a typed tool that is not a current
+/// built-in name.
+fn tool_name_diff(listed: &[&str]) -> Vec<String> {
+    let unlisted = |name: &str| UNLISTED_TOOL_NAMES.iter().any(|(n, _)| *n == name);
+    let mut lines = Vec::new();
+    for name in listed {
+        if !BUILTIN_TOOL_NAMES.contains(name) {
+            lines.push(format!(
+                "BUILTIN_TOOL_NAMES: tool \"{name}\": SDK has it, ours missing"
+            ));
+        } else if unlisted(name) {
+            lines.push(format!(
+                "BUILTIN_TOOL_NAMES: tool \"{name}\": SDK has it, ours calls it unlisted in UNLISTED_TOOL_NAMES"
+            ));
+        }
+    }
+    for name in BUILTIN_TOOL_NAMES {
+        if !listed.contains(name) && !unlisted(name) {
+            lines.push(format!(
+                "BUILTIN_TOOL_NAMES: tool \"{name}\": SDK lacks it, ours has it without an entry in UNLISTED_TOOL_NAMES"
+            ));
+        }
+    }
+    for known in ToolInput::KNOWN_TOOLS {
+        if builtin_tool(known) != Some(*known) {
+            lines.push(format!(
+                "ToolInput \"{known}\": not a current name in BUILTIN_TOOL_NAMES"
+            ));
+        }
+    }
+    lines
 }
 
 #[derive(Debug, Default)]
@@ -410,6 +437,7 @@ fn the_hook_types_match_the_sdk_declarations() {
     assert_eq!(counts.events, 34);
     assert_eq!(counts.inputs, 34);
     assert_eq!(counts.tools, 44);
+    assert_eq!(counts.tool_names, 54);
 }
 
 /// The comparison can fail: a contract that moved is reported field by
@@ -431,6 +459,8 @@ fn a_contract_that_moved_is_reported_field_by_field() {
     contract["tools"]["NewToolInput"] = json!({ "open": false, "fields": {} });
     let names = contract["toolNames"].as_array_mut().unwrap();
     names.retain(|name| name != "Glob");
+    names.push(json!("NewTool"));
+    names.push(json!("Task"));
 
     let (lines, _) = compare(&contract);
     assert_eq!(
@@ -444,7 +474,9 @@ fn a_contract_that_moved_is_reported_field_by_field() {
              ours clear, compact, fork, resume, startup",
             "BashInput: field \"timeout\": SDK type string, ours number",
             "NewToolInput: SDK has it, ours has no ToolInput variant",
-            "BUILTIN_TOOL_NAMES: tool \"Glob\": SDK lacks it",
+            "BUILTIN_TOOL_NAMES: tool \"NewTool\": SDK has it, ours missing",
+            "BUILTIN_TOOL_NAMES: tool \"Task\": SDK has it, ours calls it unlisted in UNLISTED_TOOL_NAMES",
+            "BUILTIN_TOOL_NAMES: tool \"Glob\": SDK lacks it, ours has it without an entry in UNLISTED_TOOL_NAMES",
         ]
     );
 }

@@ -4,47 +4,17 @@
 
 #![cfg(feature = "hooks")]
 
+mod support;
+
 use std::io::Write;
-use std::path::{Path, PathBuf};
+use std::path::Path;
 use std::process::{Command, Stdio};
-use std::sync::OnceLock;
 
-fn manifest_dir() -> &'static Path {
-    Path::new(env!("CARGO_MANIFEST_DIR"))
-}
-
-/// The compiled examples' directory, both built once.
-fn examples_dir() -> &'static Path {
-    static DIR: OnceLock<PathBuf> = OnceLock::new();
-    DIR.get_or_init(|| {
-        let status = Command::new(env!("CARGO"))
-            .current_dir(manifest_dir())
-            .args([
-                "build",
-                "--quiet",
-                "--example",
-                "bash_guard",
-                "--example",
-                "stop_gate",
-            ])
-            .args((!cfg!(debug_assertions)).then_some("--release"))
-            .status()
-            .expect("cargo runs");
-        assert!(
-            status.success(),
-            "building the hook examples failed: {status}"
-        );
-        let exe = std::env::current_exe().unwrap();
-        exe.parent()
-            .and_then(Path::parent)
-            .unwrap()
-            .join("examples")
-    })
-}
+use support::example;
 
 /// Runs the example `name` with `stdin`: (stdout, stderr, exit code).
 fn hook(name: &str, stdin: &str) -> (String, String, i32) {
-    let path = examples_dir().join(format!("{name}{}", std::env::consts::EXE_SUFFIX));
+    let path = example(name);
     let mut child = Command::new(&path)
         .stdin(Stdio::piped())
         .stdout(Stdio::piped())

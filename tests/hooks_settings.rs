@@ -8,9 +8,8 @@
 mod support;
 
 use std::collections::BTreeMap;
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
 use std::process::Command;
-use std::sync::OnceLock;
 
 use serde_json::{Value, json};
 use toolsmith::hooks::{
@@ -18,29 +17,11 @@ use toolsmith::hooks::{
     validate_hooks_config,
 };
 
-fn manifest_dir() -> &'static Path {
-    Path::new(env!("CARGO_MANIFEST_DIR"))
-}
+use support::{example, manifest_dir};
 
-/// The compiled `hooks_lint` example, built once.
-fn hooks_lint() -> &'static Path {
-    static EXE: OnceLock<PathBuf> = OnceLock::new();
-    EXE.get_or_init(|| {
-        let status = Command::new(env!("CARGO"))
-            .current_dir(manifest_dir())
-            .args(["build", "--quiet", "--example", "hooks_lint"])
-            .args((!cfg!(debug_assertions)).then_some("--release"))
-            .status()
-            .expect("cargo runs");
-        assert!(status.success(), "building the hooks_lint example failed");
-        let exe = std::env::current_exe().unwrap();
-        let profile_dir = exe.parent().and_then(Path::parent).unwrap();
-        let path = profile_dir
-            .join("examples")
-            .join(format!("hooks_lint{}", std::env::consts::EXE_SUFFIX));
-        assert!(path.exists(), "no example binary at {}", path.display());
-        path
-    })
+/// The compiled `hooks_lint` example.
+fn hooks_lint() -> PathBuf {
+    example("hooks_lint")
 }
 
 /// Runs the linter on `files` (relative to the manifest, as a user would

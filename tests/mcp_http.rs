@@ -17,7 +17,8 @@ use std::sync::mpsc;
 use std::thread;
 use std::time::Duration;
 
-use support::mcp_python::{example, manifest_dir, python_with_sdk};
+use support::mcp_python::python_with_sdk;
+use support::{example, manifest_dir};
 
 /// The example server on a free loopback port, and its URL.
 struct Server {

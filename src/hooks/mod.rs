@@ -9,6 +9,7 @@
 //! and the content guards are shared by any agent's contract.
 
 pub mod claude;
+mod compiled;
 mod error;
 pub mod guards;
 mod run;

@@ -15,18 +15,7 @@ use std::sync::OnceLock;
 /// stdio and Streamable HTTP).
 pub const MCP_SDK: &str = "2.3.0";
 
-/// The crate's root directory.
-pub fn manifest_dir() -> &'static Path {
-    Path::new(env!("CARGO_MANIFEST_DIR"))
-}
-
-/// Runs `command`, failing the test if it cannot start or fails.
-pub fn run(command: &mut Command) {
-    let status = command
-        .status()
-        .unwrap_or_else(|e| panic!("cannot run {command:?}: {e}"));
-    assert!(status.success(), "{command:?} failed: {status}");
-}
+use super::run;
 
 /// The venv's Python with the MCP SDK installed, made on first use.
 pub fn python_with_sdk() -> &'static Path {
@@ -66,23 +55,4 @@ fn make_venv() -> PathBuf {
         ]));
     }
     python
-}
-
-/// An example binary (`target/debug/examples/NAME`), brought up to date
-/// first: `cargo test --test NAME` alone does not build examples.
-pub fn example(name: &str) -> PathBuf {
-    run(Command::new(env!("CARGO"))
-        .current_dir(manifest_dir())
-        .args(["build", "--quiet", "--example", name])
-        .args((!cfg!(debug_assertions)).then_some("--release")));
-    let exe = std::env::current_exe().expect("the test binary has a path");
-    let profile_dir = exe
-        .parent()
-        .and_then(Path::parent)
-        .expect("the test binary is in target/<profile>/deps");
-    let path = profile_dir
-        .join("examples")
-        .join(format!("{name}{}", std::env::consts::EXE_SUFFIX));
-    assert!(path.exists(), "no example binary at {}", path.display());
-    path
 }

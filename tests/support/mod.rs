@@ -9,8 +9,11 @@ pub mod generate;
 pub mod hooks_sdk;
 pub mod mcp_python;
 
+use std::collections::BTreeMap;
 use std::fs::File;
 use std::path::{Path, PathBuf};
+use std::process::Command;
+use std::sync::Mutex;
 
 use serde_json::Value;
 
@@ -67,4 +70,45 @@ pub fn install_lock(path: &Path) -> File {
     lock.lock()
         .unwrap_or_else(|e| panic!("cannot take the lock {}: {e}", path.display()));
     lock
+}
+
+/// The crate's root directory.
+pub fn manifest_dir() -> &'static Path {
+    Path::new(env!("CARGO_MANIFEST_DIR"))
+}
+
+/// Runs `command`, failing the test if it cannot start or fails.
+pub fn run(command: &mut Command) {
+    let status = command
+        .status()
+        .unwrap_or_else(|e| panic!("cannot run {command:?}: {e}"));
+    assert!(status.success(), "{command:?} failed: {status}");
+}
+
+/// An example binary (`target/<profile>/examples/NAME`), built first, once
+/// per test binary: `cargo test --test NAME` alone does not build examples.
+pub fn example(name: &str) -> PathBuf {
+    static BUILT: Mutex<BTreeMap<String, PathBuf>> = Mutex::new(BTreeMap::new());
+    // A test that panicked while building leaves the map as it was.
+    let mut built = BUILT
+        .lock()
+        .unwrap_or_else(|poisoned| poisoned.into_inner());
+    if let Some(path) = built.get(name) {
+        return path.clone();
+    }
+    run(Command::new(env!("CARGO"))
+        .current_dir(manifest_dir())
+        .args(["build", "--quiet", "--example", name])
+        .args((!cfg!(debug_assertions)).then_some("--release")));
+    let exe = std::env::current_exe().expect("the test binary has a path");
+    let profile_dir = exe
+        .parent()
+        .and_then(Path::parent)
+        .expect("the test binary is in target/<profile>/deps");
+    let path = profile_dir
+        .join("examples")
+        .join(format!("{name}{}", std::env::consts::EXE_SUFFIX));
+    assert!(path.exists(), "no example binary at {}", path.display());
+    built.insert(name.to_owned(), path.clone());
+    path
 }

@@ -7,6 +7,7 @@ mod input;
 mod output;
 pub mod settings;
 mod tool_input;
+mod tool_names;
 
 pub use event::HookEvent;
 pub use input::*;
@@ -16,3 +17,4 @@ pub use settings::{
     validate_hook_handler, validate_hooks_config, validate_matcher_group,
 };
 pub use tool_input::*;
+pub use tool_names::{BUILTIN_TOOL_NAMES, UNLISTED_TOOL_NAMES, UnlistedTool, builtin_tool};

@@ -7,36 +7,23 @@ use serde_json::{Value, json};
 use toolsmith_runtime::{JsonLimits, JsonTextErrorKind, Validator, parse_json_text, sanitize_line};
 
 use super::HookInput;
+use crate::hooks::compiled::{Compiled, compiled_for};
 use crate::hooks::{HookError, HookErrorCode, HookEvent};
 
 /// How the lines of a hook input's problems start.
 const SUBJECT: &str = "Invalid hook input";
 
 /// Each event's schema and its compiled validator, built once.
-struct Compiled {
-    schema: Value,
-    validator: Validator,
-}
-
 fn compiled(event: HookEvent) -> &'static Compiled {
     static ALL: OnceLock<Vec<Compiled>> = OnceLock::new();
-    let all = ALL.get_or_init(|| {
-        HookEvent::ALL
-            .iter()
-            .map(|&event| {
-                let schema = HookInput::build_schema(event);
-                // The schemas are this crate's own; a unit test compiles each.
-                let validator = Validator::new(&schema)
-                    .unwrap_or_else(|err| panic!("the {event} input schema: {err}"));
-                Compiled { schema, validator }
-            })
-            .collect()
-    });
-    let index = HookEvent::ALL
-        .iter()
-        .position(|&e| e == event)
-        .unwrap_or_default();
-    &all[index]
+    compiled_for(
+        &ALL,
+        HookEvent::ALL,
+        event,
+        "input",
+        HookInput::build_schema,
+    )
+    .expect("every event is in HookEvent::ALL")
 }
 
 /// The envelope every input shares: an object with a string

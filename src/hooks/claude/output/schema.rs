@@ -7,9 +7,9 @@
 use std::sync::OnceLock;
 
 use serde_json::{Map, Value, json};
-use toolsmith_runtime::Validator;
 
 use super::MAX_TEXT_CHARS;
+use crate::hooks::compiled::{Compiled, compiled_for};
 use crate::hooks::{HookError, HookErrorCode, HookEvent};
 
 const SUBJECT: &str = "Invalid hook output";
@@ -196,29 +196,11 @@ fn build_schema(event: HookEvent) -> Value {
     })
 }
 
-struct Compiled {
-    schema: Value,
-    validator: Validator,
-}
-
+/// Each event's output schema and its compiled validator, built once.
 fn compiled(event: HookEvent) -> &'static Compiled {
     static ALL: OnceLock<Vec<Compiled>> = OnceLock::new();
-    let all = ALL.get_or_init(|| {
-        HookEvent::ALL
-            .iter()
-            .map(|&event| {
-                let schema = build_schema(event);
-                let validator = Validator::new(&schema)
-                    .unwrap_or_else(|err| panic!("the {event:?} output schema compiles: {err}"));
-                Compiled { schema, validator }
-            })
-            .collect()
-    });
-    let index = HookEvent::ALL
-        .iter()
-        .position(|&e| e == event)
-        .expect("every event is in HookEvent::ALL");
-    &all[index]
+    compiled_for(&ALL, HookEvent::ALL, event, "output", build_schema)
+        .expect("every event is in HookEvent::ALL")
 }
 
 /// The JSON Schema of `event`'s answer: closed objects, the fields the event

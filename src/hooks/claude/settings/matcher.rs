@@ -7,9 +7,9 @@
 use toolsmith_runtime::__private::suggest::{fold_case, similar_key};
 
 use super::Report;
-use super::facts::{self, TOOL_NAMES, Target};
+use super::facts::{self, Target};
 use super::walk::quoted;
-use crate::hooks::HookEvent;
+use crate::hooks::{BUILTIN_TOOL_NAMES, HookEvent, McpToolName, builtin_tool};
 
 /// How the agent reads a matcher.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -147,21 +147,18 @@ fn exact_name(name: &str, event: HookEvent, target: Target, pointer: &str, out: 
 /// Why `name` matches no tool, if it does not: neither a built-in tool
 /// nor an MCP tool (`mcp__<server>__<tool>`).
 pub(super) fn tool_name_problem(name: &str) -> Option<String> {
-    if TOOL_NAMES.contains(&name) {
+    if builtin_tool(name).is_some() || McpToolName::parse(name).is_some() {
         return None;
     }
-    if let Some(rest) = name.strip_prefix("mcp__") {
-        return match rest.split_once("__") {
-            Some((server, tool)) if !server.is_empty() && !tool.is_empty() => None,
-            _ => Some(format!(
-                "{} names an MCP server, not a tool, and matches no tool; use {} for every \
-                 tool of that server",
-                quoted(name),
-                quoted(&format!("{}__.*", name.trim_end_matches('_')))
-            )),
-        };
+    if McpToolName::in_namespace(name) {
+        return Some(format!(
+            "{} names an MCP server, not a tool, and matches no tool; use {} for every \
+             tool of that server",
+            quoted(name),
+            quoted(&format!("{}__.*", name.trim_end_matches('_')))
+        ));
     }
-    let hint = suggestion(name, TOOL_NAMES)
+    let hint = suggestion(name, BUILTIN_TOOL_NAMES)
         .map(|near| format!(" (did you mean {}?)", quoted(near)))
         .unwrap_or_default();
     Some(format!(
@@ -191,7 +188,7 @@ pub(super) fn lets_through(matcher: &str, tool: &str) -> bool {
     let covered: &[&str] = match tool {
         "Edit" => &["Edit", "Write", "MultiEdit", "NotebookEdit"],
         "Read" => &["Read", "Grep", "Glob", "LS", "NotebookRead"],
-        _ if tool.starts_with("mcp__") || !TOOL_NAMES.contains(&tool) => return true,
+        _ if McpToolName::in_namespace(tool) || builtin_tool(tool).is_none() => return true,
         _ => std::slice::from_ref(&tool),
     };
     match reading(matcher, false) {

@@ -372,6 +372,26 @@ fn an_exact_tool_name_that_is_no_tool_is_a_warning() {
     );
 }
 
+/// The lint knows every tool the SDK lists (`SetGoal`, `WaitForMcpServers`,
+/// `propose_skills` were once warned about) and the former names.
+#[test]
+fn every_built_in_tool_name_is_a_tool() {
+    assert_eq!(
+        warnings(json!({ "hooks": { "PreToolUse": [
+            { "matcher": "SetGoal|WaitForMcpServers|propose_skills|ListAgents|ProposeGoal|KillShell", "hooks": [command()] },
+            { "matcher": "ProposeSkills", "hooks": [command()] },
+            { "matcher": "SetGoal", "hooks": [
+                { "type": "command", "command": "x", "if": "SetGoal" },
+                { "type": "command", "command": "x", "if": "SubagentHandback" }
+            ] }
+        ] } })),
+        [
+            "Hooks settings warning at /hooks/PreToolUse/1/matcher: no built-in tool is named \"ProposeSkills\" (did you mean \"propose_skills\"?); tool names are case-sensitive and MCP tools are named mcp__<server>__<tool>",
+            "Hooks settings warning at /hooks/PreToolUse/2/hooks/1/if: \"SubagentHandback\" is for SubagentHandback, which the group's matcher \"SetGoal\" never lets through, so this hook never runs; move it to a group whose matcher matches SubagentHandback",
+        ]
+    );
+}
+
 #[test]
 fn an_mcp_server_name_alone_matches_no_tool() {
     assert_eq!(

@@ -6,10 +6,10 @@ use std::sync::OnceLock;
 use serde_json::{Map, Value, json};
 use toolsmith_runtime::{Repairs, Validator, sanitize_line};
 
-use super::facts::{self, COMMON_FIELDS, Field, HandlerType, If, Kind, SETTINGS_KEYS, TOOL_NAMES};
+use super::facts::{self, COMMON_FIELDS, Field, HandlerType, If, Kind, SETTINGS_KEYS};
 use super::http::{self, Policy};
 use super::{Report, matcher, rule};
-use crate::hooks::HookEvent;
+use crate::hooks::{BUILTIN_TOOL_NAMES, HookEvent, McpToolName, builtin_tool};
 
 /// Where a piece sits: the event around it, whether it comes from a whole
 /// settings file, and that file's HTTP hook policy.
@@ -264,8 +264,8 @@ pub(super) fn handler(value: &Value, pointer: &str, context: &Context<'_>, out: 
 fn if_rule(condition: &str, pointer: &str, context: &Context<'_>, out: &mut Report) {
     match rule::parse(condition) {
         Err(problem) => out.error(pointer, format!("{} {problem}", quoted(condition))),
-        Ok(rule) if !TOOL_NAMES.contains(&rule.tool) && !rule.tool.starts_with("mcp__") => {
-            let hint = matcher::suggestion(rule.tool, TOOL_NAMES)
+        Ok(rule) if builtin_tool(rule.tool).is_none() && !McpToolName::in_namespace(rule.tool) => {
+            let hint = matcher::suggestion(rule.tool, BUILTIN_TOOL_NAMES)
                 .map(|near| format!(" (did you mean \"{near}\"?)"))
                 .unwrap_or_default();
             out.warning(

@@ -69,6 +69,12 @@ impl McpToolName {
         })
     }
 
+    /// Whether `name` is in the MCP tools' namespace (`mcp__…`): a tool's
+    /// name, or, in a permission rule, a whole server's (`mcp__github`).
+    pub(crate) fn in_namespace(name: &str) -> bool {
+        name.starts_with(PREFIX)
+    }
+
     /// The whole name, as sent.
     pub fn as_str(&self) -> &str {
         &self.name

@@ -38,7 +38,9 @@ pub use tools::*;
 pub use values::*;
 
 use super::input::wire::WireType;
+use super::tool_names::builtin_tool;
 use crate::hooks::claude::input::cut;
+use crate::hooks::compiled::{Compiled, compiled_for};
 use crate::hooks::{HookError, HookErrorCode};
 
 /// How the lines of a tool input's problems start.
@@ -47,7 +49,7 @@ const SUBJECT: &str = "Invalid tool input";
 macro_rules! tool_inputs {
     ($(
         $(#[doc = $doc:literal])*
-        $variant:ident($input:ident) = $name:literal $(, formerly $($alias:literal),+)?;
+        $variant:ident($input:ident) = $name:literal;
     )*) => {
         /// A tool call's input, typed by the tool's name.
         ///
@@ -79,7 +81,8 @@ macro_rules! tool_inputs {
 
         impl ToolInput {
             /// The names of the built-in tools typed here, as the agent
-            /// names them now (`Agent`, not its former name `Task`).
+            /// names them now (`Agent`, not its former name `Task`): a part
+            /// of [`BUILTIN_TOOL_NAMES`](crate::hooks::BUILTIN_TOOL_NAMES).
             pub const KNOWN_TOOLS: &'static [&'static str] = &[$($name,)*];
 
             /// The tool's name: the current name of a built-in tool
@@ -93,11 +96,11 @@ macro_rules! tool_inputs {
                 }
             }
 
-            /// The current name of the built-in tool `name` (or its former
-            /// name: `Task` is `Agent`).
+            /// The current name of the typed built-in tool `name` (or its
+            /// former name: `Task` is `Agent`, as [`builtin_tool`] says).
             fn canonical(name: &str) -> Option<&'static str> {
-                match name {
-                    $($name $($(| $alias)+)? => Some($name),)*
+                match builtin_tool(name)? {
+                    $($name => Some($name),)*
                     _ => None,
                 }
             }
@@ -139,7 +142,7 @@ macro_rules! tool_inputs {
 
 tool_inputs! {
     /// `Agent`: starts a subagent.
-    Agent(AgentInput) = "Agent", formerly "Task";
+    Agent(AgentInput) = "Agent";
     /// `Bash`: runs a shell command.
     Bash(BashInput) = "Bash";
     /// `ExitPlanMode`: presents the plan.
@@ -155,17 +158,17 @@ tool_inputs! {
     /// `Grep`: searches file contents.
     Grep(GrepInput) = "Grep";
     /// `TaskStop`: stops a background task.
-    TaskStop(TaskStopInput) = "TaskStop", formerly "KillShell", "KillBash";
+    TaskStop(TaskStopInput) = "TaskStop";
     /// `ListMcpResourcesTool`: lists MCP resources.
-    ListMcpResources(ListMcpResourcesInput) = "ListMcpResourcesTool", formerly "ListMcpResources";
+    ListMcpResources(ListMcpResourcesInput) = "ListMcpResourcesTool";
     /// `RefreshMcpTools`: reloads an MCP server's tools.
     RefreshMcpTools(RefreshMcpToolsInput) = "RefreshMcpTools";
     /// `NotebookEdit`: edits a notebook cell.
     NotebookEdit(NotebookEditInput) = "NotebookEdit";
     /// `ReadMcpResourceDirTool`: lists an MCP resource directory.
-    ReadMcpResourceDir(ReadMcpResourceDirInput) = "ReadMcpResourceDirTool", formerly "ReadMcpResourceDir";
+    ReadMcpResourceDir(ReadMcpResourceDirInput) = "ReadMcpResourceDirTool";
     /// `ReadMcpResourceTool`: reads an MCP resource.
-    ReadMcpResource(ReadMcpResourceInput) = "ReadMcpResourceTool", formerly "ReadMcpResource";
+    ReadMcpResource(ReadMcpResourceInput) = "ReadMcpResourceTool";
     /// `ReportFindings`: reports review findings.
     ReportFindings(ReportFindingsInput) = "ReportFindings";
     /// `TodoWrite`: replaces the todo list.
@@ -215,7 +218,7 @@ tool_inputs! {
     /// `propose_skills`: proposes skills.
     ProposeSkills(ProposeSkillsInput) = "propose_skills";
     /// `SetGoal`: sets the session's goal.
-    SetGoal(SetGoalInput) = "SetGoal", formerly "ProposeGoal";
+    SetGoal(SetGoalInput) = "SetGoal";
     /// `Artifact`: publishes artifacts.
     Artifact(ArtifactInput) = "Artifact";
     /// `PushNotification`: notifies the user.
@@ -230,29 +233,14 @@ tool_inputs! {
     PowerShell(PowerShellInput) = "PowerShell";
 }
 
-/// Each known tool's schema and validator, built once.
-struct Compiled {
-    schema: Value,
-    validator: Validator,
-}
-
+/// Each typed tool's schema and validator, built once; `name` may be a
+/// former name.
 fn compiled(name: &str) -> Option<&'static Compiled> {
     static ALL: OnceLock<Vec<Compiled>> = OnceLock::new();
-    let all = ALL.get_or_init(|| {
-        ToolInput::KNOWN_TOOLS
-            .iter()
-            .map(|&name| {
-                let schema = ToolInput::build_schema(name).unwrap_or_default();
-                // The schemas are this crate's own; a unit test compiles each.
-                let validator = Validator::new(&schema)
-                    .unwrap_or_else(|err| panic!("the {name} input schema: {err}"));
-                Compiled { schema, validator }
-            })
-            .collect()
-    });
     let name = ToolInput::canonical(name)?;
-    let index = ToolInput::KNOWN_TOOLS.iter().position(|&n| n == name)?;
-    all.get(index)
+    compiled_for(&ALL, ToolInput::KNOWN_TOOLS, name, "tool input", |name| {
+        ToolInput::build_schema(name).unwrap_or_default()
+    })
 }
 
 impl ToolInput {
