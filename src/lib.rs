@@ -560,6 +560,8 @@ pub mod cli;
 pub mod hooks;
 #[cfg(feature = "mcp")]
 pub mod mcp;
+#[cfg(feature = "schemars")]
+pub mod schemars;
 
 #[doc(hidden)]
 #[path = "private.rs"]
