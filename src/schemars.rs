@@ -182,11 +182,7 @@ where
         self.schemas.validator()
     }
 
-    fn call(
-        &self,
-        args: Args<A>,
-        (): (),
-    ) -> impl Future<Output = Result<Value, ToolError>> + Send {
+    fn call(&self, args: Args<A>, (): ()) -> impl Future<Output = Result<Value, ToolError>> + Send {
         let returned = (self.handler)(args.0);
         async move { ResultTag.into_tool_result(returned.await) }
     }

@@ -42,6 +42,9 @@ fn rewrite(schema: &mut Value, defs: &Map<String, Value>, inlining: &mut Vec<Str
     if let Some(name) = local_ref(map).map(str::to_owned)
         && !inlining.contains(&name)
         && let Some(target) = defs.get(&name)
+        // A type that contains itself stays a reference, where it is
+        // first met, for `problems` to name.
+        && !reaches(target, &name, defs, &mut Vec::new())
     {
         let mut target = target.clone();
         inlining.push(name);
@@ -96,6 +99,32 @@ fn local_forms(map: &mut Map<String, Value>) {
     integer_format(map);
 }
 
+/// Whether `schema` refers to the definition `name`, through any number of
+/// other definitions.
+fn reaches(schema: &Value, name: &str, defs: &Map<String, Value>, seen: &mut Vec<String>) -> bool {
+    match schema {
+        Value::Object(map) => {
+            if let Some(target) = local_ref(map) {
+                if target == name {
+                    return true;
+                }
+                if !seen.iter().any(|s| s == target) {
+                    seen.push(target.to_owned());
+                    if defs
+                        .get(target)
+                        .is_some_and(|def| reaches(def, name, defs, seen))
+                    {
+                        return true;
+                    }
+                }
+            }
+            map.values().any(|value| reaches(value, name, defs, seen))
+        }
+        Value::Array(values) => values.iter().any(|value| reaches(value, name, defs, seen)),
+        _ => false,
+    }
+}
+
 /// The `$defs` name of a local reference, `#/$defs/Name`.
 fn local_ref(map: &Map<String, Value>) -> Option<&str> {
     let reference = map.get("$ref")?.as_str()?;
@@ -108,10 +137,11 @@ fn local_ref(map: &Map<String, Value>) -> Option<&str> {
 /// `{"anyOf": [X, {"type": "null"}]}` (an `Option` of a schema schemars
 /// cannot add `null` to) as X with `null` added.
 fn nullable_union(map: &mut Map<String, Value>) {
-    let Some(key) = ["anyOf", "oneOf"]
-        .into_iter()
-        .find(|key| map.get(*key).and_then(Value::as_array).is_some_and(|a| a.len() == 2))
-    else {
+    let Some(key) = ["anyOf", "oneOf"].into_iter().find(|key| {
+        map.get(*key)
+            .and_then(Value::as_array)
+            .is_some_and(|a| a.len() == 2)
+    }) else {
         return;
     };
     let Some(Value::Array(branches)) = map.get(key) else {
@@ -268,7 +298,7 @@ fn check(schema: &Value, at: &mut String, depth: usize, found: &mut Vec<String>)
     let map = match schema {
         Value::Object(map) => map,
         Value::Bool(true) => {
-            return report(found, 
+            return report(found,
                 at,
                 "accepts any JSON value (`serde_json::Value`), so no call can be checked; take a struct or enum with the shape, or a `String` the function parses (rule 1, closed objects)".into(),
             );
@@ -286,7 +316,8 @@ fn check(schema: &Value, at: &mut String, depth: usize, found: &mut Vec<String>)
     });
     if let Some(reference) = reference {
         let target = reference.as_str().unwrap_or_default();
-        return report(found, 
+        return report(
+            found,
             at,
             format!(
                 "refers to {} (\"$ref\"), a type that contains itself; subschemas are inlined, so a recursive type cannot be an argument: take a flat list with ids, or a fixed depth of distinct types (rule 2, no references)",
@@ -296,7 +327,8 @@ fn check(schema: &Value, at: &mut String, depth: usize, found: &mut Vec<String>)
     }
     for keyword in ["anyOf", "oneOf", "allOf", "not", "if"] {
         if map.contains_key(keyword) {
-            return report(found, 
+            return report(
+                found,
                 at,
                 format!(
                     "is a union (\"{keyword}\"), which some hosts refuse; take a unit enum, or a struct with a kind field and optional fields (rule 3, no unions)"
@@ -305,7 +337,7 @@ fn check(schema: &Value, at: &mut String, depth: usize, found: &mut Vec<String>)
         }
     }
     if map.is_empty() {
-        return report(found, 
+        return report(found,
             at,
             "accepts any JSON value (an empty schema, `serde_json::Value`), so no call can be checked; take a struct or enum with the shape, or a `String` the function parses (rule 1, closed objects)".into(),
         );
@@ -322,7 +354,11 @@ fn check(schema: &Value, at: &mut String, depth: usize, found: &mut Vec<String>)
     if let Some(Value::String(source)) = map.get("pattern")
         && let Err(problem) = pattern::Pattern::new(source)
     {
-        report(found, at, format!("pattern {}: {problem} (rule 5, patterns)", quoted(source)));
+        report(
+            found,
+            at,
+            format!("pattern {}: {problem} (rule 5, patterns)", quoted(source)),
+        );
     }
     // Rule 6: bounds are consistent and on the type they bound.
     for (min, max) in [
@@ -336,7 +372,8 @@ fn check(schema: &Value, at: &mut String, depth: usize, found: &mut Vec<String>)
             map.get(max).and_then(Value::as_f64),
         ) && low > high
         {
-            report(found, 
+            report(
+                found,
                 at,
                 format!(
                     "\"{min}\" {} is above \"{max}\" {}, so no value passes; swap or fix them (rule 6, bounds)",
@@ -347,17 +384,32 @@ fn check(schema: &Value, at: &mut String, depth: usize, found: &mut Vec<String>)
     }
     if typed {
         for (keywords, holds, kind) in [
-            (&["pattern", "minLength", "maxLength"][..], is("string"), "strings"),
             (
-                &["minimum", "maximum", "exclusiveMinimum", "exclusiveMaximum", "multipleOf"][..],
+                &["pattern", "minLength", "maxLength"][..],
+                is("string"),
+                "strings",
+            ),
+            (
+                &[
+                    "minimum",
+                    "maximum",
+                    "exclusiveMinimum",
+                    "exclusiveMaximum",
+                    "multipleOf",
+                ][..],
                 is_number,
                 "numbers",
             ),
-            (&["minItems", "maxItems", "uniqueItems"][..], is("array"), "arrays"),
+            (
+                &["minItems", "maxItems", "uniqueItems"][..],
+                is("array"),
+                "arrays",
+            ),
         ] {
             for keyword in keywords {
                 if map.contains_key(*keyword) && !holds {
-                    report(found, 
+                    report(
+                        found,
                         at,
                         format!(
                             "\"{keyword}\" applies to {kind}, and this schema's \"type\" is {}; move it to the value it bounds (rule 6, bounds)",
@@ -370,7 +422,8 @@ fn check(schema: &Value, at: &mut String, depth: usize, found: &mut Vec<String>)
     }
     // A string a type reads by parsing it: the schema cannot say which.
     if let Some(Value::String(format)) = map.get("format") {
-        report(found, 
+        report(
+            found,
             at,
             format!(
                 "\"format\": {} is a check the schema does not make, so it would accept strings the type refuses; take a `String` (or a newtype with `#[derive(ToolArg)]`) and parse it in the function",
@@ -380,12 +433,12 @@ fn check(schema: &Value, at: &mut String, depth: usize, found: &mut Vec<String>)
     }
     if is("array") {
         if map.contains_key("prefixItems") {
-            report(found, 
+            report(found,
                 at,
                 "is a tuple (\"prefixItems\"), one schema per position; take a struct with named fields, or an array `[T; N]` of one type (rule 4, arrays have items)".into(),
             );
         } else if !map.contains_key("items") {
-            report(found, 
+            report(found,
                 at,
                 "is an array without \"items\", so its items go unchecked; give the items a type (rule 4, arrays have items)".into(),
             );
@@ -395,7 +448,8 @@ fn check(schema: &Value, at: &mut String, depth: usize, found: &mut Vec<String>)
     if is("object") {
         depth += 1;
         if depth == MAX_DEPTH + 1 {
-            report(found, 
+            report(
+                found,
                 at,
                 format!(
                     "nests objects {depth} deep, the arguments included, and hosts take at most {MAX_DEPTH}; flatten a level (rule 9, depth)"
@@ -404,11 +458,11 @@ fn check(schema: &Value, at: &mut String, depth: usize, found: &mut Vec<String>)
         }
         match map.get("additionalProperties") {
             Some(Value::Bool(false)) => {}
-            None => report(found, 
+            None => report(found,
                 at,
                 "accepts unknown keys, which serde ignores: add `#[serde(deny_unknown_fields)]` to the struct, so that the schema and serde refuse them alike (rule 1, closed objects)".into(),
             ),
-            Some(_) => report(found, 
+            Some(_) => report(found,
                 at,
                 "takes any key (a map: `HashMap`, `BTreeMap`, `serde_json::Map`), so no key can be checked; take a struct with a field per key, or a `Vec` of key-value structs (rule 1, closed objects)".into(),
             ),
@@ -420,7 +474,8 @@ fn check(schema: &Value, at: &mut String, depth: usize, found: &mut Vec<String>)
             at.push_str("/properties/");
             escape_into(name, at);
             if !rules::is_property_name(name) {
-                report(found, 
+                report(
+                    found,
                     at,
                     format!(
                         "property name {} must match {}; rename the field with `#[serde(rename = \"..\")]` (rule 7, names)",
@@ -502,7 +557,9 @@ mod tests {
         }));
         assert_eq!(
             problems(&schema),
-            ["at /properties/next/properties/next: refers to \"#/$defs/Node\" (\"$ref\"), a type that contains itself; subschemas are inlined, so a recursive type cannot be an argument: take a flat list with ids, or a fixed depth of distinct types (rule 2, no references)"]
+            [
+                "at /properties/next/properties/next: refers to \"#/$defs/Node\" (\"$ref\"), a type that contains itself; subschemas are inlined, so a recursive type cannot be an argument: take a flat list with ids, or a fixed depth of distinct types (rule 2, no references)"
+            ]
         );
     }
 
