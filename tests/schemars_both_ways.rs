@@ -425,7 +425,7 @@ fn recursion_unions_formats_names_and_bounds_are_each_named() {
     assert_eq!(
         refusal(err),
         [
-            "at /properties/root/properties/children/items: refers to \"#/$defs/Node\" (\"$ref\"), a type that contains itself; subschemas are inlined, so a recursive type cannot be an argument: take a flat list with ids, or a fixed depth of distinct types (rule 2, no references)",
+            "at /properties/root/properties/children/items: is a reference, to \"#/$defs/Node\" (\"$ref\"), as a type that contains itself leaves; hosts need every subschema inlined: take a flat list with ids, or a fixed depth of distinct types (rule 2, no references)",
             "at /properties/shape: is a union (\"oneOf\"), which some hosts refuse; take a unit enum, or a struct with a kind field and optional fields (rule 3, no unions)",
             "at /properties/either: is a union (\"anyOf\"), which some hosts refuse; take a unit enum, or a struct with a kind field and optional fields (rule 3, no unions)",
             "at /properties/when-due: property name \"when-due\" must match ^[A-Za-z_][A-Za-z0-9_]{0,63}$; rename the field with `#[serde(rename = \"..\")]` (rule 7, names)",

@@ -320,7 +320,7 @@ fn check(schema: &Value, at: &mut String, depth: usize, found: &mut Vec<String>)
             found,
             at,
             format!(
-                "refers to {} (\"$ref\"), a type that contains itself; subschemas are inlined, so a recursive type cannot be an argument: take a flat list with ids, or a fixed depth of distinct types (rule 2, no references)",
+                "is a reference, to {} (\"$ref\"), as a type that contains itself leaves; hosts need every subschema inlined: take a flat list with ids, or a fixed depth of distinct types (rule 2, no references)",
                 quoted(target)
             ),
         );
@@ -558,7 +558,7 @@ mod tests {
         assert_eq!(
             problems(&schema),
             [
-                "at /properties/next/properties/next: refers to \"#/$defs/Node\" (\"$ref\"), a type that contains itself; subschemas are inlined, so a recursive type cannot be an argument: take a flat list with ids, or a fixed depth of distinct types (rule 2, no references)"
+                "at /properties/next: is a reference, to \"#/$defs/Node\" (\"$ref\"), as a type that contains itself leaves; hosts need every subschema inlined: take a flat list with ids, or a fixed depth of distinct types (rule 2, no references)"
             ]
         );
     }
