@@ -356,12 +356,14 @@ fn a_type_that_breaks_three_rules_is_refused_with_every_problem() {
     let err = tools
         .register(toolsmith::schemars::tool("tag", "Tags a thing", loose))
         .unwrap_err();
+    // The guide shows it (docs/migrating.md).
+    support::assert_snapshot_text("schemars/three-rules.txt", &format!("{err}\n"));
     assert_eq!(
         refusal(err),
         [
-            "accepts unknown keys, which serde ignores: add `#[serde(deny_unknown_fields)]` to the struct, so that the schema and serde refuse them alike (rule 1, closed objects)",
-            "at /properties/labels: takes any key (a map: `HashMap`, `BTreeMap`, `serde_json::Map`), so no key can be checked; take a struct with a field per key, or a `Vec` of key-value structs (rule 1, closed objects)",
-            "at /properties/span: is a tuple (\"prefixItems\"), one schema per position; take a struct with named fields, or an array `[T; N]` of one type (rule 4, arrays have items)",
+            "accepts unknown keys, which serde ignores: add `#[serde(deny_unknown_fields)]` to the struct, so that the schema and serde refuse them alike (schema rule 1: closed objects)",
+            "at /properties/labels: takes any key (a map: `HashMap`, `BTreeMap`, `serde_json::Map`), so no key can be checked; take a struct with a field per key, or a `Vec` of key-value structs (schema rule 1: closed objects)",
+            "at /properties/span: is a tuple (\"prefixItems\"), one schema per position; take a struct with named fields, or an array `[T; N]` of one type (schema rule 4: arrays have items)",
         ]
     );
     assert!(tools.is_empty());
@@ -425,13 +427,13 @@ fn recursion_unions_formats_names_and_bounds_are_each_named() {
     assert_eq!(
         refusal(err),
         [
-            "at /properties/root/properties/children/items: is a reference, to \"#/$defs/Node\" (\"$ref\"), as a type that contains itself leaves; hosts need every subschema inlined: take a flat list with ids, or a fixed depth of distinct types (rule 2, no references)",
-            "at /properties/shape: is a union (\"oneOf\"), which some hosts refuse; take a unit enum, or a struct with a kind field and optional fields (rule 3, no unions)",
-            "at /properties/either: is a union (\"anyOf\"), which some hosts refuse; take a unit enum, or a struct with a kind field and optional fields (rule 3, no unions)",
-            "at /properties/when-due: property name \"when-due\" must match ^[A-Za-z_][A-Za-z0-9_]{0,63}$; rename the field with `#[serde(rename = \"..\")]` (rule 7, names)",
+            "at /properties/root/properties/children/items: is a reference, to \"#/$defs/Node\" (\"$ref\"), as a type that contains itself leaves; hosts need every subschema inlined: take a flat list with ids, or a fixed depth of distinct types (schema rule 2: no references)",
+            "at /properties/shape: is a union (\"oneOf\"), which some hosts refuse; take a unit enum, or a struct with a kind field and optional fields (schema rule 3: no unions)",
+            "at /properties/either: is a union (\"anyOf\"), which some hosts refuse; take a unit enum, or a struct with a kind field and optional fields (schema rule 3: no unions)",
+            "at /properties/when-due: property name \"when-due\" must match ^[A-Za-z_][A-Za-z0-9_]{0,63}$; rename the field with `#[serde(rename = \"..\")]` (schema rule 7: names)",
             "at /properties/when-due: \"format\": \"ipv4\" is a check the schema does not make, so it would accept strings the type refuses; take a `String` (or a newtype with `#[derive(ToolArg)]`) and parse it in the function",
-            "at /properties/wrong: \"minimum\" 5 is above \"maximum\" 1, so no value passes; swap or fix them (rule 6, bounds)",
-            "at /properties/code: pattern \"^(?=a)\": uses lookaround, which the linear-time `regex` engine does not support (rule 5, patterns)",
+            "at /properties/wrong: \"minimum\" 5 is above \"maximum\" 1, so no value passes; swap or fix them (schema rule 6: consistent bounds)",
+            "at /properties/code: pattern \"^(?=a)\": uses lookaround, which the linear-time `regex` engine does not support (schema rule 5: linear-time patterns)",
         ]
     );
 }

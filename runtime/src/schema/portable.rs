@@ -300,7 +300,7 @@ fn check(schema: &Value, at: &mut String, depth: usize, found: &mut Vec<String>)
         Value::Bool(true) => {
             return report(found,
                 at,
-                "accepts any JSON value (`serde_json::Value`), so no call can be checked; take a struct or enum with the shape, or a `String` the function parses (rule 1, closed objects)".into(),
+                "accepts any JSON value (`serde_json::Value`), so no call can be checked; take a struct or enum with the shape, or a `String` the function parses (schema rule 1: closed objects)".into(),
             );
         }
         _ => return,
@@ -320,7 +320,7 @@ fn check(schema: &Value, at: &mut String, depth: usize, found: &mut Vec<String>)
             found,
             at,
             format!(
-                "is a reference, to {} (\"$ref\"), as a type that contains itself leaves; hosts need every subschema inlined: take a flat list with ids, or a fixed depth of distinct types (rule 2, no references)",
+                "is a reference, to {} (\"$ref\"), as a type that contains itself leaves; hosts need every subschema inlined: take a flat list with ids, or a fixed depth of distinct types (schema rule 2: no references)",
                 quoted(target)
             ),
         );
@@ -331,7 +331,7 @@ fn check(schema: &Value, at: &mut String, depth: usize, found: &mut Vec<String>)
                 found,
                 at,
                 format!(
-                    "is a union (\"{keyword}\"), which some hosts refuse; take a unit enum, or a struct with a kind field and optional fields (rule 3, no unions)"
+                    "is a union (\"{keyword}\"), which some hosts refuse; take a unit enum, or a struct with a kind field and optional fields (schema rule 3: no unions)"
                 ),
             );
         }
@@ -339,7 +339,7 @@ fn check(schema: &Value, at: &mut String, depth: usize, found: &mut Vec<String>)
     if map.is_empty() {
         return report(found,
             at,
-            "accepts any JSON value (an empty schema, `serde_json::Value`), so no call can be checked; take a struct or enum with the shape, or a `String` the function parses (rule 1, closed objects)".into(),
+            "accepts any JSON value (an empty schema, `serde_json::Value`), so no call can be checked; take a struct or enum with the shape, or a `String` the function parses (schema rule 1: closed objects)".into(),
         );
     }
     let is = |kind: &str| match map.get("type") {
@@ -357,7 +357,10 @@ fn check(schema: &Value, at: &mut String, depth: usize, found: &mut Vec<String>)
         report(
             found,
             at,
-            format!("pattern {}: {problem} (rule 5, patterns)", quoted(source)),
+            format!(
+                "pattern {}: {problem} (schema rule 5: linear-time patterns)",
+                quoted(source)
+            ),
         );
     }
     // Rule 6: bounds are consistent and on the type they bound.
@@ -376,7 +379,7 @@ fn check(schema: &Value, at: &mut String, depth: usize, found: &mut Vec<String>)
                 found,
                 at,
                 format!(
-                    "\"{min}\" {} is above \"{max}\" {}, so no value passes; swap or fix them (rule 6, bounds)",
+                    "\"{min}\" {} is above \"{max}\" {}, so no value passes; swap or fix them (schema rule 6: consistent bounds)",
                     map[min], map[max]
                 ),
             );
@@ -412,7 +415,7 @@ fn check(schema: &Value, at: &mut String, depth: usize, found: &mut Vec<String>)
                         found,
                         at,
                         format!(
-                            "\"{keyword}\" applies to {kind}, and this schema's \"type\" is {}; move it to the value it bounds (rule 6, bounds)",
+                            "\"{keyword}\" applies to {kind}, and this schema's \"type\" is {}; move it to the value it bounds (schema rule 6: consistent bounds)",
                             map["type"]
                         ),
                     );
@@ -435,12 +438,12 @@ fn check(schema: &Value, at: &mut String, depth: usize, found: &mut Vec<String>)
         if map.contains_key("prefixItems") {
             report(found,
                 at,
-                "is a tuple (\"prefixItems\"), one schema per position; take a struct with named fields, or an array `[T; N]` of one type (rule 4, arrays have items)".into(),
+                "is a tuple (\"prefixItems\"), one schema per position; take a struct with named fields, or an array `[T; N]` of one type (schema rule 4: arrays have items)".into(),
             );
         } else if !map.contains_key("items") {
             report(found,
                 at,
-                "is an array without \"items\", so its items go unchecked; give the items a type (rule 4, arrays have items)".into(),
+                "is an array without \"items\", so its items go unchecked; give the items a type (schema rule 4: arrays have items)".into(),
             );
         }
     }
@@ -452,7 +455,7 @@ fn check(schema: &Value, at: &mut String, depth: usize, found: &mut Vec<String>)
                 found,
                 at,
                 format!(
-                    "nests objects {depth} deep, the arguments included, and hosts take at most {MAX_DEPTH}; flatten a level (rule 9, depth)"
+                    "nests objects {depth} deep, the arguments included, and hosts take at most {MAX_DEPTH}; flatten a level (schema rule 9: nesting depth)"
                 ),
             );
         }
@@ -460,11 +463,11 @@ fn check(schema: &Value, at: &mut String, depth: usize, found: &mut Vec<String>)
             Some(Value::Bool(false)) => {}
             None => report(found,
                 at,
-                "accepts unknown keys, which serde ignores: add `#[serde(deny_unknown_fields)]` to the struct, so that the schema and serde refuse them alike (rule 1, closed objects)".into(),
+                "accepts unknown keys, which serde ignores: add `#[serde(deny_unknown_fields)]` to the struct, so that the schema and serde refuse them alike (schema rule 1: closed objects)".into(),
             ),
             Some(_) => report(found,
                 at,
-                "takes any key (a map: `HashMap`, `BTreeMap`, `serde_json::Map`), so no key can be checked; take a struct with a field per key, or a `Vec` of key-value structs (rule 1, closed objects)".into(),
+                "takes any key (a map: `HashMap`, `BTreeMap`, `serde_json::Map`), so no key can be checked; take a struct with a field per key, or a `Vec` of key-value structs (schema rule 1: closed objects)".into(),
             ),
         }
     }
@@ -478,7 +481,7 @@ fn check(schema: &Value, at: &mut String, depth: usize, found: &mut Vec<String>)
                     found,
                     at,
                     format!(
-                        "property name {} must match {}; rename the field with `#[serde(rename = \"..\")]` (rule 7, names)",
+                        "property name {} must match {}; rename the field with `#[serde(rename = \"..\")]` (schema rule 7: names)",
                         quoted(name),
                         rules::PROPERTY_NAME
                     ),
@@ -558,7 +561,7 @@ mod tests {
         assert_eq!(
             problems(&schema),
             [
-                "at /properties/next: is a reference, to \"#/$defs/Node\" (\"$ref\"), as a type that contains itself leaves; hosts need every subschema inlined: take a flat list with ids, or a fixed depth of distinct types (rule 2, no references)"
+                "at /properties/next: is a reference, to \"#/$defs/Node\" (\"$ref\"), as a type that contains itself leaves; hosts need every subschema inlined: take a flat list with ids, or a fixed depth of distinct types (schema rule 2: no references)"
             ]
         );
     }

@@ -436,8 +436,8 @@ fn a_hand_written_tool_with_an_unsupported_schema_is_refused_at_registration() {
         RegisterError::Rules {
             name: "custom".into(),
             problems: vec![
-                "accepts unknown keys, which serde ignores: add `#[serde(deny_unknown_fields)]` to the struct, so that the schema and serde refuse them alike (rule 1, closed objects)".into(),
-                "at /properties/n: is a reference, to \"#/$defs/n\" (\"$ref\"), as a type that contains itself leaves; hosts need every subschema inlined: take a flat list with ids, or a fixed depth of distinct types (rule 2, no references)".into(),
+                "accepts unknown keys, which serde ignores: add `#[serde(deny_unknown_fields)]` to the struct, so that the schema and serde refuse them alike (schema rule 1: closed objects)".into(),
+                "at /properties/n: is a reference, to \"#/$defs/n\" (\"$ref\"), as a type that contains itself leaves; hosts need every subschema inlined: take a flat list with ids, or a fixed depth of distinct types (schema rule 2: no references)".into(),
             ],
         }
     );
