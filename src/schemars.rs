@@ -148,6 +148,8 @@ impl<A, F> fmt::Debug for SchemarsTool<A, F> {
 #[serde(transparent)]
 pub struct Args<A>(pub A);
 
+// Not a fix to suggest when some other type is not `ToolArgs`.
+#[diagnostic::do_not_recommend]
 impl<A: DeserializeOwned + Send + 'static> ToolArgs for Args<A> {
     // serde alone cannot see what schemars states beyond the types
     // (lengths, ranges, patterns): every call is checked against the
