@@ -511,7 +511,6 @@
 //!   Calls get the same validation, repairs and lines as a `#[tool]` tool.
 //!
 //! ```
-//! # #[cfg(feature = "schemars")] {
 //! use schemars::JsonSchema;
 //! use serde::Deserialize;
 //! use toolsmith::{Tool, ToolSet, tool};
@@ -553,7 +552,6 @@
 //!         "additionalProperties": false
 //!     })
 //! );
-//! # }
 //! # Ok::<(), toolsmith::RegisterError>(())
 //! ```
 //!

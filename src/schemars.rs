@@ -2,14 +2,16 @@
 //! the way over from rmcp's `Parameters<T>`, keeping the argument types.
 //!
 //! [`tool`] makes a [`Tool`] of an `async fn` (or closure) taking a
-//! `#[derive(Deserialize, JsonSchema)]` struct, for [`ToolSet::register`]
-//! like any `#[tool]` tool. The schema comes from schemars once per type,
-//! when the tool is made, and is put in the subset's form: subschemas
-//! inlined (no `$ref`), `Option<T>` as `null` in `type`, unit enums as
-//! `enum`, integer formats as the ranges they name. Registering then holds
-//! it to the same schema rules `#[tool]` checks at compile time; a schema
-//! that breaks any is [`RegisterError::Rules`], one line per problem with
-//! its JSON pointer, never a panic and never a silent pass. Calls get the
+//! `#[derive(Deserialize, JsonSchema)]` struct, registered with
+//! [`ToolSet::register`](crate::ToolSet::register) like any `#[tool]` tool.
+//! The schema comes from schemars once per type, when the tool is made, and
+//! is put in the subset's form: subschemas inlined (no `$ref`), `Option<T>`
+//! as `null` in `type`, unit enums as `enum`, integer formats as the ranges
+//! they name. Registering then holds it to the same schema rules `#[tool]`
+//! checks at compile time; a schema that breaks any is
+//! [`RegisterError::Rules`](crate::RegisterError::Rules), one line per
+//! problem with its JSON pointer, never a panic and never a silent pass.
+//! Calls get the
 //! same validation, repairs and lines as a `#[tool]` tool.
 //!
 //! ```

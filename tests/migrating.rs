@@ -20,7 +20,7 @@ mod rmcp_tool_macro;
 
 use std::path::Path;
 
-use toolsmith::{Tool, ToolSet, toolset};
+use toolsmith::{ToolSet, toolset};
 
 const ROOT: &str = env!("CARGO_MANIFEST_DIR");
 
