@@ -11,8 +11,7 @@
 //! checks at compile time; a schema that breaks any is
 //! [`RegisterError::Rules`](crate::RegisterError::Rules), one line per
 //! problem with its JSON pointer, never a panic and never a silent pass.
-//! Calls get the
-//! same validation, repairs and lines as a `#[tool]` tool.
+//! Calls get the same validation, repairs and lines as a `#[tool]` tool.
 //!
 //! ```
 //! use schemars::JsonSchema;
