@@ -298,7 +298,8 @@ fn check(schema: &Value, at: &mut String, depth: usize, found: &mut Vec<String>)
     let map = match schema {
         Value::Object(map) => map,
         Value::Bool(true) => {
-            return report(found,
+            return report(
+                found,
                 at,
                 "accepts any JSON value (`serde_json::Value`), so no call can be checked; take a struct or enum with the shape, or a `String` the function parses (schema rule 1: closed objects)".into(),
             );
@@ -337,7 +338,8 @@ fn check(schema: &Value, at: &mut String, depth: usize, found: &mut Vec<String>)
         }
     }
     if map.is_empty() {
-        return report(found,
+        return report(
+            found,
             at,
             "accepts any JSON value (an empty schema, `serde_json::Value`), so no call can be checked; take a struct or enum with the shape, or a `String` the function parses (schema rule 1: closed objects)".into(),
         );
@@ -436,12 +438,14 @@ fn check(schema: &Value, at: &mut String, depth: usize, found: &mut Vec<String>)
     }
     if is("array") {
         if map.contains_key("prefixItems") {
-            report(found,
+            report(
+                found,
                 at,
                 "is a tuple (\"prefixItems\"), one schema per position; take a struct with named fields, or an array `[T; N]` of one type (schema rule 4: arrays have items)".into(),
             );
         } else if !map.contains_key("items") {
-            report(found,
+            report(
+                found,
                 at,
                 "is an array without \"items\", so its items go unchecked; give the items a type (schema rule 4: arrays have items)".into(),
             );
@@ -461,11 +465,13 @@ fn check(schema: &Value, at: &mut String, depth: usize, found: &mut Vec<String>)
         }
         match map.get("additionalProperties") {
             Some(Value::Bool(false)) => {}
-            None => report(found,
+            None => report(
+                found,
                 at,
                 "accepts unknown keys, which serde ignores: add `#[serde(deny_unknown_fields)]` to the struct, so that the schema and serde refuse them alike (schema rule 1: closed objects)".into(),
             ),
-            Some(_) => report(found,
+            Some(_) => report(
+                found,
                 at,
                 "takes any key (a map: `HashMap`, `BTreeMap`, `serde_json::Map`), so no key can be checked; take a struct with a field per key, or a `Vec` of key-value structs (schema rule 1: closed objects)".into(),
             ),
