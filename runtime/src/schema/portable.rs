@@ -608,4 +608,32 @@ mod tests {
         });
         assert_eq!(problems(&schema), Vec::<String>::new());
     }
+
+    #[test]
+    fn depth_typed_bounds_items_and_open_values_are_named() {
+        let nested = |inner: Value| json!({"type": "object", "properties": {"a": inner}, "required": ["a"], "additionalProperties": false});
+        let mut deep = json!({"type": "object", "additionalProperties": false});
+        for _ in 0..5 {
+            deep = nested(deep);
+        }
+        let schema = nested(json!({
+            "type": "object",
+            "properties": {
+                "deep": deep,
+                "n": {"type": "integer", "minLength": 1},
+                "list": {"type": "array"},
+                "any": true
+            },
+            "additionalProperties": false
+        }));
+        assert_eq!(
+            problems(&schema),
+            [
+                "at /properties/a/properties/deep/properties/a/properties/a/properties/a: nests objects 6 deep, the arguments included, and hosts take at most 5; flatten a level (schema rule 9: nesting depth)",
+                "at /properties/a/properties/n: \"minLength\" applies to strings, and this schema's \"type\" is \"integer\"; move it to the value it bounds (schema rule 6: consistent bounds)",
+                "at /properties/a/properties/list: is an array without \"items\", so its items go unchecked; give the items a type (schema rule 4: arrays have items)",
+                "at /properties/a/properties/any: accepts any JSON value (`serde_json::Value`), so no call can be checked; take a struct or enum with the shape, or a `String` the function parses (schema rule 1: closed objects)",
+            ]
+        );
+    }
 }
