@@ -111,7 +111,9 @@ pub(crate) fn is_declaring(generator: &SchemaGenerator) -> bool {
 /// serialized, `Err` becomes the tool's failure (sanitized), as for a
 /// `#[tool]` function. The tool takes no host context; capture what it
 /// needs. The schema of `A` is made on the first call of `tool` for `A`
-/// and kept for the life of the program.
+/// and kept for the life of the program. The name and description are
+/// `&'static str`, as a `#[tool]` tool's are; for a tool known only at run
+/// time, see [`DynamicTool`](crate::DynamicTool).
 pub fn tool<A, F>(name: &'static str, description: &'static str, handler: F) -> SchemarsTool<A, F>
 where
     A: JsonSchema + 'static,
