@@ -4,7 +4,8 @@
 # other in one run, with its own target directory, offline from the same
 # lock file. Prints a Markdown table: wall time, crates compiled, and the
 # ratio to rmcp alone (the server and stdio features toolsmith's `mcp`
-# feature turns on).
+# feature turns on). Every host feature has its row: `mcp`, `mcp-http`
+# (rmcp's Streamable HTTP server on hyper), `rig` (rig-core) and `cli`.
 #
 #   bash benches/build_cost.sh
 #
@@ -23,6 +24,8 @@ cases=(
   "toolsmith + mcp|toolsmith = { path = \"$root\", features = [\"mcp\"] }|toolsmith::sanitize_line(\"\");"
   "toolsmith + cli|toolsmith = { path = \"$root\", features = [\"cli\"] }|toolsmith::sanitize_line(\"\");"
   "toolsmith + mcp + cli|toolsmith = { path = \"$root\", features = [\"mcp\", \"cli\"] }|toolsmith::sanitize_line(\"\");"
+  "toolsmith + mcp-http|toolsmith = { path = \"$root\", features = [\"mcp-http\"] }|toolsmith::sanitize_line(\"\");"
+  "toolsmith + rig|toolsmith = { path = \"$root\", features = [\"rig\"] }|toolsmith::sanitize_line(\"\");"
   "rmcp alone|rmcp = { version = \"=$rmcp_version\", default-features = false, features = [\"server\", \"transport-io\"] }|let _ = rmcp::model::ErrorCode::PARSE_ERROR;"
 )
 

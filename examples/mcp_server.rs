@@ -1,11 +1,17 @@
-//! The example tools served over MCP on standard input and output.
+//! The example tools served over MCP on standard input and output, or over
+//! Streamable HTTP.
 //!
 //! ```text
 //! cargo run --example mcp_server
+//! cargo run --example mcp_server -- --http 127.0.0.1:8080               # at http://127.0.0.1:8080/mcp
+//! cargo run --example mcp_server -- --http 127.0.0.1:8080 --stateless   # no sessions
 //! ```
 //!
 //! Point an MCP client at that command (or at the built binary,
-//! `target/debug/examples/mcp_server`).
+//! `target/debug/examples/mcp_server`), or at the URL. Over HTTP the
+//! first line on stderr is `serving MCP at <url>` (port `0` picks a free
+//! port), and Ctrl-C or `SIGTERM` stops the server once every request
+//! already received is answered.
 //!
 //! `--soak` adds two tools the soak test needs and no one else should
 //! call: `crash`, which panics, and `nap`, which blocks its thread.
@@ -30,10 +36,28 @@ async fn main() -> std::io::Result<()> {
             }
         })
         .on_panic(|tool, message| eprintln!("{tool} panicked: {message}"));
-    toolsmith::mcp::McpServer::new(tools)
-        .with_server_info("toolsmith-demo", env!("CARGO_PKG_VERSION"))
-        .serve_stdio()
+    let server = toolsmith::mcp::McpServer::new(tools)
+        .with_server_info("toolsmith-demo", env!("CARGO_PKG_VERSION"));
+    let Some(addr) = http_addr() else {
+        return server.serve_stdio().await;
+    };
+    let stateless = std::env::args().any(|arg| arg == "--stateless");
+    let options = toolsmith::mcp::HttpOptions::new().stateless(stateless);
+    let server = server.with_http_options(options).bind_http(addr).await?;
+    eprintln!("serving MCP at {}", server.url());
+    server
+        .serve_with_shutdown(toolsmith::mcp::shutdown_signal())
         .await
+}
+
+/// The address after `--http`, if given.
+fn http_addr() -> Option<String> {
+    let mut args = std::env::args().skip_while(|arg| arg != "--http");
+    args.next()?;
+    Some(args.next().unwrap_or_else(|| {
+        eprintln!("--http needs an address, e.g. --http 127.0.0.1:8080");
+        std::process::exit(2)
+    }))
 }
 
 /// Tools that misbehave on purpose, for the soak test.

@@ -450,6 +450,11 @@
 //!
 //! - [`mcp::McpServer`] (feature `mcp`): an MCP server on the official
 //!   `rmcp` crate; bad input is `isError: true` with a text block per line.
+//!   On stdio, or (feature `mcp-http`) over Streamable HTTP with
+//!   `serve_http`, with sessions or without (replicas behind a load
+//!   balancer), and a graceful shutdown that answers the calls in flight.
+//! - `rig::tools` (feature `rig`): the set's tools as tools of a rig agent;
+//!   bad input is the tool result the model reads, one line per problem.
 //! - [`cli::Cli`] (feature `cli`): a `clap` command, one subcommand per tool,
 //!   flags from the schema; lines name `--flags`; exit code 2 for bad input,
 //!   1 for a failing tool.
@@ -627,6 +632,8 @@ pub mod hooks;
 pub mod mcp;
 #[cfg(feature = "schemars")]
 pub mod schemars;
+#[cfg(feature = "rig")]
+pub mod rig;
 
 #[doc(hidden)]
 #[path = "private.rs"]

@@ -33,9 +33,45 @@
 //! toolsmith::mcp::McpServer::new(tools).serve_stdio().await
 //! # }
 //! ```
+//!
+//! # Streamable HTTP
+//!
+//! With the feature `mcp-http`, the same server answers at
+//! `http://ADDR/mcp` on rmcp's Streamable HTTP transport, with the same
+//! answers: the same argument cap, lines and unknown-tool error. A body is
+//! checked as a stdio line is: one that is not JSON is answered `400` with
+//! `-32700 Parse error` and the reason, JSON that is no JSON-RPC message
+//! `400` with `-32600 Invalid Request`, a body over
+//! [`max_line_bytes`](McpServer::with_max_line_bytes) `413` with `-32600`;
+//! another path is answered `404`, a `Host` that is not
+//! [allowed](HttpOptions::allowed_hosts) `403`. By default each client gets
+//! a session (`Mcp-Session-Id`), kept in the server's memory;
+//! [`HttpOptions::stateless`] serves each request on its own, so that
+//! replicas behind a load balancer can share the traffic.
+//! [`HttpServer::serve_with_shutdown`] stops taking connections when its
+//! signal comes, answers every request already received, then closes the
+//! sessions.
+//!
+//! ```no_run
+//! # async fn serve(tools: toolsmith::ToolSet) -> std::io::Result<()> {
+//! use toolsmith::mcp::{HttpOptions, McpServer, shutdown_signal};
+//!
+//! let server = McpServer::new(tools)
+//!     .with_http_options(HttpOptions::new().stateless(true))
+//!     .bind_http("127.0.0.1:8080")
+//!     .await?;
+//! eprintln!("serving at {}", server.url()); // http://127.0.0.1:8080/mcp
+//! server.serve_with_shutdown(shutdown_signal()).await // Ctrl-C or SIGTERM
+//! # }
+//! ```
 
+#[cfg(feature = "mcp-http")]
+mod http;
 mod recover_id;
 mod transport;
+
+#[cfg(feature = "mcp-http")]
+pub use http::{HttpOptions, HttpServer, shutdown_signal};
 
 use std::sync::Arc;
 
@@ -54,13 +90,17 @@ use crate::function_calling::{failed_line, result_text};
 
 /// An MCP server handler over a [`ToolSet`]: give it to
 /// [`rmcp::ServiceExt::serve`] with any transport, or call
-/// [`serve_stdio`](McpServer::serve_stdio).
+/// [`serve_stdio`](McpServer::serve_stdio) (or, with the feature
+/// `mcp-http`, `serve_http`). A clone shares the tools.
+#[derive(Clone)]
 pub struct McpServer<C = ()> {
     tools: Arc<ToolSet<C>>,
     listed: Arc<[rmcp::model::Tool]>,
     ctx: C,
     implementation: Implementation,
     max_line: usize,
+    #[cfg(feature = "mcp-http")]
+    http: HttpOptions,
 }
 
 impl McpServer<()> {
@@ -88,10 +128,13 @@ impl<C: Clone + Send + Sync + 'static> McpServer<C> {
             ctx,
             implementation: Implementation::new("toolsmith", env!("CARGO_PKG_VERSION")),
             max_line,
+            #[cfg(feature = "mcp-http")]
+            http: HttpOptions::default(),
         }
     }
 
-    /// The longest line read on stdio; a longer one is answered
+    /// The longest line read on stdio (and, with `mcp-http`, the largest
+    /// request body over HTTP); a longer one is answered
     /// `-32600 Invalid Request` without being held in memory. By default
     /// four times the set's [`Limits::max_bytes`](toolsmith_runtime::Limits)
     /// and 64 KiB (room for the envelope and escaped text), 4,259,840 bytes

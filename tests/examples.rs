@@ -48,3 +48,30 @@ fn newcomer_tools_agree_with_their_schemas() {
     support::agreement::assert_agreement(&newcomer::BookMeeting);
     support::agreement::assert_agreement(&newcomer::SearchTool);
 }
+
+// Both rig examples include the agent loop they share, each its own copy.
+#[allow(dead_code, clippy::duplicate_mod)]
+#[path = "../examples/migrating/rig_before.rs"]
+mod rig_before;
+
+#[allow(dead_code, clippy::duplicate_mod)]
+#[path = "../examples/migrating/rig_after.rs"]
+mod rig_after;
+
+/// The rig tool written by hand: the model reads serde's first error.
+#[tokio::test]
+async fn rig_before_prints_its_stdout_file() {
+    assert_eq!(
+        rig_before::run().await,
+        include_str!("../examples/migrating/rig_before.stdout")
+    );
+}
+
+/// The same tool with `#[tool]`: the model reads every problem.
+#[tokio::test]
+async fn rig_after_prints_its_stdout_file() {
+    assert_eq!(
+        rig_after::run().await,
+        include_str!("../examples/migrating/rig_after.stdout")
+    );
+}

@@ -29,9 +29,9 @@ const KEPT_PREFIX: usize = 64 * 1024;
 const QUEUE: usize = 64;
 
 /// JSON-RPC's code for a line that is not JSON.
-const PARSE_ERROR: i64 = -32700;
+pub(crate) const PARSE_ERROR: i64 = -32700;
 /// JSON-RPC's code for JSON that is not a valid message.
-const INVALID_REQUEST: i64 = -32600;
+pub(crate) const INVALID_REQUEST: i64 = -32600;
 
 /// The MCP server side of a newline-delimited stream: reads requests from
 /// `R`, writes answers to `W`, each in a task of its own, so that reading
@@ -258,7 +258,7 @@ pub(crate) fn parse_json(line: &[u8]) -> Result<Value, String> {
 }
 
 /// Why valid JSON is not a JSON-RPC message, in a few words.
-fn invalid_request_reason(value: &Value) -> String {
+pub(crate) fn invalid_request_reason(value: &Value) -> String {
     let Some(object) = value.as_object() else {
         return "a message is one JSON object per line (no batches)".into();
     };
@@ -278,7 +278,7 @@ fn invalid_request_reason(value: &Value) -> String {
     }
 }
 
-fn is_request_id(id: &Value) -> bool {
+pub(crate) fn is_request_id(id: &Value) -> bool {
     id.is_string() || id.is_i64()
 }
 

@@ -7,6 +7,7 @@
 pub mod agreement;
 pub mod generate;
 pub mod hooks_sdk;
+pub mod mcp_python;
 
 use std::path::PathBuf;
 

@@ -1,0 +1,236 @@
+//! The example MCP server over Streamable HTTP on loopback, driven by the
+//! official MCP Python SDK's HTTP client (`mcp.client.streamable_http`):
+//! the same checks as over stdio (`tests/mcp_client.py`), with sessions and
+//! without, and a graceful shutdown that still answers the call in flight
+//! (`tests/mcp_http_shutdown.py`).
+//!
+//! The SDK is installed under the target directory on first use
+//! (`tests/support/mcp_python.rs`).
+
+#![cfg(feature = "mcp-http")]
+
+mod support;
+
+use std::io::{BufRead, BufReader};
+use std::process::{Child, Command, Output, Stdio};
+use std::sync::mpsc;
+use std::thread;
+use std::time::Duration;
+
+use support::mcp_python::{example, manifest_dir, python_with_sdk};
+
+/// The example server on a free loopback port, and its URL.
+struct Server {
+    child: Child,
+    url: String,
+    stderr: mpsc::Receiver<String>,
+}
+
+impl Server {
+    /// Starts `mcp_server --http 127.0.0.1:0 ARGS...` and reads the URL it
+    /// serves at from its first line on stderr.
+    fn start(args: &[&str]) -> Server {
+        let mut child = Command::new(example("mcp_server"))
+            .args(["--http", "127.0.0.1:0"])
+            .args(args)
+            .stdin(Stdio::null())
+            .stdout(Stdio::null())
+            .stderr(Stdio::piped())
+            .spawn()
+            .expect("the example server starts");
+        let (lines, stderr) = mpsc::channel();
+        let pipe = child.stderr.take().expect("stderr is piped");
+        thread::spawn(move || {
+            for line in BufReader::new(pipe).lines().map_while(Result::ok) {
+                if lines.send(line).is_err() {
+                    return;
+                }
+            }
+        });
+        let first = stderr
+            .recv_timeout(Duration::from_secs(60))
+            .expect("the server says where it serves");
+        let url = first
+            .strip_prefix("serving MCP at ")
+            .unwrap_or_else(|| panic!("unexpected first line: {first}"))
+            .to_owned();
+        assert!(
+            url.starts_with("http://127.0.0.1:") && url.ends_with("/mcp"),
+            "{url}"
+        );
+        Server { child, url, stderr }
+    }
+
+    /// What the server wrote on stderr after its first line, so far.
+    fn log(&self) -> String {
+        self.stderr.try_iter().collect::<Vec<_>>().join("\n")
+    }
+}
+
+impl Drop for Server {
+    fn drop(&mut self) {
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
+}
+
+/// Runs a client script with the SDK; prints its checks, fails on error.
+fn script(name: &str, args: &[&str], server: &Server) -> Output {
+    let output = Command::new(python_with_sdk())
+        .arg(manifest_dir().join("tests").join(name))
+        .args(args)
+        .output()
+        .expect("the client script runs");
+    let stdout = String::from_utf8_lossy(&output.stdout);
+    println!("{stdout}");
+    assert!(
+        output.status.success(),
+        "{name} failed ({})\n{stdout}{}\n--- server\n{}",
+        output.status,
+        String::from_utf8_lossy(&output.stderr),
+        server.log()
+    );
+    output
+}
+
+fn client(server: &Server, sessions: &str) {
+    let expected = manifest_dir().join("tests/snapshots/hosts/canonical.json");
+    script(
+        "mcp_client.py",
+        &[expected.to_str().unwrap(), &server.url, sessions],
+        server,
+    );
+}
+
+#[test]
+fn official_python_client_over_http_with_sessions() {
+    let server = Server::start(&[]);
+    client(&server, "--sessions");
+}
+
+#[test]
+fn official_python_client_over_http_without_sessions() {
+    let server = Server::start(&["--stateless"]);
+    client(&server, "--no-sessions");
+}
+
+/// `SIGTERM` while a call is running: the call is answered, then the
+/// server exits 0 and the port is closed.
+#[cfg(unix)]
+#[test]
+fn a_graceful_shutdown_answers_the_call_in_flight() {
+    for mode in [&["--soak"][..], &["--soak", "--stateless"][..]] {
+        let mut server = Server::start(mode);
+        let pid = server.child.id().to_string();
+        script("mcp_http_shutdown.py", &[&server.url, &pid], &server);
+        let status = server.child.wait().expect("the server exits");
+        assert!(
+            status.success(),
+            "{mode:?}: the server exited {status}\n{}",
+            server.log()
+        );
+        let addr = server
+            .url
+            .trim_start_matches("http://")
+            .trim_end_matches("/mcp");
+        assert!(
+            std::net::TcpStream::connect(addr).is_err(),
+            "{mode:?}: the port is still open after the exit"
+        );
+    }
+}
+
+/// A tool for the in-process server.
+mod adder {
+    /// Adds two integers.
+    #[toolsmith::tool]
+    pub fn add(a: i64, b: i64) -> i64 {
+        a + b
+    }
+}
+
+/// One HTTP/1.1 POST of `body` to `addr` on a fresh connection; the status
+/// and the body (chunks joined).
+async fn post(addr: std::net::SocketAddr, path: &str, body: &str) -> (u16, String) {
+    use tokio::io::{AsyncReadExt, AsyncWriteExt};
+    let mut stream = tokio::net::TcpStream::connect(addr)
+        .await
+        .expect("connects");
+    let request = format!(
+        "POST {path} HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\n\
+         Accept: application/json, text/event-stream\r\nContent-Length: {}\r\n\
+         Connection: close\r\n\r\n{body}",
+        body.len()
+    );
+    stream.write_all(request.as_bytes()).await.unwrap();
+    let mut response = String::new();
+    stream.read_to_string(&mut response).await.unwrap();
+    let (head, mut rest) = response.split_once("\r\n\r\n").expect("a head and a body");
+    let status = head[9..12].parse().expect("a status code");
+    if !head
+        .to_ascii_lowercase()
+        .contains("transfer-encoding: chunked")
+    {
+        return (status, rest.to_owned());
+    }
+    let mut body = String::new();
+    while let Some((size, after)) = rest.split_once("\r\n") {
+        let size = usize::from_str_radix(size.trim(), 16).expect("a chunk size");
+        if size == 0 {
+            break;
+        }
+        body.push_str(&after[..size]);
+        rest = &after[size + 2..];
+    }
+    (status, body)
+}
+
+/// Bound on port 0, the server says where it is before it serves; the
+/// serving future can be spawned; a bad call gets its line; the shutdown
+/// signal ends it with `Ok` and closes the port.
+#[tokio::test]
+async fn bind_on_port_0_serve_and_shut_down_in_process() {
+    use toolsmith::mcp::{HttpOptions, McpServer};
+
+    let tools = toolsmith::toolset![adder::Add].unwrap();
+    let server = McpServer::new(tools)
+        .with_http_options(HttpOptions::new().stateless(true))
+        .bind_http("127.0.0.1:0")
+        .await
+        .expect("binds");
+    let addr = server.local_addr();
+    assert_ne!(addr.port(), 0);
+    assert_eq!(server.url(), format!("http://{addr}/mcp"));
+    let (stop, stopped) = tokio::sync::oneshot::channel::<()>();
+    let serving = tokio::spawn(server.serve_with_shutdown(async {
+        let _ = stopped.await;
+    }));
+
+    let call = r#"{"jsonrpc":"2.0","id":1,"method":"tools/call","params":{"name":"add","arguments":{"a":1,"b":"2"}}}"#;
+    assert_eq!(
+        post(addr, "/mcp", call).await,
+        (
+            200,
+            r#"{"jsonrpc":"2.0","id":1,"result":{"content":[{"type":"text","text":"Invalid arguments at /b: must be an integer, got string \"2\""}],"isError":true}}"#
+                .to_owned()
+        )
+    );
+    let call =
+        r#"{"jsonrpc":"2.0","id":2,"method":"tools/call","params":{"name":"sum","arguments":{}}}"#;
+    assert_eq!(
+        post(addr, "/mcp", call).await,
+        (
+            200,
+            r#"{"jsonrpc":"2.0","id":2,"error":{"code":-32602,"message":"Unknown tool \"sum\"; available tools: add","data":{"available":["add"]}}}"#
+                .to_owned()
+        )
+    );
+
+    stop.send(()).unwrap();
+    let served = tokio::time::timeout(Duration::from_secs(10), serving)
+        .await
+        .expect("the server stops")
+        .expect("the task did not panic");
+    assert!(served.is_ok(), "{served:?}");
+    assert!(tokio::net::TcpStream::connect(addr).await.is_err());
+}
