@@ -541,6 +541,71 @@
 //! [docs/hooks.md](https://github.com/toolsmith-rs/toolsmith/blob/main/docs/hooks.md);
 //! the examples `bash_guard` and `stop_gate` are complete hooks.
 //!
+//! # schemars
+//!
+//! With the `schemars` feature, toolsmith and schemars meet both ways:
+//!
+//! - every `#[derive(ToolArg)]` type and every argument struct `#[tool]`
+//!   generates implements `schemars::JsonSchema` (schemars 1, the major
+//!   rmcp takes), with the schema the tool advertises, every subschema
+//!   inlined: it goes into rmcp's `Parameters<T>` or any other API that
+//!   takes a schemars type;
+//! - [`schemars::tool`] makes a tool of an `async fn` taking a type that
+//!   derives `Deserialize` and `JsonSchema`, for [`ToolSet::register`]: the
+//!   way over from rmcp without rewriting the argument types. Its schema
+//!   comes from schemars once, is put in the subset's form and is held to
+//!   the [schema rules](#schema-rules) when the tool is registered; a type
+//!   that breaks any is a [`RegisterError::Rules`] naming every problem.
+//!   Calls get the same validation, repairs and lines as a `#[tool]` tool.
+//!
+//! ```
+//! use schemars::JsonSchema;
+//! use serde::Deserialize;
+//! use toolsmith::{Tool, ToolSet, tool};
+//!
+//! /// Adds two numbers.
+//! #[tool]
+//! fn add(a: i64, b: i64) -> i64 {
+//!     a + b
+//! }
+//!
+//! // A `#[tool]` argument struct is a schemars type with the tool's schema.
+//! let mut schema = serde_json::Value::from(schemars::schema_for!(AddArgs));
+//! let root = schema.as_object_mut().unwrap();
+//! root.remove("$schema");
+//! root.remove("title");
+//! assert_eq!(&schema, Add.input_schema());
+//!
+//! // A schemars type is a tool's arguments.
+//! #[derive(Deserialize, JsonSchema)]
+//! #[serde(deny_unknown_fields)]
+//! struct Greeting {
+//!     #[schemars(length(min = 1))]
+//!     name: String,
+//! }
+//!
+//! async fn greet(args: Greeting) -> Result<String, String> {
+//!     Ok(format!("Hello, {}!", args.name))
+//! }
+//!
+//! let mut tools = ToolSet::new();
+//! tools.register(toolsmith::schemars::tool("greet", "Greets someone", greet))?;
+//! let tool = tools.tool("greet").unwrap();
+//! assert_eq!(
+//!     tool.input_schema(),
+//!     &serde_json::json!({
+//!         "type": "object",
+//!         "properties": {"name": {"type": "string", "minLength": 1}},
+//!         "required": ["name"],
+//!         "additionalProperties": false
+//!     })
+//! );
+//! # Ok::<(), toolsmith::RegisterError>(())
+//! ```
+//!
+//! `docs/migrating.md` moves an rmcp server over, first keeping its types,
+//! then with `#[tool]`.
+//!
 //! # Any schema
 //!
 //! [`Validator`] checks a schema that did not come from the macro (a
@@ -608,6 +673,8 @@ pub mod cli;
 pub mod hooks;
 #[cfg(feature = "mcp")]
 pub mod mcp;
+#[cfg(feature = "schemars")]
+pub mod schemars;
 #[cfg(feature = "rig")]
 pub mod rig;
 

@@ -14,3 +14,69 @@ pub use toolsmith_runtime::__private::*;
 pub enum Unreachable {}
 
 impl toolsmith_runtime::ToolArgs for Unreachable {}
+
+#[cfg(feature = "schemars")]
+pub use schemars;
+
+/// `impl schemars::JsonSchema` for a `#[derive(ToolArg)]` type or a
+/// `#[tool]` argument struct: `json_schema!(Type, declared schema)`. The
+/// macros always emit the call; it expands to the impl when this crate's
+/// `schemars` feature is on and to nothing otherwise, since a proc macro
+/// cannot see the features of the crate it names.
+#[cfg(feature = "schemars")]
+#[doc(hidden)]
+#[macro_export]
+macro_rules! __toolsmith_json_schema {
+    ($ty:ident, $declared:expr) => {
+        #[automatically_derived]
+        impl $crate::__private::schemars::JsonSchema for $ty {
+            // Every subschema is already inlined (no references: rule 2).
+            fn inline_schema() -> bool {
+                true
+            }
+
+            fn schema_name() -> $crate::__private::Cow<'static, str> {
+                $crate::__private::Cow::Borrowed(::core::stringify!($ty))
+            }
+
+            fn schema_id() -> $crate::__private::Cow<'static, str> {
+                $crate::__private::Cow::Borrowed(::core::concat!(
+                    ::core::module_path!(),
+                    "::",
+                    ::core::stringify!($ty)
+                ))
+            }
+
+            fn json_schema(
+                generator: &mut $crate::__private::schemars::SchemaGenerator,
+            ) -> $crate::__private::schemars::Schema {
+                $crate::__private::generated_schema(generator, $declared)
+            }
+        }
+    };
+}
+
+#[cfg(not(feature = "schemars"))]
+#[doc(hidden)]
+#[macro_export]
+macro_rules! __toolsmith_json_schema {
+    ($($any:tt)*) => {};
+}
+
+pub use crate::__toolsmith_json_schema as json_schema;
+
+/// The schema a `JsonSchema` impl of ours gives `generator`: the advertised
+/// form, or the declared one (private annotations kept) for the generator of
+/// `toolsmith::schemars::tool`, whose validator reads them.
+#[cfg(feature = "schemars")]
+pub fn generated_schema(
+    generator: &schemars::SchemaGenerator,
+    declared: Value,
+) -> schemars::Schema {
+    let value = if crate::schemars::is_declaring(generator) {
+        declared
+    } else {
+        advertised(declared)
+    };
+    schemars::Schema::try_from(value).unwrap_or_else(|_| schemars::Schema::from(false))
+}

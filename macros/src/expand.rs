@@ -275,6 +275,8 @@ fn expand_tool(tool: &ToolFn) -> TokenStream {
         }
 
         #tool_with
+
+        ::toolsmith::__private::json_schema!(#args_ident, #tool_ident::__declared_schema().clone());
     }
 }
 
@@ -664,12 +666,13 @@ fn derive_impls(mut cx: Ctxt, input: &DeriveInput) -> syn::Result<TokenStream> {
         return Ok(quote!(#errors #fallback));
     }
     let output = output_from_arg(&input.ident);
+    let json_schema = json_schema_from_arg(&input.ident);
     let expanded = match &parsed {
         Input::Struct(item) if item.transparent || item.newtype => expand_transparent(item),
         Input::Struct(item) => expand_struct(item),
         Input::Enum(item) => expand_enum(item),
     };
-    Ok(quote!(#expanded #output))
+    Ok(quote!(#expanded #output #json_schema))
 }
 
 /// `ToolOutput` from the argument schema: what a type reads is what it
@@ -682,6 +685,14 @@ fn output_from_arg(ident: &Ident) -> TokenStream {
                 <Self as ::toolsmith::ToolArg>::schema()
             }
         }
+    }
+}
+
+/// `schemars::JsonSchema` from the argument schema, when the facade's
+/// `schemars` feature is on (the facade's macro decides).
+fn json_schema_from_arg(ident: &Ident) -> TokenStream {
+    quote! {
+        ::toolsmith::__private::json_schema!(#ident, <#ident as ::toolsmith::ToolArg>::schema());
     }
 }
 

@@ -57,6 +57,12 @@ pub mod __private {
             .map(|p| p.translated().to_owned())
     }
 
+    /// Schemas made elsewhere held to the schema rules (the `schemars`
+    /// feature of `toolsmith`).
+    pub mod portable {
+        pub use crate::schema::portable::{normalize, problems};
+    }
+
     /// Near misses, for the names other modules check (hook events, tools).
     pub mod suggest {
         /// The one candidate closest to `key`, if exactly one is close enough.

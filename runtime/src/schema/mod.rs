@@ -9,6 +9,7 @@ pub(crate) mod integer;
 mod node;
 pub(crate) mod number;
 pub mod pattern;
+pub(crate) mod portable;
 mod repair;
 pub(crate) mod suggest;
 mod validate;

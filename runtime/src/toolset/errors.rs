@@ -35,6 +35,17 @@ pub enum RegisterError {
         /// What the validator refused.
         error: crate::SchemaError,
     },
+    /// The input schema breaks schema rules every host needs (closed
+    /// objects, no references, no unions, ...): a schema made at run time
+    /// (`toolsmith::schemars::tool`) or by a hand-written `impl Tool`, which
+    /// the compile-time checks of `#[tool]` never saw.
+    Rules {
+        /// The tool's name.
+        name: String,
+        /// One line per problem, with the JSON pointer of the subschema in
+        /// the tool's input schema: `at /properties/tags: ...`.
+        problems: Vec<String>,
+    },
 }
 
 impl fmt::Display for RegisterError {
@@ -60,6 +71,17 @@ impl fmt::Display for RegisterError {
                 "the input schema of tool {} must have \"type\": \"object\"",
                 quoted(name)
             ),
+            RegisterError::Rules { name, problems } => {
+                write!(
+                    f,
+                    "the input schema of tool {} breaks the schema rules:",
+                    quoted(name)
+                )?;
+                for problem in problems {
+                    write!(f, "\n  {problem}")?;
+                }
+                Ok(())
+            }
             RegisterError::Schema { name, error } => {
                 write!(
                     f,

@@ -225,7 +225,14 @@ impl<C> ToolSet<C> {
     /// supported subset is this error rather than a failure on the first
     /// call; a name some host refuses, a missing or overlong description or
     /// a name already in the set is an error too.
+    ///
+    /// The schema is also held to the schema rules `#[tool]` checks at
+    /// compile time (closed objects, no references, no unions, arrays with
+    /// items, patterns, bounds, names, depth): a tool whose schema was made
+    /// at run time (`toolsmith::schemars::tool`) or by hand breaking any is
+    /// [`RegisterError::Rules`], listing every problem.
     pub fn register<T: ToolWith<C>>(&mut self, tool: T) -> Result<&mut Self, RegisterError> {
+        check_portable(tool.name(), tool.description(), tool.input_schema())?;
         check_tool(tool.name(), tool.description(), tool.input_schema())?;
         // Built once, here: the check above proved it compiles.
         let _ = tool.validator();
@@ -335,6 +342,28 @@ impl<C> ToolSet<C> {
 impl<C> fmt::Debug for ToolSet<C> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.debug_list().entries(self.names()).finish()
+    }
+}
+
+/// Checks a typed tool's schema against the schema rules, after the name
+/// and description (whose errors say more than a rule line would).
+fn check_portable(name: &str, description: &str, schema: &Value) -> Result<(), RegisterError> {
+    if !crate::rules::is_tool_name(name) || schema.get("type") != Some(&Value::from("object")) {
+        // `check_tool` says which.
+        return Ok(());
+    }
+    let chars = description.chars().count();
+    if chars == 0 || !crate::rules::description_fits(chars) {
+        return Ok(());
+    }
+    let problems = crate::schema::portable::problems(schema);
+    if problems.is_empty() {
+        Ok(())
+    } else {
+        Err(RegisterError::Rules {
+            name: name.to_owned(),
+            problems,
+        })
     }
 }
 

@@ -418,9 +418,34 @@ fn arguments_over_the_limits_never_reach_the_tool() {
 
 #[test]
 fn a_hand_written_tool_with_an_unsupported_schema_is_refused_at_registration() {
+    // Held to the schema rules `#[tool]` checks at compile time.
     static LINKED: OnceLock<Value> = OnceLock::new();
     let linked = LINKED
         .get_or_init(|| json!({"type": "object", "properties": {"n": {"$ref": "#/$defs/n"}}}));
+    let mut set = ToolSet::<()>::new();
+    let err = set
+        .register(Custom {
+            schema: linked,
+            blocking: false,
+            behaviour: |_| Ok(Value::Null),
+        })
+        .err()
+        .unwrap();
+    assert_eq!(
+        err,
+        RegisterError::Rules {
+            name: "custom".into(),
+            problems: vec![
+                "accepts unknown keys, which serde ignores: add `#[serde(deny_unknown_fields)]` to the struct, so that the schema and serde refuse them alike (schema rule 1: closed objects)".into(),
+                "at /properties/n: is a reference, to \"#/$defs/n\" (\"$ref\"), as a type that contains itself leaves; hosts need every subschema inlined: take a flat list with ids, or a fixed depth of distinct types (schema rule 2: no references)".into(),
+            ],
+        }
+    );
+    // Within the rules, outside the validator's subset.
+    static UNSUPPORTED: OnceLock<Value> = OnceLock::new();
+    let linked = UNSUPPORTED.get_or_init(|| {
+        json!({"type": "object", "properties": {"n": {"type": "string", "contentEncoding": "base64"}}, "additionalProperties": false})
+    });
     let mut set = ToolSet::<()>::new();
     let err = set
         .register(Custom {

@@ -1,0 +1,639 @@
+//! Schemas made elsewhere (schemars, a hand-written `impl Tool`) held to the
+//! schema rules `#[tool]` enforces at compile time.
+//!
+//! [`normalize`] rewrites what another generator says in its own way into
+//! the subset's form: non-recursive `$defs` inlined, `anyOf` with `null`
+//! (an `Option`) as `null` in `type`, a `oneOf` of string constants (a unit
+//! enum with documented variants) as `enum`, integer `format`s as the
+//! ranges they name. [`problems`] then lists every rule the schema still
+//! breaks, one line each with the JSON pointer of the subschema, for a
+//! [`RegisterError::Rules`](crate::RegisterError::Rules).
+
+use serde_json::{Map, Value};
+
+use super::{integer, pattern};
+use crate::arg::__arg_support::F32_LIMIT;
+use crate::echo::quoted;
+use crate::pointer::escape_into;
+use crate::rules;
+
+/// The deepest nesting of objects a tool's arguments may have.
+const MAX_DEPTH: usize = 5;
+
+/// `schema` with every non-recursive reference inlined and the forms of
+/// other generators rewritten into the subset's; what cannot be rewritten
+/// (a recursive `$ref`, a union, a tuple) is left for [`problems`] to name.
+pub fn normalize(mut schema: Value) -> Value {
+    let mut defs = Map::new();
+    if let Value::Object(root) = &mut schema {
+        for key in ["$defs", "definitions"] {
+            if let Some(Value::Object(found)) = root.remove(key) {
+                defs.extend(found);
+            }
+        }
+    }
+    let mut inlining = Vec::new();
+    rewrite(&mut schema, &defs, &mut inlining);
+    schema
+}
+
+fn rewrite(schema: &mut Value, defs: &Map<String, Value>, inlining: &mut Vec<String>) {
+    let Value::Object(map) = schema else { return };
+    if let Some(name) = local_ref(map).map(str::to_owned)
+        && !inlining.contains(&name)
+        && let Some(target) = defs.get(&name)
+        // A type that contains itself stays a reference, where it is
+        // first met, for `problems` to name.
+        && !reaches(target, &name, defs, &mut Vec::new())
+    {
+        let mut target = target.clone();
+        inlining.push(name);
+        rewrite(&mut target, defs, inlining);
+        inlining.pop();
+        map.remove("$ref");
+        match target {
+            // The keywords beside the reference (a field's description)
+            // win over the target's.
+            Value::Object(target) => {
+                for (keyword, value) in target {
+                    map.entry(keyword).or_insert(value);
+                }
+            }
+            Value::Bool(_) if map.is_empty() => {
+                *schema = target;
+                return;
+            }
+            _ => {}
+        }
+        // The target's subschemas are rewritten; the siblings are
+        // annotations.
+        return local_forms(map);
+    }
+    for (keyword, value) in map.iter_mut() {
+        match keyword.as_str() {
+            "properties" => {
+                if let Value::Object(properties) = value {
+                    for property in properties.values_mut() {
+                        rewrite(property, defs, inlining);
+                    }
+                }
+            }
+            "items" | "additionalProperties" | "not" => rewrite(value, defs, inlining),
+            "anyOf" | "oneOf" | "allOf" | "prefixItems" => {
+                if let Value::Array(schemas) = value {
+                    for each in schemas {
+                        rewrite(each, defs, inlining);
+                    }
+                }
+            }
+            _ => {}
+        }
+    }
+    local_forms(map);
+}
+
+/// The rewrites of one schema, once its subschemas are done.
+fn local_forms(map: &mut Map<String, Value>) {
+    nullable_union(map);
+    constant_union(map);
+    integer_format(map);
+}
+
+/// Whether `schema` refers to the definition `name`, through any number of
+/// other definitions.
+fn reaches(schema: &Value, name: &str, defs: &Map<String, Value>, seen: &mut Vec<String>) -> bool {
+    match schema {
+        Value::Object(map) => {
+            if let Some(target) = local_ref(map) {
+                if target == name {
+                    return true;
+                }
+                if !seen.iter().any(|s| s == target) {
+                    seen.push(target.to_owned());
+                    if defs
+                        .get(target)
+                        .is_some_and(|def| reaches(def, name, defs, seen))
+                    {
+                        return true;
+                    }
+                }
+            }
+            map.values().any(|value| reaches(value, name, defs, seen))
+        }
+        Value::Array(values) => values.iter().any(|value| reaches(value, name, defs, seen)),
+        _ => false,
+    }
+}
+
+/// The `$defs` name of a local reference, `#/$defs/Name`.
+fn local_ref(map: &Map<String, Value>) -> Option<&str> {
+    let reference = map.get("$ref")?.as_str()?;
+    let name = reference
+        .strip_prefix("#/$defs/")
+        .or_else(|| reference.strip_prefix("#/definitions/"))?;
+    (!name.contains(['/', '~'])).then_some(name)
+}
+
+/// `{"anyOf": [X, {"type": "null"}]}` (an `Option` of a schema schemars
+/// cannot add `null` to) as X with `null` added.
+fn nullable_union(map: &mut Map<String, Value>) {
+    let Some(key) = ["anyOf", "oneOf"].into_iter().find(|key| {
+        map.get(*key)
+            .and_then(Value::as_array)
+            .is_some_and(|a| a.len() == 2)
+    }) else {
+        return;
+    };
+    let Some(Value::Array(branches)) = map.get(key) else {
+        return;
+    };
+    let is_null = |schema: &Value| {
+        schema
+            .as_object()
+            .is_some_and(|m| m.len() == 1 && m.get("type") == Some(&Value::from("null")))
+    };
+    let Some(null_at) = branches.iter().position(is_null) else {
+        return;
+    };
+    let Some(Value::Object(other)) = branches.get(1 - null_at) else {
+        return;
+    };
+    let mut other = other.clone();
+    if !add_null(&mut other) {
+        return;
+    }
+    map.remove(key);
+    for (keyword, value) in other {
+        map.entry(keyword).or_insert(value);
+    }
+}
+
+/// Adds `null` to what `schema` accepts, in `type` and `enum`; `false`
+/// when it has no `type` to add it to.
+fn add_null(schema: &mut Map<String, Value>) -> bool {
+    let null = Value::from("null");
+    match schema.get_mut("type") {
+        Some(Value::String(one)) if one != "null" => {
+            let one = std::mem::take(one);
+            schema.insert("type".into(), Value::Array(vec![one.into(), null]));
+        }
+        Some(Value::Array(types)) => {
+            if !types.contains(&null) {
+                types.push(null);
+            }
+        }
+        _ => return false,
+    }
+    if let Some(constant) = schema.remove("const") {
+        schema.insert("enum".into(), Value::Array(vec![constant, Value::Null]));
+    } else if let Some(Value::Array(values)) = schema.get_mut("enum")
+        && !values.contains(&Value::Null)
+    {
+        values.push(Value::Null);
+    }
+    true
+}
+
+/// A `oneOf` of string constants, which schemars writes for a unit enum
+/// whose variants have docs, as the `enum` `#[derive(ToolArg)]` writes:
+/// the values, and a `value: doc` line per documented one in the
+/// description.
+fn constant_union(map: &mut Map<String, Value>) {
+    let Some(Value::Array(branches)) = map.get("oneOf") else {
+        return;
+    };
+    let mut values = Vec::new();
+    let mut lines = Vec::new();
+    for branch in branches {
+        let Some(branch) = branch.as_object() else {
+            return;
+        };
+        let allowed = |keyword: &str| matches!(keyword, "type" | "const" | "enum" | "description");
+        if !branch.keys().all(|keyword| allowed(keyword))
+            || branch.get("type").is_some_and(|t| t != "string")
+        {
+            return;
+        }
+        let consts: Vec<&Value> = match (branch.get("const"), branch.get("enum")) {
+            (Some(one), None) => vec![one],
+            (None, Some(Value::Array(many))) => many.iter().collect(),
+            _ => return,
+        };
+        for value in consts {
+            let Some(text) = value.as_str() else { return };
+            if let Some(Value::String(doc)) = branch.get("description") {
+                lines.push(format!("{text}: {doc}"));
+            }
+            values.push(value.clone());
+        }
+    }
+    map.remove("oneOf");
+    if let Some(Value::String(own)) = map.get("description") {
+        lines.insert(0, own.clone());
+    }
+    if !lines.is_empty() {
+        map.insert("description".into(), Value::from(lines.join("\n")));
+    }
+    map.insert("type".into(), Value::from("string"));
+    map.insert("enum".into(), Value::Array(values));
+}
+
+/// The integer and float `format`s schemars writes, as the ranges of the
+/// Rust types they name, in the form the `ToolArg` impls of those types
+/// write: stated bounds, or the private `x-toolsmith-integer`.
+fn integer_format(map: &mut Map<String, Value>) {
+    let Some(Value::String(format)) = map.get("format") else {
+        return;
+    };
+    let numeric = |map: &Map<String, Value>, kind: &str| match map.get("type") {
+        Some(Value::String(one)) => one == kind,
+        Some(Value::Array(types)) => types.iter().any(|t| t == kind),
+        _ => false,
+    };
+    let bounds: Option<(Value, Value)> = match format.as_str() {
+        "int8" => Some((i8::MIN.into(), i8::MAX.into())),
+        "int16" => Some((i16::MIN.into(), i16::MAX.into())),
+        "int32" => Some((i32::MIN.into(), i32::MAX.into())),
+        "uint8" => Some((0.into(), u8::MAX.into())),
+        "uint16" => Some((0.into(), u16::MAX.into())),
+        "uint32" => Some((0.into(), u32::MAX.into())),
+        _ => None,
+    };
+    let declared = match format.as_str() {
+        "int64" => Some("i64"),
+        "uint64" => Some("u64"),
+        "int" => Some("isize"),
+        "uint" => Some("usize"),
+        "int128" => Some("i128"),
+        "uint128" => Some("u128"),
+        _ => None,
+    };
+    if numeric(map, "integer") && (bounds.is_some() || declared.is_some()) {
+        map.remove("format");
+        if let Some((min, max)) = bounds {
+            map.entry("minimum").or_insert(min);
+            map.entry("maximum").or_insert(max);
+        }
+        if let Some(name) = declared {
+            map.insert(integer::KEYWORD.into(), Value::from(name));
+        }
+    } else if numeric(map, "number") && format == "float" {
+        map.remove("format");
+        map.entry("minimum").or_insert(Value::from(-F32_LIMIT));
+        map.entry("maximum").or_insert(Value::from(F32_LIMIT));
+    } else if numeric(map, "number") && format == "double" {
+        map.remove("format");
+    }
+}
+
+/// Every schema rule `schema` breaks, one line each, in document order:
+/// `at /properties/tags: a tuple ...`. Empty when it follows them all.
+pub fn problems(schema: &Value) -> Vec<String> {
+    let mut found = Vec::new();
+    check(schema, &mut String::new(), 0, &mut found);
+    found
+}
+
+fn check(schema: &Value, at: &mut String, depth: usize, found: &mut Vec<String>) {
+    let map = match schema {
+        Value::Object(map) => map,
+        Value::Bool(true) => {
+            return report(
+                found,
+                at,
+                "accepts any JSON value (`serde_json::Value`), so no call can be checked; take a struct or enum with the shape, or a `String` the function parses (schema rule 1: closed objects)".into(),
+            );
+        }
+        _ => return,
+    };
+    // A recursive `Option<Box<T>>` is a union of the reference and `null`:
+    // the reference is the problem to name.
+    let reference = map.get("$ref").or_else(|| {
+        ["anyOf", "oneOf"]
+            .iter()
+            .filter_map(|key| map.get(*key)?.as_array())
+            .flatten()
+            .find_map(|branch| branch.get("$ref"))
+    });
+    if let Some(reference) = reference {
+        let target = reference.as_str().unwrap_or_default();
+        return report(
+            found,
+            at,
+            format!(
+                "is a reference, to {} (\"$ref\"), as a type that contains itself leaves; hosts need every subschema inlined: take a flat list with ids, or a fixed depth of distinct types (schema rule 2: no references)",
+                quoted(target)
+            ),
+        );
+    }
+    for keyword in ["anyOf", "oneOf", "allOf", "not", "if"] {
+        if map.contains_key(keyword) {
+            return report(
+                found,
+                at,
+                format!(
+                    "is a union (\"{keyword}\"), which some hosts refuse; take a unit enum, or a struct with a kind field and optional fields (schema rule 3: no unions)"
+                ),
+            );
+        }
+    }
+    if map.is_empty() {
+        return report(
+            found,
+            at,
+            "accepts any JSON value (an empty schema, `serde_json::Value`), so no call can be checked; take a struct or enum with the shape, or a `String` the function parses (schema rule 1: closed objects)".into(),
+        );
+    }
+    let is = |kind: &str| match map.get("type") {
+        Some(Value::String(one)) => one == kind,
+        Some(Value::Array(types)) => types.iter().any(|t| t == kind),
+        _ => false,
+    };
+    let typed = map.contains_key("type");
+    let is_number = is("number") || is("integer");
+
+    // Rule 5: the pattern compiles in the linear-time engine.
+    if let Some(Value::String(source)) = map.get("pattern")
+        && let Err(problem) = pattern::Pattern::new(source)
+    {
+        report(
+            found,
+            at,
+            format!(
+                "pattern {}: {problem} (schema rule 5: linear-time patterns)",
+                quoted(source)
+            ),
+        );
+    }
+    // Rule 6: bounds are consistent and on the type they bound.
+    for (min, max) in [
+        ("minimum", "maximum"),
+        ("minLength", "maxLength"),
+        ("minItems", "maxItems"),
+        ("exclusiveMinimum", "exclusiveMaximum"),
+    ] {
+        if let (Some(low), Some(high)) = (
+            map.get(min).and_then(Value::as_f64),
+            map.get(max).and_then(Value::as_f64),
+        ) && low > high
+        {
+            report(
+                found,
+                at,
+                format!(
+                    "\"{min}\" {} is above \"{max}\" {}, so no value passes; swap or fix them (schema rule 6: consistent bounds)",
+                    map[min], map[max]
+                ),
+            );
+        }
+    }
+    if typed {
+        for (keywords, holds, kind) in [
+            (
+                &["pattern", "minLength", "maxLength"][..],
+                is("string"),
+                "strings",
+            ),
+            (
+                &[
+                    "minimum",
+                    "maximum",
+                    "exclusiveMinimum",
+                    "exclusiveMaximum",
+                    "multipleOf",
+                ][..],
+                is_number,
+                "numbers",
+            ),
+            (
+                &["minItems", "maxItems", "uniqueItems"][..],
+                is("array"),
+                "arrays",
+            ),
+        ] {
+            for keyword in keywords {
+                if map.contains_key(*keyword) && !holds {
+                    report(
+                        found,
+                        at,
+                        format!(
+                            "\"{keyword}\" applies to {kind}, and this schema's \"type\" is {}; move it to the value it bounds (schema rule 6: consistent bounds)",
+                            map["type"]
+                        ),
+                    );
+                }
+            }
+        }
+    }
+    // A string a type reads by parsing it: the schema cannot say which.
+    if let Some(Value::String(format)) = map.get("format") {
+        report(
+            found,
+            at,
+            format!(
+                "\"format\": {} is a check the schema does not make, so it would accept strings the type refuses; take a `String` (or a newtype with `#[derive(ToolArg)]`) and parse it in the function",
+                quoted(format)
+            ),
+        );
+    }
+    if is("array") {
+        if map.contains_key("prefixItems") {
+            report(
+                found,
+                at,
+                "is a tuple (\"prefixItems\"), one schema per position; take a struct with named fields, or an array `[T; N]` of one type (schema rule 4: arrays have items)".into(),
+            );
+        } else if !map.contains_key("items") {
+            report(
+                found,
+                at,
+                "is an array without \"items\", so its items go unchecked; give the items a type (schema rule 4: arrays have items)".into(),
+            );
+        }
+    }
+    let mut depth = depth;
+    if is("object") {
+        depth += 1;
+        if depth == MAX_DEPTH + 1 {
+            report(
+                found,
+                at,
+                format!(
+                    "nests objects {depth} deep, the arguments included, and hosts take at most {MAX_DEPTH}; flatten a level (schema rule 9: nesting depth)"
+                ),
+            );
+        }
+        match map.get("additionalProperties") {
+            Some(Value::Bool(false)) => {}
+            None => report(
+                found,
+                at,
+                "accepts unknown keys, which serde ignores: add `#[serde(deny_unknown_fields)]` to the struct, so that the schema and serde refuse them alike (schema rule 1: closed objects)".into(),
+            ),
+            Some(_) => report(
+                found,
+                at,
+                "takes any key (a map: `HashMap`, `BTreeMap`, `serde_json::Map`), so no key can be checked; take a struct with a field per key, or a `Vec` of key-value structs (schema rule 1: closed objects)".into(),
+            ),
+        }
+    }
+    if let Some(Value::Object(properties)) = map.get("properties") {
+        for (name, property) in properties {
+            let len = at.len();
+            at.push_str("/properties/");
+            escape_into(name, at);
+            if !rules::is_property_name(name) {
+                report(
+                    found,
+                    at,
+                    format!(
+                        "property name {} must match {}; rename the field with `#[serde(rename = \"..\")]` (schema rule 7: names)",
+                        quoted(name),
+                        rules::PROPERTY_NAME
+                    ),
+                );
+            }
+            check(property, at, depth, found);
+            at.truncate(len);
+        }
+    }
+    if let Some(items) = map.get("items") {
+        let len = at.len();
+        at.push_str("/items");
+        check(items, at, depth, found);
+        at.truncate(len);
+    }
+}
+
+/// Adds one problem line, `at <pointer>: ..` (no `at` for the root).
+fn report(found: &mut Vec<String>, at: &str, text: String) {
+    found.push(if at.is_empty() {
+        text
+    } else {
+        format!("at {at}: {text}")
+    });
+}
+
+#[cfg(test)]
+mod tests {
+    use serde_json::json;
+
+    use super::*;
+
+    #[test]
+    fn references_are_inlined_with_their_siblings() {
+        let schema = json!({
+            "type": "object",
+            "properties": {"at": {"$ref": "#/$defs/Point", "description": "Where."}},
+            "required": ["at"],
+            "additionalProperties": false,
+            "$defs": {"Point": {
+                "type": "object",
+                "description": "A point.",
+                "properties": {"x": {"type": "integer", "format": "int32"}},
+                "required": ["x"],
+                "additionalProperties": false
+            }}
+        });
+        assert_eq!(
+            normalize(schema),
+            json!({
+                "type": "object",
+                "properties": {"at": {
+                    "description": "Where.",
+                    "type": "object",
+                    "properties": {"x": {"type": "integer", "minimum": -2147483648, "maximum": 2147483647}},
+                    "required": ["x"],
+                    "additionalProperties": false
+                }},
+                "required": ["at"],
+                "additionalProperties": false
+            })
+        );
+    }
+
+    #[test]
+    fn a_recursive_reference_stays_and_is_named() {
+        let schema = normalize(json!({
+            "type": "object",
+            "properties": {"next": {"anyOf": [{"$ref": "#/$defs/Node"}, {"type": "null"}]}},
+            "additionalProperties": false,
+            "$defs": {"Node": {
+                "type": "object",
+                "properties": {"next": {"anyOf": [{"$ref": "#/$defs/Node"}, {"type": "null"}]}},
+                "additionalProperties": false
+            }}
+        }));
+        assert_eq!(
+            problems(&schema),
+            [
+                "at /properties/next: is a reference, to \"#/$defs/Node\" (\"$ref\"), as a type that contains itself leaves; hosts need every subschema inlined: take a flat list with ids, or a fixed depth of distinct types (schema rule 2: no references)"
+            ]
+        );
+    }
+
+    #[test]
+    fn an_option_and_a_documented_enum_take_the_subset_form() {
+        let schema = normalize(json!({
+            "anyOf": [{"type": "object", "properties": {}, "additionalProperties": false}, {"type": "null"}],
+            "description": "Maybe."
+        }));
+        assert_eq!(
+            schema,
+            json!({"description": "Maybe.", "type": ["object", "null"], "properties": {}, "additionalProperties": false})
+        );
+        let schema = normalize(json!({
+            "description": "How soon.",
+            "oneOf": [
+                {"type": "string", "const": "low", "description": "can wait"},
+                {"type": "string", "const": "high"}
+            ]
+        }));
+        assert_eq!(
+            schema,
+            json!({"description": "How soon.\nlow: can wait", "type": "string", "enum": ["low", "high"]})
+        );
+    }
+
+    #[test]
+    fn a_portable_schema_has_no_problems() {
+        let schema = json!({
+            "type": "object",
+            "properties": {
+                "tags": {"type": "array", "items": {"type": "string", "pattern": "^\\w+$"}, "maxItems": 3},
+                "n": {"type": ["integer", "null"], "minimum": 1, "maximum": 9}
+            },
+            "required": ["tags"],
+            "additionalProperties": false
+        });
+        assert_eq!(problems(&schema), Vec::<String>::new());
+    }
+
+    #[test]
+    fn depth_typed_bounds_items_and_open_values_are_named() {
+        let nested = |inner: Value| json!({"type": "object", "properties": {"a": inner}, "required": ["a"], "additionalProperties": false});
+        let mut deep = json!({"type": "object", "additionalProperties": false});
+        for _ in 0..5 {
+            deep = nested(deep);
+        }
+        let schema = nested(json!({
+            "type": "object",
+            "properties": {
+                "deep": deep,
+                "n": {"type": "integer", "minLength": 1},
+                "list": {"type": "array"},
+                "any": true
+            },
+            "additionalProperties": false
+        }));
+        assert_eq!(
+            problems(&schema),
+            [
+                "at /properties/a/properties/deep/properties/a/properties/a/properties/a: nests objects 6 deep, the arguments included, and hosts take at most 5; flatten a level (schema rule 9: nesting depth)",
+                "at /properties/a/properties/n: \"minLength\" applies to strings, and this schema's \"type\" is \"integer\"; move it to the value it bounds (schema rule 6: consistent bounds)",
+                "at /properties/a/properties/list: is an array without \"items\", so its items go unchecked; give the items a type (schema rule 4: arrays have items)",
+                "at /properties/a/properties/any: accepts any JSON value (`serde_json::Value`), so no call can be checked; take a struct or enum with the shape, or a `String` the function parses (schema rule 1: closed objects)",
+            ]
+        );
+    }
+}
