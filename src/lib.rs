@@ -673,10 +673,10 @@ pub mod cli;
 pub mod hooks;
 #[cfg(feature = "mcp")]
 pub mod mcp;
-#[cfg(feature = "schemars")]
-pub mod schemars;
 #[cfg(feature = "rig")]
 pub mod rig;
+#[cfg(feature = "schemars")]
+pub mod schemars;
 
 #[doc(hidden)]
 #[path = "private.rs"]
