@@ -5,7 +5,8 @@
 # lock file. Prints a Markdown table: wall time, crates compiled, and the
 # ratio to rmcp alone (the server and stdio features toolsmith's `mcp`
 # feature turns on). Every host feature has its row: `mcp`, `mcp-http`
-# (rmcp's Streamable HTTP server on hyper), `rig` (rig-core) and `cli`.
+# (rmcp's Streamable HTTP server on hyper), `rig` (rig-core) and `cli`, and
+# the `hooks` and `schemars` features.
 #
 #   bash benches/build_cost.sh
 #
@@ -26,6 +27,8 @@ cases=(
   "toolsmith + mcp + cli|toolsmith = { path = \"$root\", features = [\"mcp\", \"cli\"] }|toolsmith::sanitize_line(\"\");"
   "toolsmith + mcp-http|toolsmith = { path = \"$root\", features = [\"mcp-http\"] }|toolsmith::sanitize_line(\"\");"
   "toolsmith + rig|toolsmith = { path = \"$root\", features = [\"rig\"] }|toolsmith::sanitize_line(\"\");"
+  "toolsmith + hooks|toolsmith = { path = \"$root\", features = [\"hooks\"] }|toolsmith::sanitize_line(\"\");"
+  "toolsmith + schemars|toolsmith = { path = \"$root\", features = [\"schemars\"] }|toolsmith::sanitize_line(\"\");"
   "rmcp alone|rmcp = { version = \"=$rmcp_version\", default-features = false, features = [\"server\", \"transport-io\"] }|let _ = rmcp::model::ErrorCode::PARSE_ERROR;"
 )
 
