@@ -6,6 +6,9 @@
 //! `TOOLSMITH_SNAPSHOTS=overwrite cargo test --test migrating` rewrites the
 //! included blocks and the `.stdout` files.
 
+// Each example is included whole, with the bad calls they share.
+#![allow(clippy::duplicate_mod)]
+
 mod support;
 
 #[allow(dead_code)]
@@ -101,8 +104,6 @@ async fn each_server_answers_the_bad_calls_as_its_stdout_file_says() {
     assert_stdout("rmcp_before", &rmcp_before::run());
     assert_stdout("rmcp_schemars", &rmcp_schemars::run().await);
     assert_stdout("rmcp_tool_macro", &rmcp_tool_macro::run().await);
-    assert_eq!(rmcp_before::bad_calls(), rmcp_schemars::bad_calls());
-    assert_eq!(rmcp_before::bad_calls(), rmcp_tool_macro::bad_calls());
 }
 
 #[test]

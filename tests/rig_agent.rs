@@ -8,12 +8,16 @@
 use std::sync::{Arc, Mutex};
 
 use rig_agent::AgentBuilder;
-use rig_core::completion::{AssistantContent, Message};
-use rig_core::message::UserContent;
 use rig_core::test_utils::{MockCompletionModel, MockTurn};
 use rig_core::tool::ToolErrorKind;
 use serde_json::json;
 use toolsmith::{ToolInputError, ToolSet, tool, toolset};
+
+// The transcript the migration examples print is the one asserted here.
+#[allow(dead_code)]
+#[path = "../examples/migrating/rig_loop.rs"]
+mod rig_loop;
+use rig_loop::transcript;
 
 /// Searches the notes.
 ///
@@ -54,53 +58,6 @@ fn tools() -> ToolSet {
     toolset![Search, Divide, Crash].expect("distinct valid names")
 }
 
-/// The run's messages, one line each, as the model saw them.
-fn transcript(messages: &[Message]) -> Vec<String> {
-    let mut lines = Vec::new();
-    for message in messages {
-        match message {
-            Message::System { content } => lines.push(format!("system: {content}")),
-            Message::User { content } => {
-                for part in content {
-                    match part {
-                        UserContent::Text(text) => lines.push(format!("user: {}", text.text)),
-                        UserContent::ToolResult(result) => {
-                            let texts: Vec<_> = result
-                                .content
-                                .iter()
-                                .map(|c| c.as_text().unwrap_or("<not text>"))
-                                .collect();
-                            let marker = if result.is_error { " (error)" } else { "" };
-                            lines.push(format!(
-                                "tool {}{marker}: {}",
-                                result.name.as_str(),
-                                texts.join(" | ")
-                            ));
-                        }
-                        other => lines.push(format!("user: {other:?}")),
-                    }
-                }
-            }
-            Message::Assistant(turn) => {
-                for part in &turn.content {
-                    match part {
-                        AssistantContent::Text(text) => {
-                            lines.push(format!("assistant: {}", text.text));
-                        }
-                        AssistantContent::ToolCall(call) => lines.push(format!(
-                            "assistant calls {} {}",
-                            call.function.name.as_str(),
-                            serde_json::Value::Object(call.function.arguments.clone())
-                        )),
-                        other => lines.push(format!("assistant: {other:?}")),
-                    }
-                }
-            }
-        }
-    }
-    lines
-}
-
 #[tokio::test]
 async fn the_model_reads_our_lines_fixes_its_call_and_gets_the_answer() {
     let model = MockCompletionModel::from_turns([
@@ -133,11 +90,11 @@ async fn the_model_reads_our_lines_fixes_its_call_and_gets_the_answer() {
         [
             "user: What do my notes say about rust?",
             r#"assistant calls search {"query":"","limit":"5","sort":"new"}"#,
-            "tool search (error): Invalid arguments at /query: must be at least 1 character long, got 0\n\
-             Invalid arguments at /limit: must be an integer, got string \"5\"\n\
+            "tool (error): Invalid arguments at /query: must be at least 1 character long, got 0\n    \
+             Invalid arguments at /limit: must be an integer, got string \"5\"\n    \
              Invalid arguments: unknown property \"sort\"; takes query, limit",
             r#"assistant calls search {"query":"rust","limit":5}"#,
-            r#"tool search: ["rust: borrow checker","rust: traits"]"#,
+            r#"tool: ["rust: borrow checker","rust: traits"]"#,
             "assistant: Two notes: the borrow checker and traits.",
         ]
     );
@@ -150,14 +107,14 @@ async fn the_model_reads_our_lines_fixes_its_call_and_gets_the_answer() {
     assert_eq!(
         last_of(1).as_deref(),
         Some(
-            "tool search (error): Invalid arguments at /query: must be at least 1 character long, got 0\n\
-             Invalid arguments at /limit: must be an integer, got string \"5\"\n\
+            "tool (error): Invalid arguments at /query: must be at least 1 character long, got 0\n    \
+             Invalid arguments at /limit: must be an integer, got string \"5\"\n    \
              Invalid arguments: unknown property \"sort\"; takes query, limit"
         )
     );
     assert_eq!(
         last_of(2).as_deref(),
-        Some(r#"tool search: ["rust: borrow checker","rust: traits"]"#)
+        Some(r#"tool: ["rust: borrow checker","rust: traits"]"#)
     );
 }
 

@@ -53,7 +53,7 @@ pub async fn run(build: impl FnOnce(MockCompletionModel) -> Agent) -> String {
 
 /// One line per message part; a tool result's text as the model reads it,
 /// each of its lines indented under the first.
-fn transcript(messages: &[Message]) -> Vec<String> {
+pub fn transcript(messages: &[Message]) -> Vec<String> {
     let mut lines = Vec::new();
     for message in messages {
         match message {

@@ -91,22 +91,6 @@ pub fn add_note(args: AddNoteArgs) -> String {
     )
 }
 
-/// The model's bad calls, the same in every version of the server.
-pub fn bad_calls() -> Vec<(&'static str, serde_json::Value)> {
-    use serde_json::json;
-    vec![
-        (
-            "search",
-            json!({"query": "", "limit": 500, "sort": "newest"}),
-        ),
-        (
-            "get_page",
-            json!({"slug": "Getting Started", "sectoin": "install"}),
-        ),
-        ("add_note", json!({"page": "faq", "tags": "rust"})),
-    ]
-}
-
 /// What rmcp answers each bad call: its tool router reads the arguments
 /// with `serde_json::from_value` and, when that fails, sends
 /// `failed to deserialize parameters: <serde's first error>` as the text
@@ -138,3 +122,8 @@ pub fn run() -> String {
     }
     out
 }
+
+#[allow(dead_code)]
+#[path = "bad_calls.rs"]
+mod bad_calls;
+use bad_calls::bad_calls;

@@ -59,34 +59,9 @@ async fn main() -> Result<(), Box<dyn std::error::Error>> {
 /// What the model is answered for each bad call of `rmcp_before.rs`.
 pub async fn run() -> String {
     let tools: ToolSet = toolset![Search, GetPage, AddNote].expect("distinct names");
-    let mut out = String::new();
-    for (name, args) in bad_calls() {
-        out.push_str(&format!("{name} {args}\n"));
-        match tools.call(name, args, ()).await {
-            Ok(Ok(value)) => out.push_str(&format!("  ran {value}\n")),
-            Ok(Err(err)) => {
-                for line in err.to_string().lines() {
-                    out.push_str(&format!("  {line}\n"));
-                }
-            }
-            Err(unknown) => out.push_str(&format!("  {unknown}\n")),
-        }
-    }
-    out
+    answers(&tools).await
 }
 
-/// The model's bad calls, as in `rmcp_before.rs`.
-pub fn bad_calls() -> Vec<(&'static str, serde_json::Value)> {
-    use serde_json::json;
-    vec![
-        (
-            "search",
-            json!({"query": "", "limit": 500, "sort": "newest"}),
-        ),
-        (
-            "get_page",
-            json!({"slug": "Getting Started", "sectoin": "install"}),
-        ),
-        ("add_note", json!({"page": "faq", "tags": "rust"})),
-    ]
-}
+#[path = "bad_calls.rs"]
+mod bad_calls;
+use bad_calls::answers;
