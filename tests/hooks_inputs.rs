@@ -1128,3 +1128,21 @@ fn the_schemas_match_their_snapshots() {
         .collect();
     support::assert_snapshot_json("hooks/tool_input_schemas.json", &Value::Object(tools));
 }
+
+/// A name that differs from a known event only by characters the
+/// sanitizer drops is shown escaped, with the event it most likely means:
+/// dropped, the line read `unknown hook event "PreToolUse"`.
+#[test]
+fn an_event_name_hiding_control_characters_is_shown_escaped() {
+    let mut payload = base("PreToolUse");
+    payload["hook_event_name"] = json!("PreToolUs\u{1b}[31m\u{202e}e");
+    let lines = validate_hook_input(&payload).unwrap_err().lines();
+    assert!(
+        lines[0].starts_with(
+            "Invalid hook input at /hook_event_name: unknown hook event \
+             \"PreToolUs\\u{1b}[31m\\u{202e}e\" (did you mean \"PreToolUse\"?); known events: "
+        ),
+        "{}",
+        lines[0]
+    );
+}

@@ -131,8 +131,16 @@ impl HookEvent {
     /// `unknown hook event "PreToolUSe" (did you mean "PreToolUse"?); known
     /// events: PreToolUse, PostToolUse, …`.
     pub(crate) fn unknown_problem(name: &str) -> String {
-        let shown = sanitize_line(&cut(name, 64));
-        let hint = match HookEvent::suggest(name) {
+        // A name whose control or invisible characters the sanitizer would
+        // drop is shown escaped: dropped, `PreToolUs\u{202e}e` would read
+        // as the known `PreToolUse`, and the line would lie.
+        let clean = sanitize_line(name);
+        let shown = if clean == name {
+            cut(name, 64)
+        } else {
+            sanitize_line(&cut(&name.escape_default().to_string(), 64))
+        };
+        let hint = match HookEvent::suggest(&clean) {
             Some(event) => format!(" (did you mean \"{}\"?)", event.as_str()),
             None => String::new(),
         };
