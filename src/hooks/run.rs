@@ -209,7 +209,39 @@ fn answer<A: HookAnswer>(
     if let Some(tool_name) = value.get("tool_name").and_then(Value::as_str) {
         check_updated_input(tool_name, &json)?;
     }
+    if let Some(path) = output.worktree_path() {
+        check_worktree_path(path)?;
+    }
+    if let Some(reason) = output.exit_block_reason()
+        && sanitize_text(reason).trim().is_empty()
+    {
+        // Exit 2 with nothing on stderr blocks and tells the model nothing.
+        return Err(vec![
+            "Invalid hook output: a block with an empty reason; say why, for the model to act on"
+                .to_owned(),
+        ]);
+    }
     Ok(output)
+}
+
+/// A worktree path is printed as one plain line, and the agent uses that
+/// line as the path: an empty one, or one the sanitizer would rewrite (a
+/// newline, a control character), would name a directory the hook never
+/// made.
+fn check_worktree_path(path: &str) -> Result<(), Vec<String>> {
+    let at = "Invalid hook output at /hookSpecificOutput/worktreePath";
+    if path.is_empty() {
+        return Err(vec![format!(
+            "{at}: empty; give the path of the worktree made"
+        )]);
+    }
+    if sanitize_line(path) != path {
+        return Err(vec![format!(
+            "{at}: holds a line break, a control character or edge spaces, so it cannot be printed as the one line the agent reads: {}",
+            short(&path.escape_default().to_string())
+        )]);
+    }
+    Ok(())
 }
 
 /// An `updatedInput` must be an input of the tool called: a `Read` input
@@ -381,12 +413,58 @@ mod tests {
     }
 
     #[test]
+    fn an_exit_code_block_without_a_reason_is_refused() {
+        let input = payload("TaskCompleted", r#","task_id":"7","task_subject":"ship""#);
+        for reason in ["", " \n ", "\u{1b}[31m"] {
+            let got = run_on(&Options::default(), input.as_bytes(), |_| {
+                HookOutput::task_completed().block(reason)
+            });
+            assert_eq!(
+                got,
+                outcome(
+                    "",
+                    "Invalid hook output: a block with an empty reason; say why, for the model to act on\n",
+                    1
+                ),
+                "{reason:?}"
+            );
+        }
+    }
+
+    #[test]
     fn a_worktree_path_is_a_plain_line() {
         let input = payload("WorktreeCreate", r#","name":"fix""#);
         let got = run_on(&Options::default(), input.as_bytes(), |_| {
             HookOutput::worktree_create("/w/trees/fix")
         });
         assert_eq!(got, outcome("/w/trees/fix\n", "", 0));
+    }
+
+    #[test]
+    fn a_worktree_path_that_is_not_one_plain_line_is_refused() {
+        let input = payload("WorktreeCreate", r#","name":"fix""#);
+        let got = run_on(&Options::default(), input.as_bytes(), |_| {
+            HookOutput::worktree_create("/w/a\n/w/b")
+        });
+        assert_eq!(
+            got,
+            outcome(
+                "",
+                "Invalid hook output at /hookSpecificOutput/worktreePath: holds a line break, a control character or edge spaces, so it cannot be printed as the one line the agent reads: /w/a\\n/w/b\n",
+                1
+            )
+        );
+        let got = run_on(&Options::default(), input.as_bytes(), |_| {
+            HookOutput::worktree_create("")
+        });
+        assert_eq!(
+            got,
+            outcome(
+                "",
+                "Invalid hook output at /hookSpecificOutput/worktreePath: empty; give the path of the worktree made\n",
+                1
+            )
+        );
     }
 
     #[test]
