@@ -128,10 +128,12 @@ pub fn run<A: HookAnswer>(handler: impl FnOnce(HookInput) -> A) -> ExitCode {
 
 /// [`run`] with `options`: `run_with(Options::fail_closed(), guard)`.
 pub fn run_with<A: HookAnswer>(options: Options, handler: impl FnOnce(HookInput) -> A) -> ExitCode {
-    // A panic is reported as one line by `run_on`, not by the default hook.
+    // A panic is reported as one line by `run_on`, not by the panic hook;
+    // the program's own hook is put back afterwards.
+    let previous = panic::take_hook();
     panic::set_hook(Box::new(|_| {}));
     let outcome = run_on(&options, io::stdin().lock(), handler);
-    let _ = panic::take_hook();
+    panic::set_hook(previous);
     let mut stdout = io::stdout().lock();
     let mut stderr = io::stderr().lock();
     let written = stdout
