@@ -659,6 +659,13 @@ mod secrets {
         );
         let password = random(ALNUM, 16, 23);
         vec![
+            // A service account key file: the PEM block's line breaks are
+            // `\n` escapes inside a JSON string.
+            (
+                SecretKind::PrivateKey,
+                format!("{{\"private_key\": \"{}\\n\"}}", key.replace('\n', "\\n")),
+                key.replace('\n', "\\n"),
+            ),
             (SecretKind::PrivateKey, format!("key:\n{key}\n"), key),
             (
                 SecretKind::AwsAccessKeyId,

@@ -332,6 +332,12 @@ mod tests {
             "../..",
             "/Users",
             "/System",
+            // Another user's home, and globs that match every name in one.
+            "~user",
+            "~user/",
+            "/?*",
+            "/[a-z]*",
+            "~/[!.]*",
         ] {
             assert!(is_dangerous_path(path), "{path:?}");
         }
@@ -341,7 +347,8 @@ mod tests {
             "/tmp/x",
             "/etc/hosts.bak",
             "~/.cache/pip",
-            "~user",
+            "~user/project",
+            "/*.log",
             "$HOMER",
             "${HOMEDIR}",
             "$DIR/",
