@@ -60,6 +60,16 @@ const TABLE: &[(&str, &[&str], &[&str])] = &[
             "watch -n 5 rm -rf /",
             "find . -type d -exec rm -rf / \\;",
             "find . -exec sh -c 'rm -rf ~' \\;",
+            "coproc rm -rf /",
+            "chroot / rm -rf /",
+            "flock /tmp/lock rm -rf /",
+            "flock -w 5 /tmp/lock rm -rf ~",
+            "rm -rf ~root",
+            "rm -rf ~alice/",
+            "rm -rf /?*",
+            "rm -rf /[a-z]*",
+            "rm -rf /[!.]*",
+            "rm -rf /etc/*.*",
         ],
         &[
             "rm -rf ./build",
@@ -67,6 +77,9 @@ const TABLE: &[(&str, &[&str], &[&str])] = &[
             r#"grep -r "rm -rf" ."#,
             "rm -f /tmp/x.log",
             "rm -rf ~/.cache/pip",
+            "rm -rf ~/*.log",
+            "rm -rf /tmp/*.log",
+            "rm -rf ~alice/project/build",
             "rm /etc/hosts.bak",
             "rm -rf /tmp/build",
             "echo rm -rf /",
@@ -646,6 +659,13 @@ mod secrets {
         );
         let password = random(ALNUM, 16, 23);
         vec![
+            // A service account key file: the PEM block's line breaks are
+            // `\n` escapes inside a JSON string.
+            (
+                SecretKind::PrivateKey,
+                format!("{{\"private_key\": \"{}\\n\"}}", key.replace('\n', "\\n")),
+                key.replace('\n', "\\n"),
+            ),
             (SecretKind::PrivateKey, format!("key:\n{key}\n"), key),
             (
                 SecretKind::AwsAccessKeyId,

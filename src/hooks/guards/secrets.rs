@@ -17,7 +17,9 @@ use regex::{Captures, Regex};
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 #[non_exhaustive]
 pub enum SecretKind {
-    /// A PEM private key block (`-----BEGIN … PRIVATE KEY-----`).
+    /// A PEM private key block (`-----BEGIN … PRIVATE KEY-----`), also
+    /// with its line breaks escaped as `\n` inside a JSON string (a
+    /// service account key file).
     PrivateKey,
     /// An AWS access key id (`AKIA…`, `ASIA…`).
     AwsAccessKeyId,
@@ -142,20 +144,48 @@ impl fmt::Display for SecretFinding {
 /// ```
 pub fn find_secrets(text: &str) -> Vec<SecretFinding> {
     let mut findings = Vec::new();
-    for captures in PATTERN.captures_iter(text) {
-        if let Some(finding) = candidate(&captures) {
-            findings.push(finding);
+    scan(text, |finding| {
+        findings.push(finding);
+        true
+    });
+    findings
+}
+
+/// Each finding in `text`, in order, until `each` returns `false`.
+///
+/// A `password = …`-style match that is rejected (its value does not
+/// look random) is searched again from its value on, so the assignment
+/// does not hide the secret it names: `"private_key": "-----BEGIN …`.
+fn scan(text: &str, mut each: impl FnMut(SecretFinding) -> bool) {
+    let mut at = 0;
+    while let Some(captures) = PATTERN.captures_at(text, at) {
+        let whole = captures.get(0).expect("group 0 is the whole match");
+        match candidate(&captures) {
+            Some(finding) => {
+                if !each(finding) {
+                    return;
+                }
+                at = whole.end();
+            }
+            // The value starts after the name, so the search moves on.
+            None => {
+                at = captures
+                    .name("generic")
+                    .map_or(whole.end(), |value| value.start())
+            }
         }
     }
-    findings
 }
 
 /// Whether `text` holds any secret [`find_secrets`] finds; stops at the
 /// first.
 pub fn contains_secrets(text: &str) -> bool {
-    PATTERN
-        .captures_iter(text)
-        .any(|captures| candidate(&captures).is_some())
+    let mut found = false;
+    scan(text, |_| {
+        found = true;
+        false
+    });
+    found
 }
 
 /// The groups of [`PATTERN`], each the secret of one kind.
@@ -184,7 +214,7 @@ static PATTERN: LazyLock<Regex> = LazyLock::new(|| {
     let parts = [
         // PEM blocks: header, optional `Proc-Type:`/`DEK-Info:` lines, the
         // base64 body, and the END line when there is one.
-        r"(?P<private_key>-----BEGIN (?:[A-Z0-9]+ ){0,4}PRIVATE KEY(?: BLOCK)?-----\r?\n(?:[A-Za-z-]+: [^\n]*\n)*(?P<private_key_body>[A-Za-z0-9+/=\r\n\t ]{64,})(?:-----END (?:[A-Z0-9]+ ){0,4}PRIVATE KEY(?: BLOCK)?-----)?)".to_owned(),
+        r"(?P<private_key>-----BEGIN (?:[A-Z0-9]+ ){0,4}PRIVATE KEY(?: BLOCK)?-----(?:\r?\n|\\n)(?:[A-Za-z-]+: [^\n]*\n)*(?P<private_key_body>[A-Za-z0-9+/=\r\n\t \\]{64,})(?:-----END (?:[A-Z0-9]+ ){0,4}PRIVATE KEY(?: BLOCK)?-----)?)".to_owned(),
         format!(
             r#"{b}(?i:aws_?(?:secret_?)?(?:access_?)?key|aws_?secret)["']?\s*(?::|=|:=|=>)\s*["']?(?P<aws_secret>[A-Za-z0-9/+]{{40}})(?:[^A-Za-z0-9/+]|$)"#
         ),

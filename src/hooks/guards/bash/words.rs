@@ -179,10 +179,10 @@ pub(crate) fn is_dangerous_path(value: &str) -> bool {
     };
     let mut segments = lexical_segments(rest, anchor != Anchor::Relative);
     // `/*`, `~/*`, `/etc/.*`: everything inside.
-    if matches!(
-        segments.last().map(String::as_str),
-        Some("*" | ".*" | "{*,.*}")
-    ) {
+    if segments
+        .last()
+        .is_some_and(|last| matches!(last.as_str(), ".*" | "{*,.*}") || is_wide_glob(last))
+    {
         segments.pop();
     }
     match anchor {
@@ -205,10 +205,44 @@ enum Anchor {
     Relative,
 }
 
-/// `~`, `~/…`, `$HOME`, `${HOME}`, `${HOME:?}/…`: the rest after home.
+/// A glob segment that matches (nearly) every name: `*`, `?*`, `*.*`,
+/// `[a-z]*`, `[!.]*`; its literal characters, outside bracket
+/// expressions, are only `*`, `?` and `.`. `*.log` is not one.
+fn is_wide_glob(segment: &str) -> bool {
+    let mut literal = String::new();
+    let mut chars = segment.chars();
+    let mut globbed = false;
+    while let Some(c) = chars.next() {
+        match c {
+            '*' | '?' => globbed = true,
+            '[' => {
+                globbed = true;
+                // Skip to the closing `]`; one right after `[`, `[!` or
+                // `[^` is part of the set.
+                let mut at_start = true;
+                for inner in chars.by_ref() {
+                    if inner == ']' && !at_start {
+                        break;
+                    }
+                    at_start = at_start && matches!(inner, '!' | '^');
+                }
+            }
+            other => literal.push(other),
+        }
+    }
+    globbed && literal.chars().all(|c| c == '.')
+}
+
+/// `~`, `~/…`, `~alice`, `$HOME`, `${HOME}`, `${HOME:?}/…`: the rest after
+/// home.
 fn home_relative(value: &str) -> Option<&str> {
     if let Some(rest) = value.strip_prefix('~') {
-        return (rest.is_empty() || rest.starts_with('/')).then_some(rest);
+        // `~alice`, `~root/`: that user's home.
+        let user = rest.find('/').unwrap_or(rest.len());
+        let valid_user = rest[..user]
+            .chars()
+            .all(|c| c.is_ascii_alphanumeric() || matches!(c, '_' | '-' | '.'));
+        return valid_user.then_some(&rest[user..]);
     }
     if let Some(rest) = value.strip_prefix("$HOME") {
         return (!rest.starts_with(|c: char| c.is_ascii_alphanumeric() || c == '_'))
@@ -298,6 +332,12 @@ mod tests {
             "../..",
             "/Users",
             "/System",
+            // Another user's home, and globs that match every name in one.
+            "~user",
+            "~user/",
+            "/?*",
+            "/[a-z]*",
+            "~/[!.]*",
         ] {
             assert!(is_dangerous_path(path), "{path:?}");
         }
@@ -307,7 +347,8 @@ mod tests {
             "/tmp/x",
             "/etc/hosts.bak",
             "~/.cache/pip",
-            "~user",
+            "~user/project",
+            "/*.log",
             "$HOMER",
             "${HOMEDIR}",
             "$DIR/",

@@ -230,6 +230,27 @@ const WRAPPERS: &[Wrapper] = &[
         long_values: &[],
         operands: 0,
     },
+    // `coproc rm -rf /`: bash runs the rest as a background job.
+    Wrapper {
+        name: "coproc",
+        short_values: "",
+        long_values: &[],
+        operands: 0,
+    },
+    // `chroot NEWROOT COMMAND…`.
+    Wrapper {
+        name: "chroot",
+        short_values: "",
+        long_values: &["userspec", "groups"],
+        operands: 1,
+    },
+    // `flock [-w SECS] LOCKFILE COMMAND…`.
+    Wrapper {
+        name: "flock",
+        short_values: "wEc",
+        long_values: &["timeout", "conflict-exit-code", "command"],
+        operands: 1,
+    },
 ];
 
 /// The command a wrapper runs: its words after the wrapper's options,
