@@ -126,6 +126,19 @@ const TABLE: &[(&str, &[&str], &[&str])] = &[
         ],
     ),
     (
+        "write-to-device",
+        &[
+            "echo x | sudo tee /dev/sda",
+            "cat disk.img | tee -a /dev/nvme0n1 > /dev/null",
+            "truncate -s 0 /dev/sdb",
+        ],
+        &[
+            "make 2>&1 | tee build.log",
+            "truncate -s 0 app.log",
+            "tee /dev/null",
+        ],
+    ),
+    (
         "redirect-to-device",
         &[
             "> /dev/sda",
