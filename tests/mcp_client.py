@@ -200,11 +200,14 @@ async def raw_http_checks(url: str) -> None:
             (400, {"jsonrpc": "2.0", "id": None, "error": {"code": -32600, "message": "Invalid Request: a message is one JSON object (no batches)"}}),
         )
         body = b'{"jsonrpc":"2.0","id":"big","method":"tools/call","params":{"name":"slugify","arguments":{"text":"' + b"x" * (5 << 20) + b'"}}}'
+        response = await http.post(url, headers=headers, content=body)
         check(
             "http: a body over the line cap",
-            answer(await http.post(url, headers=headers, content=body)),
+            answer(response),
             (413, {"jsonrpc": "2.0", "id": "big", "error": {"code": -32600, "message": "Invalid Request: the message is larger than the limit of 4259840 bytes"}}),
         )
+        # The unread rest of the body is still on that connection.
+        check("http: the connection closes after a body over the cap", response.headers.get("connection"), "close")
 
         response = await http.post(url, headers={**headers, "host": "evil.example"}, content=b"{}")
         check("http: a Host not allowed", response.status_code, 403)

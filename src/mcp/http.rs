@@ -294,7 +294,12 @@ impl<C: Clone + Send + Sync + 'static> Endpoint<C> {
                     self.max_body
                 );
                 let id = recover_id(&head);
-                return rpc_error(StatusCode::PAYLOAD_TOO_LARGE, id, INVALID_REQUEST, message);
+                return closing(rpc_error(
+                    StatusCode::PAYLOAD_TOO_LARGE,
+                    id,
+                    INVALID_REQUEST,
+                    message,
+                ));
             }
             Err(Unread::Failed(reason)) => {
                 let message = format!("Invalid Request: cannot read the body: {reason}");
@@ -375,6 +380,16 @@ fn refusal(body: &[u8]) -> Option<Response<Body>> {
             format!("Invalid Request: {reason}"),
         )),
     }
+}
+
+/// `response` with `Connection: close`: the rest of an unread body is
+/// still on the connection, so neither side may send another request on it.
+fn closing(mut response: Response<Body>) -> Response<Body> {
+    response.headers_mut().insert(
+        hyper::header::CONNECTION,
+        hyper::header::HeaderValue::from_static("close"),
+    );
+    response
 }
 
 /// A JSON-RPC error as an HTTP response with `status`.
