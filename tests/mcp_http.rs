@@ -285,3 +285,41 @@ async fn a_stalled_body_is_answered_408() {
         .expect("the task did not panic");
     assert!(served.is_ok(), "{served:?}");
 }
+
+/// A client that never finishes its headers is disconnected once the
+/// timeout passes.
+#[tokio::test]
+async fn stalled_headers_close_the_connection() {
+    use tokio::io::{AsyncReadExt, AsyncWriteExt};
+    use toolsmith::mcp::{HttpOptions, McpServer};
+
+    let tools = toolsmith::toolset![adder::Add].unwrap();
+    let server = McpServer::new(tools)
+        .with_http_options(HttpOptions::new().body_timeout(Duration::from_millis(200)))
+        .bind_http("127.0.0.1:0")
+        .await
+        .expect("binds");
+    let addr = server.local_addr();
+    let (stop, stopped) = tokio::sync::oneshot::channel::<()>();
+    let serving = tokio::spawn(server.serve_with_shutdown(async {
+        let _ = stopped.await;
+    }));
+
+    let mut stream = tokio::net::TcpStream::connect(addr).await.unwrap();
+    stream
+        .write_all(b"POST /mcp HTTP/1.1\r\nHost: 127.0.0.1\r\n")
+        .await
+        .unwrap();
+    let mut response = Vec::new();
+    let read = tokio::time::timeout(Duration::from_secs(5), stream.read_to_end(&mut response))
+        .await
+        .expect("the connection is closed");
+    let _ = read;
+
+    stop.send(()).unwrap();
+    let served = tokio::time::timeout(Duration::from_secs(10), serving)
+        .await
+        .expect("the server stops")
+        .expect("the task did not panic");
+    assert!(served.is_ok(), "{served:?}");
+}

@@ -123,9 +123,10 @@ impl HttpOptions {
         self
     }
 
-    /// How long a client has to send the whole body of a request (30
-    /// seconds by default); one that stalls is answered `408 Request
-    /// Timeout` with a JSON-RPC error, so it holds no connection, and no
+    /// How long a client has to send the headers of a request, and then
+    /// its whole body (30 seconds by default each): headers that stall
+    /// close the connection, a body that stalls is answered `408 Request
+    /// Timeout` with a JSON-RPC error, so neither holds a connection, or a
     /// shutdown, open forever.
     pub fn body_timeout(mut self, timeout: Duration) -> Self {
         self.body_timeout = timeout;
@@ -205,7 +206,11 @@ impl<C: Clone + Send + Sync + 'static> HttpServer<C> {
         });
 
         let connections = GracefulShutdown::new();
-        let http = auto::Builder::new(TokioExecutor::new());
+        let mut http = auto::Builder::new(TokioExecutor::new());
+        // Headers that never end hold a connection as a stalled body would.
+        http.http1()
+            .timer(hyper_util::rt::TokioTimer::new())
+            .header_read_timeout(options.body_timeout);
         let mut signal = std::pin::pin!(signal);
         loop {
             let (stream, _peer) = tokio::select! {
