@@ -235,3 +235,91 @@ async fn bind_on_port_0_serve_and_shut_down_in_process() {
     assert!(served.is_ok(), "{served:?}");
     assert!(tokio::net::TcpStream::connect(addr).await.is_err());
 }
+
+/// A client that sends its headers and part of its body, then stalls, is
+/// answered `408` with a JSON-RPC error once the body timeout passes,
+/// instead of holding the connection (and a shutdown) forever.
+#[tokio::test]
+async fn a_stalled_body_is_answered_408() {
+    use tokio::io::{AsyncReadExt, AsyncWriteExt};
+    use toolsmith::mcp::{HttpOptions, McpServer};
+
+    let tools = toolsmith::toolset![adder::Add].unwrap();
+    let server = McpServer::new(tools)
+        .with_http_options(
+            HttpOptions::new()
+                .stateless(true)
+                .body_timeout(Duration::from_millis(200)),
+        )
+        .bind_http("127.0.0.1:0")
+        .await
+        .expect("binds");
+    let addr = server.local_addr();
+    let (stop, stopped) = tokio::sync::oneshot::channel::<()>();
+    let serving = tokio::spawn(server.serve_with_shutdown(async {
+        let _ = stopped.await;
+    }));
+
+    let mut stream = tokio::net::TcpStream::connect(addr).await.unwrap();
+    let request = "POST /mcp HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\n\
+         Accept: application/json, text/event-stream\r\nContent-Length: 100\r\n\
+         Connection: close\r\n\r\n{\"jsonrpc\":";
+    stream.write_all(request.as_bytes()).await.unwrap();
+    let mut response = String::new();
+    tokio::time::timeout(Duration::from_secs(5), stream.read_to_string(&mut response))
+        .await
+        .expect("the stalled request is answered")
+        .unwrap();
+    assert!(response.starts_with("HTTP/1.1 408"), "{response}");
+    assert!(
+        response.contains(
+            r#"{"jsonrpc":"2.0","id":null,"error":{"code":-32600,"message":"Invalid Request: the body did not arrive within 200 ms"}}"#
+        ),
+        "{response}"
+    );
+
+    stop.send(()).unwrap();
+    let served = tokio::time::timeout(Duration::from_secs(10), serving)
+        .await
+        .expect("the server stops")
+        .expect("the task did not panic");
+    assert!(served.is_ok(), "{served:?}");
+}
+
+/// A client that never finishes its headers is disconnected once the
+/// timeout passes.
+#[tokio::test]
+async fn stalled_headers_close_the_connection() {
+    use tokio::io::{AsyncReadExt, AsyncWriteExt};
+    use toolsmith::mcp::{HttpOptions, McpServer};
+
+    let tools = toolsmith::toolset![adder::Add].unwrap();
+    let server = McpServer::new(tools)
+        .with_http_options(HttpOptions::new().body_timeout(Duration::from_millis(200)))
+        .bind_http("127.0.0.1:0")
+        .await
+        .expect("binds");
+    let addr = server.local_addr();
+    let (stop, stopped) = tokio::sync::oneshot::channel::<()>();
+    let serving = tokio::spawn(server.serve_with_shutdown(async {
+        let _ = stopped.await;
+    }));
+
+    let mut stream = tokio::net::TcpStream::connect(addr).await.unwrap();
+    stream
+        .write_all(b"POST /mcp HTTP/1.1\r\nHost: 127.0.0.1\r\n")
+        .await
+        .unwrap();
+    let mut response = Vec::new();
+    let read = tokio::time::timeout(Duration::from_secs(5), stream.read_to_end(&mut response))
+        .await
+        .expect("the connection is closed");
+    let _ = read;
+
+    stop.send(()).unwrap();
+    let served = tokio::time::timeout(Duration::from_secs(10), serving)
+        .await
+        .expect("the server stops")
+        .expect("the task did not panic");
+    assert!(served.is_ok(), "{served:?}");
+}

@@ -437,3 +437,26 @@ fn recursion_unions_formats_names_and_bounds_are_each_named() {
         ]
     );
 }
+
+/// A `range` wider than its integer type: the schema keeps to what serde
+/// takes, so `300` for a `u8` is refused by the validator with its line.
+#[derive(Deserialize, JsonSchema, Debug)]
+#[serde(deny_unknown_fields)]
+pub struct Wide {
+    #[schemars(range(max = 1000))]
+    pub n: u8,
+}
+
+async fn wide(args: Wide) -> Result<String, String> {
+    Ok(format!("{}", args.n))
+}
+
+#[test]
+fn a_range_wider_than_its_integer_type_agrees_with_serde() {
+    let tool = toolsmith::schemars::tool("wide", "Takes a byte", wide);
+    assert_eq!(
+        tool.input_schema()["properties"]["n"],
+        json!({"type": "integer", "minimum": 0, "maximum": 255})
+    );
+    assert_agreement_with(&tool, &[]);
+}

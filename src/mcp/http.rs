@@ -60,6 +60,7 @@ pub struct HttpOptions {
     stateless: bool,
     allowed_hosts: Option<Vec<String>>,
     shutdown_grace: Duration,
+    body_timeout: Duration,
 }
 
 impl Default for HttpOptions {
@@ -69,6 +70,7 @@ impl Default for HttpOptions {
             stateless: false,
             allowed_hosts: None,
             shutdown_grace: Duration::from_secs(30),
+            body_timeout: Duration::from_secs(30),
         }
     }
 }
@@ -118,6 +120,16 @@ impl HttpOptions {
     /// left.
     pub fn shutdown_grace(mut self, grace: Duration) -> Self {
         self.shutdown_grace = grace;
+        self
+    }
+
+    /// How long a client has to send the headers of a request, and then
+    /// its whole body (30 seconds by default each): headers that stall
+    /// close the connection, a body that stalls is answered `408 Request
+    /// Timeout` with a JSON-RPC error, so neither holds a connection, or a
+    /// shutdown, open forever.
+    pub fn body_timeout(mut self, timeout: Duration) -> Self {
+        self.body_timeout = timeout;
         self
     }
 }
@@ -189,11 +201,16 @@ impl<C: Clone + Send + Sync + 'static> HttpServer<C> {
             mcp,
             path: options.path.clone(),
             max_body,
+            body_timeout: options.body_timeout,
             answering: TaskTracker::new(),
         });
 
         let connections = GracefulShutdown::new();
-        let http = auto::Builder::new(TokioExecutor::new());
+        let mut http = auto::Builder::new(TokioExecutor::new());
+        // Headers that never end hold a connection as a stalled body would.
+        http.http1()
+            .timer(hyper_util::rt::TokioTimer::new())
+            .header_read_timeout(options.body_timeout);
         let mut signal = std::pin::pin!(signal);
         loop {
             let (stream, _peer) = tokio::select! {
@@ -265,6 +282,8 @@ struct Endpoint<C> {
     path: String,
     /// The longest body read, as the longest line on stdio.
     max_body: usize,
+    /// How long a body may take to arrive.
+    body_timeout: Duration,
     /// One token per POST whose answer is not yet sent: its response body
     /// holds it until the body is done (or dropped with the connection).
     answering: TaskTracker,
@@ -286,7 +305,15 @@ impl<C: Clone + Send + Sync + 'static> Endpoint<C> {
         if let Some(forbidden) = self.forbidden(&parts).await {
             return forbidden;
         }
-        let body = match read_body(body, self.max_body).await {
+        let read = tokio::time::timeout(self.body_timeout, read_body(body, self.max_body));
+        let Ok(body) = read.await else {
+            let message = format!(
+                "Invalid Request: the body did not arrive within {} ms",
+                self.body_timeout.as_millis()
+            );
+            return rpc_error(StatusCode::REQUEST_TIMEOUT, None, INVALID_REQUEST, message);
+        };
+        let body = match body {
             Ok(body) => body,
             Err(Unread::TooLarge { head }) => {
                 let message = format!(

@@ -271,18 +271,41 @@ fn integer_format(map: &mut Map<String, Value>) {
     if numeric(map, "integer") && (bounds.is_some() || declared.is_some()) {
         map.remove("format");
         if let Some((min, max)) = bounds {
-            map.entry("minimum").or_insert(min);
-            map.entry("maximum").or_insert(max);
+            tighten(map, "minimum", min, |stated, own| stated >= own);
+            tighten(map, "maximum", max, |stated, own| stated <= own);
         }
         if let Some(name) = declared {
             map.insert(integer::KEYWORD.into(), Value::from(name));
         }
     } else if numeric(map, "number") && format == "float" {
         map.remove("format");
-        map.entry("minimum").or_insert(Value::from(-F32_LIMIT));
-        map.entry("maximum").or_insert(Value::from(F32_LIMIT));
+        tighten(map, "minimum", Value::from(-F32_LIMIT), |stated, own| {
+            stated >= own
+        });
+        tighten(map, "maximum", Value::from(F32_LIMIT), |stated, own| {
+            stated <= own
+        });
     } else if numeric(map, "number") && format == "double" {
         map.remove("format");
+    }
+}
+
+/// `keyword` as the Rust type's own bound `own`, unless the stated one is
+/// inside it (`inside(stated, own)`): a `range` wider than the type would
+/// let the validator pass a value serde then refuses.
+fn tighten(
+    map: &mut Map<String, Value>,
+    keyword: &str,
+    own: Value,
+    inside: impl Fn(f64, f64) -> bool,
+) {
+    let stated = map.get(keyword).and_then(Value::as_f64);
+    let own_f = own.as_f64();
+    match (stated, own_f) {
+        (Some(stated), Some(own_f)) if inside(stated, own_f) => {}
+        _ => {
+            map.insert(keyword.into(), own);
+        }
     }
 }
 
@@ -569,6 +592,26 @@ mod tests {
             [
                 "at /properties/next: is a reference, to \"#/$defs/Node\" (\"$ref\"), as a type that contains itself leaves; hosts need every subschema inlined: take a flat list with ids, or a fixed depth of distinct types (schema rule 2: no references)"
             ]
+        );
+    }
+
+    #[test]
+    fn a_range_wider_than_the_integer_type_is_cut_to_the_type() {
+        // `#[schemars(range(min = -5, max = 1000))] n: u8`: serde refuses 300.
+        let schema = json!({"type": "integer", "format": "uint8", "minimum": -5, "maximum": 1000});
+        assert_eq!(
+            normalize(schema),
+            json!({"type": "integer", "minimum": 0, "maximum": 255})
+        );
+        let schema = json!({"type": "integer", "format": "uint8", "minimum": 2, "maximum": 9});
+        assert_eq!(
+            normalize(schema),
+            json!({"type": "integer", "minimum": 2, "maximum": 9})
+        );
+        let schema = json!({"type": "number", "format": "float", "maximum": 1e300});
+        assert_eq!(
+            normalize(schema),
+            json!({"type": "number", "minimum": -F32_LIMIT, "maximum": F32_LIMIT})
         );
     }
 
