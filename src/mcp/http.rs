@@ -311,7 +311,12 @@ impl<C: Clone + Send + Sync + 'static> Endpoint<C> {
                 "Invalid Request: the body did not arrive within {} ms",
                 self.body_timeout.as_millis()
             );
-            return rpc_error(StatusCode::REQUEST_TIMEOUT, None, INVALID_REQUEST, message);
+            return closing(rpc_error(
+                StatusCode::REQUEST_TIMEOUT,
+                None,
+                INVALID_REQUEST,
+                message,
+            ));
         };
         let body = match body {
             Ok(body) => body,
