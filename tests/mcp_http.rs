@@ -186,26 +186,56 @@ async fn post(addr: std::net::SocketAddr, path: &str, body: &str) -> (u16, Strin
     (status, body)
 }
 
+/// An in-process server of the `add` tool on a free loopback port.
+struct InProcess {
+    addr: std::net::SocketAddr,
+    url: String,
+    stop: tokio::sync::oneshot::Sender<()>,
+    serving: tokio::task::JoinHandle<std::io::Result<()>>,
+}
+
+impl InProcess {
+    /// Binds on port 0 with `options` and spawns the serving future.
+    async fn start(options: toolsmith::mcp::HttpOptions) -> InProcess {
+        let tools = toolsmith::toolset![adder::Add].unwrap();
+        let server = toolsmith::mcp::McpServer::new(tools)
+            .with_http_options(options)
+            .bind_http("127.0.0.1:0")
+            .await
+            .expect("binds");
+        let (addr, url) = (server.local_addr(), server.url());
+        let (stop, stopped) = tokio::sync::oneshot::channel::<()>();
+        let serving = tokio::spawn(server.serve_with_shutdown(async {
+            let _ = stopped.await;
+        }));
+        InProcess {
+            addr,
+            url,
+            stop,
+            serving,
+        }
+    }
+
+    /// Sends the shutdown signal; the server ends with `Ok` within 10 s.
+    async fn shut_down(self) {
+        self.stop.send(()).unwrap();
+        let served = tokio::time::timeout(Duration::from_secs(10), self.serving)
+            .await
+            .expect("the server stops")
+            .expect("the task did not panic");
+        assert!(served.is_ok(), "{served:?}");
+    }
+}
+
 /// Bound on port 0, the server says where it is before it serves; the
 /// serving future can be spawned; a bad call gets its line; the shutdown
 /// signal ends it with `Ok` and closes the port.
 #[tokio::test]
 async fn bind_on_port_0_serve_and_shut_down_in_process() {
-    use toolsmith::mcp::{HttpOptions, McpServer};
-
-    let tools = toolsmith::toolset![adder::Add].unwrap();
-    let server = McpServer::new(tools)
-        .with_http_options(HttpOptions::new().stateless(true))
-        .bind_http("127.0.0.1:0")
-        .await
-        .expect("binds");
-    let addr = server.local_addr();
+    let server = InProcess::start(toolsmith::mcp::HttpOptions::new().stateless(true)).await;
+    let addr = server.addr;
     assert_ne!(addr.port(), 0);
-    assert_eq!(server.url(), format!("http://{addr}/mcp"));
-    let (stop, stopped) = tokio::sync::oneshot::channel::<()>();
-    let serving = tokio::spawn(server.serve_with_shutdown(async {
-        let _ = stopped.await;
-    }));
+    assert_eq!(server.url, format!("http://{addr}/mcp"));
 
     let call = r#"{"jsonrpc":"2.0","id":1,"method":"tools/call","params":{"name":"add","arguments":{"a":1,"b":"2"}}}"#;
     assert_eq!(
@@ -227,12 +257,7 @@ async fn bind_on_port_0_serve_and_shut_down_in_process() {
         )
     );
 
-    stop.send(()).unwrap();
-    let served = tokio::time::timeout(Duration::from_secs(10), serving)
-        .await
-        .expect("the server stops")
-        .expect("the task did not panic");
-    assert!(served.is_ok(), "{served:?}");
+    server.shut_down().await;
     assert!(tokio::net::TcpStream::connect(addr).await.is_err());
 }
 
@@ -242,25 +267,15 @@ async fn bind_on_port_0_serve_and_shut_down_in_process() {
 #[tokio::test]
 async fn a_stalled_body_is_answered_408() {
     use tokio::io::{AsyncReadExt, AsyncWriteExt};
-    use toolsmith::mcp::{HttpOptions, McpServer};
+    use toolsmith::mcp::HttpOptions;
 
-    let tools = toolsmith::toolset![adder::Add].unwrap();
-    let server = McpServer::new(tools)
-        .with_http_options(
-            HttpOptions::new()
-                .stateless(true)
-                .body_timeout(Duration::from_millis(200)),
-        )
-        .bind_http("127.0.0.1:0")
-        .await
-        .expect("binds");
-    let addr = server.local_addr();
-    let (stop, stopped) = tokio::sync::oneshot::channel::<()>();
-    let serving = tokio::spawn(server.serve_with_shutdown(async {
-        let _ = stopped.await;
-    }));
-
-    let mut stream = tokio::net::TcpStream::connect(addr).await.unwrap();
+    let server = InProcess::start(
+        HttpOptions::new()
+            .stateless(true)
+            .body_timeout(Duration::from_millis(200)),
+    )
+    .await;
+    let mut stream = tokio::net::TcpStream::connect(server.addr).await.unwrap();
     let request = "POST /mcp HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\n\
          Accept: application/json, text/event-stream\r\nContent-Length: 100\r\n\
          Connection: close\r\n\r\n{\"jsonrpc\":";
@@ -278,12 +293,7 @@ async fn a_stalled_body_is_answered_408() {
         "{response}"
     );
 
-    stop.send(()).unwrap();
-    let served = tokio::time::timeout(Duration::from_secs(10), serving)
-        .await
-        .expect("the server stops")
-        .expect("the task did not panic");
-    assert!(served.is_ok(), "{served:?}");
+    server.shut_down().await;
 }
 
 /// A client that never finishes its headers is disconnected once the
@@ -291,21 +301,11 @@ async fn a_stalled_body_is_answered_408() {
 #[tokio::test]
 async fn stalled_headers_close_the_connection() {
     use tokio::io::{AsyncReadExt, AsyncWriteExt};
-    use toolsmith::mcp::{HttpOptions, McpServer};
+    use toolsmith::mcp::HttpOptions;
 
-    let tools = toolsmith::toolset![adder::Add].unwrap();
-    let server = McpServer::new(tools)
-        .with_http_options(HttpOptions::new().body_timeout(Duration::from_millis(200)))
-        .bind_http("127.0.0.1:0")
-        .await
-        .expect("binds");
-    let addr = server.local_addr();
-    let (stop, stopped) = tokio::sync::oneshot::channel::<()>();
-    let serving = tokio::spawn(server.serve_with_shutdown(async {
-        let _ = stopped.await;
-    }));
-
-    let mut stream = tokio::net::TcpStream::connect(addr).await.unwrap();
+    let server =
+        InProcess::start(HttpOptions::new().body_timeout(Duration::from_millis(200))).await;
+    let mut stream = tokio::net::TcpStream::connect(server.addr).await.unwrap();
     stream
         .write_all(b"POST /mcp HTTP/1.1\r\nHost: 127.0.0.1\r\n")
         .await
@@ -316,10 +316,5 @@ async fn stalled_headers_close_the_connection() {
         .expect("the connection is closed");
     let _ = read;
 
-    stop.send(()).unwrap();
-    let served = tokio::time::timeout(Duration::from_secs(10), serving)
-        .await
-        .expect("the server stops")
-        .expect("the task did not panic");
-    assert!(served.is_ok(), "{served:?}");
+    server.shut_down().await;
 }
