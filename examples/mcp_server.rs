@@ -61,7 +61,7 @@ fn http_addr() -> Option<String> {
 }
 
 /// Tools that misbehave on purpose, for the soak test.
-mod soak {
+pub mod soak {
     use std::time::Duration;
 
     use toolsmith::{ToolSet, tool};

@@ -162,3 +162,10 @@ fn documented_values_validate_as_before() {
         ]
     );
 }
+
+/// The typed path and the validator agree on generated calls of the tool
+/// (see `support::agreement`).
+#[test]
+fn the_tool_agrees_with_its_schema() {
+    support::agreement::assert_agreement(&AddTask);
+}

@@ -17,6 +17,12 @@ async fn quickstart_prints_its_stdout_file() {
     );
 }
 
+/// The quickstart's tool: the typed path and the validator agree.
+#[test]
+fn quickstart_tool_agrees_with_its_schema() {
+    support::agreement::assert_agreement(&quickstart::Slugify);
+}
+
 #[test]
 fn quickstart_schema_snapshot() {
     support::assert_snapshot("slugify", quickstart::Slugify.input_schema());
@@ -74,4 +80,10 @@ async fn rig_after_prints_its_stdout_file() {
         rig_after::run().await,
         include_str!("../examples/migrating/rig_after.stdout")
     );
+}
+
+/// The rig example's tool: the typed path and the validator agree.
+#[test]
+fn rig_after_tool_agrees_with_its_schema() {
+    support::agreement::assert_agreement(&rig_after::Search);
 }

@@ -1,6 +1,8 @@
 //! Generated items a crate can live with: renamed when a name is taken,
 //! reached through a re-exported crate path, and shown by `Debug`.
 
+mod support;
+
 use serde::{Deserialize, Serialize};
 use serde_json::json;
 use toolsmith::{Tool, ToolArg, tool, validate_input};
@@ -126,4 +128,14 @@ fn a_set_without_context_needs_no_annotation() {
     let mut shared = toolsmith::ToolSet::<std::sync::Arc<str>>::with_context_type();
     shared.register(SearchTool).unwrap();
     assert_eq!(shared.len(), 1);
+}
+
+/// The typed path and the validator agree on generated calls of every
+/// tool here, renamed or reached through another path (see
+/// `support::agreement`).
+#[test]
+fn tools_agree_with_their_schemas() {
+    support::agreement::assert_agreement(&SearchTool);
+    support::agreement::assert_agreement(&ToMetres);
+    support::agreement::assert_agreement(&LogIn);
 }

@@ -23,3 +23,19 @@ fn the_tool_is_usable() {
         "AddArgs { a: 2, b: 3 }"
     );
 }
+
+// The agreement check's own items are the test support's, not this crate's API.
+#[allow(
+    missing_docs,
+    unreachable_pub,
+    missing_debug_implementations,
+    clippy::pedantic
+)]
+mod support;
+
+/// The typed path and the validator agree on generated calls of the tool
+/// (see `support::agreement`).
+#[test]
+fn the_tool_agrees_with_its_schema() {
+    support::agreement::assert_agreement(&Add);
+}

@@ -318,3 +318,10 @@ async fn stalled_headers_close_the_connection() {
 
     server.shut_down().await;
 }
+
+/// The typed path and the validator agree on generated calls of the
+/// in-process server's tool (see `support::agreement`).
+#[test]
+fn the_tool_agrees_with_its_schema() {
+    support::agreement::assert_agreement(&adder::Add);
+}

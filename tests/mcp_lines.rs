@@ -4,6 +4,8 @@
 
 #![cfg(feature = "mcp")]
 
+mod support;
+
 use std::sync::mpsc as std_mpsc;
 use std::sync::{Arc, Mutex};
 use std::time::Duration;
@@ -384,4 +386,14 @@ async fn blocking_tools_leave_the_server_free() {
     ids.sort_unstable();
     assert_eq!(ids, (1..=HELD_CALLS).collect::<Vec<_>>());
     client.finish().await;
+}
+
+/// The typed path and the validator agree on generated calls of every
+/// tool here (see `support::agreement`); no call here reaches a function.
+#[test]
+fn tools_agree_with_their_schemas() {
+    support::agreement::assert_agreement(&Echo);
+    support::agreement::assert_agreement(&Wipe);
+    support::agreement::assert_agreement(&Boom);
+    support::agreement::assert_agreement(&Hold);
 }

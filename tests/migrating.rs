@@ -167,3 +167,12 @@ fn the_types_as_they_were_are_refused_with_the_fix() {
         "the input schema of tool \"search\" breaks the schema rules:\n  accepts unknown keys, which serde ignores: add `#[serde(deny_unknown_fields)]` to the struct, so that the schema and serde refuse them alike (schema rule 1: closed objects)\n"
     );
 }
+
+/// The `#[tool]` functions the guide ends with: the typed path and the
+/// validator agree.
+#[test]
+fn the_tool_macro_tools_agree_with_their_schemas() {
+    support::agreement::assert_agreement(&rmcp_tool_macro::Search);
+    support::agreement::assert_agreement(&rmcp_tool_macro::GetPage);
+    support::agreement::assert_agreement(&rmcp_tool_macro::AddNote);
+}

@@ -2,6 +2,8 @@
 //! panic goes to the set's log rather than raw onto stderr. (MCP's case is
 //! in `tests/mcp_lines.rs`, with the rest of the protocol.)
 
+mod support;
+
 use std::sync::{Arc, Mutex};
 
 use serde_json::json;
@@ -113,4 +115,12 @@ fn the_cli_exits_1_with_one_sanitized_line() {
         "boom failed: the tool panicked\n"
     );
     assert_eq!(out, b"");
+}
+
+/// The typed path and the validator agree on generated calls of both
+/// tools (see `support::agreement`); no call here reaches the function.
+#[test]
+fn tools_agree_with_their_schemas() {
+    support::agreement::assert_agreement(&Boom);
+    support::agreement::assert_agreement(&AsyncBoom);
 }

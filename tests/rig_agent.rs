@@ -5,6 +5,8 @@
 
 #![cfg(feature = "rig")]
 
+mod support;
+
 use std::sync::{Arc, Mutex};
 
 use rig_agent::AgentBuilder;
@@ -259,4 +261,14 @@ async fn each_call_gets_a_clone_of_the_context() {
     let counted = rig_tools[0].execute(json!({})).await.expect("runs");
     assert_eq!(counted.as_text(), Some("2"));
     assert_eq!(Arc::strong_count(&notes), 2, "one clone kept by the tool");
+}
+
+/// The typed path and the validator agree on generated calls of every
+/// tool here (see `support::agreement`); no call here reaches a function.
+#[test]
+fn tools_agree_with_their_schemas() {
+    support::agreement::assert_agreement(&Search);
+    support::agreement::assert_agreement(&Divide);
+    support::agreement::assert_agreement(&Crash);
+    support::agreement::assert_agreement(&CountNotes);
 }

@@ -243,6 +243,7 @@ fn schemars_tools_agree_with_their_schemas() {
     assert_agreement_with(&search, &[]);
     let book = toolsmith::schemars::tool("book", "Books a room", book);
     assert_agreement_with(&book, &[]);
+    assert_agreement_with(&FileTicket, &[]);
 }
 
 #[tokio::test]

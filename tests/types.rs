@@ -281,3 +281,14 @@ fn a_nested_set_repeat_is_refused() {
     let args = accepted(&Filter, json!({"filters": [{"labels": ["x", "y"]}]}));
     assert_eq!(args.filters[0].labels.len(), 2);
 }
+
+/// The typed path and the validator agree on generated calls of every
+/// tool here (see `support::agreement`).
+#[test]
+fn tools_agree_with_their_schemas() {
+    support::agreement::assert_agreement(&ReadFile);
+    support::agreement::assert_agreement(&Label);
+    support::agreement::assert_agreement_with(&Schedule, support::generate::PARSED_SAMPLES);
+    support::agreement::assert_agreement(&Book);
+    support::agreement::assert_agreement(&Filter);
+}

@@ -5,6 +5,10 @@
 #[path = "../../examples/demo_tools/mod.rs"]
 #[allow(dead_code)]
 mod demo_tools;
+// The server example, for its soak tools (it includes the demo tools too).
+#[path = "../../examples/mcp_server.rs"]
+#[allow(dead_code, clippy::duplicate_mod)]
+mod mcp_server;
 #[path = "../support/mod.rs"]
 mod support;
 mod zoo;
@@ -35,6 +39,8 @@ agreement_tests! {
     search => demo_tools::Search;
     list_notes => demo_tools::ListNotes;
     divide => demo_tools::Divide;
+    crash => mcp_server::soak::Crash;
+    nap => mcp_server::soak::Nap;
     every_integer => zoo::EveryInteger, numbers_stay_finite;
     wide_integers => zoo::WideIntegers, numbers_stay_finite;
     floats => zoo::Floats, numbers_stay_finite;
@@ -45,5 +51,5 @@ agreement_tests! {
     text_types => zoo::TextTypes;
     collections => zoo::Collections;
     newtypes => zoo::Newtypes;
-    parsed_strings => zoo::ParsedStrings [zoo::PARSED_SAMPLES];
+    parsed_strings => zoo::ParsedStrings [generate::PARSED_SAMPLES];
 }

@@ -5,8 +5,6 @@
 use serde::{Deserialize, Serialize};
 use toolsmith::{ToolArg, tool};
 
-use crate::generate as generate_samples;
-
 /// Takes every fixed-width and pointer-width integer.
 #[tool]
 #[allow(clippy::too_many_arguments)]
@@ -233,53 +231,3 @@ pub fn parsed_strings(
 ) -> String {
     format!("{id} {link:?} {when} {offset:?} {day:?} {at} {on:?} {clock:?}")
 }
-
-/// Strings for [`parsed_strings`]: valid ones and near misses.
-pub const PARSED_SAMPLES: generate_samples::Samples = &[
-    (
-        "link",
-        &[
-            "https://example.com/a?b=c",
-            "mailto:a@b.c",
-            "http://[::1]:8080/",
-        ],
-        &["example.com", "https://", "/relative"],
-    ),
-    (
-        "when",
-        &[
-            "2026-12-01T09:00:00Z",
-            "2026-12-01T09:00:00+01:00",
-            "2026-12-01 09:00:00Z",
-        ],
-        &["2026-12-01T09:00:00", "tomorrow", "2026-02-30T00:00:00Z"],
-    ),
-    (
-        "offset",
-        &[
-            "2026-12-01T09:00:00-05:00",
-            "2026-12-01T09:00:00.123456789+14:00",
-        ],
-        &["2026-12-01", "2026-12-01T09:00:00+25:00"],
-    ),
-    (
-        "day",
-        &["2026-12-01", "2024-02-29"],
-        &["2026-02-29", "2026-1-1x", "12/01/2026"],
-    ),
-    (
-        "at",
-        &["2026-12-01T09:00:00Z", "2026-12-01T09:00:00.5+01:00"],
-        &["2026-12-01T09:00:00", "2026-12-01"],
-    ),
-    (
-        "on",
-        &["2026-12-01", "2024-02-29"],
-        &["20261301", "12/01/2026"],
-    ),
-    (
-        "clock",
-        &["09:30", "09:30:00.25", "23:59:59"],
-        &["25:00", "9h30"],
-    ),
-];
