@@ -4,9 +4,11 @@
 # other in one run, with its own target directory, offline from the same
 # lock file. Prints a Markdown table: wall time, crates compiled, and the
 # ratio to rmcp alone (the server and stdio features toolsmith's `mcp`
-# feature turns on). Every host feature has its row: `mcp`, `mcp-http`
-# (rmcp's Streamable HTTP server on hyper), `rig` (rig-core) and `cli`, and
-# the `hooks` and `schemars` features.
+# feature turns on) and to rmcp with its default features, its `#[tool]`
+# macros among them, as a server written on rmcp alone builds it. Every
+# host feature has its row: `mcp`, `mcp-http` (rmcp's Streamable HTTP
+# server on hyper), `rig` (rig-core) and `cli`, and the `hooks` and
+# `schemars` features.
 #
 #   bash benches/build_cost.sh
 #
@@ -30,6 +32,7 @@ cases=(
   "toolsmith + hooks|toolsmith = { path = \"$root\", features = [\"hooks\"] }|toolsmith::sanitize_line(\"\");"
   "toolsmith + schemars|toolsmith = { path = \"$root\", features = [\"schemars\"] }|toolsmith::sanitize_line(\"\");"
   "rmcp alone|rmcp = { version = \"=$rmcp_version\", default-features = false, features = [\"server\", \"transport-io\"] }|let _ = rmcp::model::ErrorCode::PARSE_ERROR;"
+  "rmcp with its macros|rmcp = { version = \"=$rmcp_version\", features = [\"transport-io\"] }|let _ = rmcp::model::ErrorCode::PARSE_ERROR;"
 )
 
 declare -A seconds crates
@@ -60,10 +63,12 @@ EOF
 done
 
 base=${seconds["rmcp alone"]}
-echo "| build | clean release time | crates | / rmcp alone |"
-echo "|---|---:|---:|---:|"
+macros=${seconds["rmcp with its macros"]}
+echo "| build | clean release time | crates | / rmcp alone | / rmcp with its macros |"
+echo "|---|---:|---:|---:|---:|"
 for case in "${cases[@]}"; do
   IFS='|' read -r name _ _ <<<"$case"
   ratio=$(python3 -c "print(f'{${seconds[$name]} / $base:.2f}')")
-  echo "| $name | ${seconds[$name]} s | ${crates[$name]} | ${ratio}× |"
+  ratio_macros=$(python3 -c "print(f'{${seconds[$name]} / $macros:.2f}')")
+  echo "| $name | ${seconds[$name]} s | ${crates[$name]} | ${ratio}× | ${ratio_macros}× |"
 done

@@ -50,6 +50,12 @@ fn hold() -> String {
 
 static HELD: Mutex<Vec<std_mpsc::Receiver<()>>> = Mutex::new(Vec::new());
 
+/// Never finishes
+#[tool]
+async fn stall() -> String {
+    std::future::pending().await
+}
+
 fn tools() -> ToolSet {
     let mut tools = ToolSet::new().on_panic(|_, _| {});
     tools
@@ -284,6 +290,25 @@ async fn a_panicking_tool_is_answered_as_a_failure() {
 }
 
 #[tokio::test]
+async fn a_call_past_the_sets_timeout_is_answered_as_a_failure() {
+    let mut set = ToolSet::new().with_timeout(Duration::from_millis(50));
+    set.register(Stall).unwrap().register(Echo).unwrap();
+    let mut client = Client::start(McpServer::new(set)).await;
+    let answer = client.call(1, json!({"name": "stall"})).await;
+    assert_eq!(answer["id"], json!(1));
+    assert_eq!(
+        outcome(&answer),
+        (vec!["stall failed: timed out after 50ms".to_owned()], true)
+    );
+    // The server goes on answering.
+    let answer = client
+        .call(2, json!({"name": "echo", "arguments": {"text": "still here"}}))
+        .await;
+    assert_eq!(outcome(&answer), (vec!["still here".to_owned()], false));
+    client.finish().await;
+}
+
+#[tokio::test]
 async fn tools_call_without_a_name_is_invalid_params() {
     let mut client = Client::start(McpServer::new(tools())).await;
     let cases = [
@@ -396,4 +421,5 @@ fn tools_agree_with_their_schemas() {
     support::agreement::assert_agreement(&Wipe);
     support::agreement::assert_agreement(&Boom);
     support::agreement::assert_agreement(&Hold);
+    support::agreement::assert_agreement(&Stall);
 }
