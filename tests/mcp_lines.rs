@@ -302,7 +302,10 @@ async fn a_call_past_the_sets_timeout_is_answered_as_a_failure() {
     );
     // The server goes on answering.
     let answer = client
-        .call(2, json!({"name": "echo", "arguments": {"text": "still here"}}))
+        .call(
+            2,
+            json!({"name": "echo", "arguments": {"text": "still here"}}),
+        )
         .await;
     assert_eq!(outcome(&answer), (vec!["still here".to_owned()], false));
     client.finish().await;
