@@ -141,8 +141,10 @@
 //!   the function's; the description defaults to its doc comment.
 //! - `#[tool(tool = "..", args = "..")]`: the names of the generated tool
 //!   type and argument struct (`Search` and `SearchArgs` for `fn search`),
-//!   for when one is taken: an item of the same name beside the function is
-//!   reported by rustc as defined twice, at the function's name.
+//!   for when one is taken: another item named like the tool beside the
+//!   function is one error at the function's name (``the name `Search` is
+//!   taken by another item``) that gives this fix; one named like the
+//!   argument struct is rustc's "defined multiple times".
 //! - `#[tool(crate = "..")]`, and `#[toolsmith(crate = "..")]` beside
 //!   `#[derive(ToolArg)]`: the path of this crate for a crate that
 //!   re-exports it (`crate = "my_framework::toolsmith"`); every path the

@@ -15,6 +15,16 @@ pub enum Unreachable {}
 
 impl toolsmith_runtime::ToolArgs for Unreachable {}
 
+/// Implemented for the tool type `#[tool]` generates, and checked on the
+/// name the tool is reached by: another item of that name beside the
+/// function takes the name, and this is the error that says so.
+#[diagnostic::on_unimplemented(
+    message = "the name `{Self}` is taken by another item, so `#[tool]` cannot give it to the tool",
+    label = "`{Self}` here is the other item, not the generated tool",
+    note = "rename the generated items: `#[tool(tool = \"{Self}Tool\", args = \"{Self}ToolArgs\")]`"
+)]
+pub trait GeneratedTool {}
+
 #[cfg(feature = "schemars")]
 pub use schemars;
 

@@ -139,3 +139,65 @@ fn tools_agree_with_their_schemas() {
     support::agreement::assert_agreement(&ToMetres);
     support::agreement::assert_agreement(&LogIn);
 }
+
+/// Tools reached from outside their module as far as their function is.
+mod nested {
+    pub mod inner {
+        /// Reached from `nested` only.
+        #[toolsmith::tool]
+        pub(super) fn up_one() -> u8 {
+            1
+        }
+
+        /// Reached from the whole crate.
+        #[toolsmith::tool]
+        pub(crate) fn crate_wide() -> u8 {
+            2
+        }
+
+        /// Reached from `nested` through `in` a path.
+        #[toolsmith::tool]
+        pub(in crate::nested) fn in_path() -> u8 {
+            3
+        }
+
+        /// Private: reached from `inner` and the modules in it.
+        #[toolsmith::tool]
+        fn private() -> u8 {
+            4
+        }
+
+        pub(crate) fn private_name() -> &'static str {
+            toolsmith::Tool::name(&Private)
+        }
+    }
+
+    pub(crate) fn names() -> [&'static str; 3] {
+        use toolsmith::Tool;
+        [
+            inner::UpOne.name(),
+            inner::InPath.name(),
+            inner::CrateWide.name(),
+        ]
+    }
+}
+
+#[test]
+fn generated_tools_are_as_visible_as_their_function() {
+    assert_eq!(nested::names(), ["up_one", "in_path", "crate_wide"]);
+    assert_eq!(Tool::name(&nested::inner::CrateWide), "crate_wide");
+    assert_eq!(nested::inner::private_name(), "private");
+}
+
+#[test]
+fn a_tool_inside_a_function_body_is_a_tool() {
+    /// Counts to three.
+    #[tool]
+    fn count() -> Vec<u8> {
+        vec![1, 2, 3]
+    }
+    let mut tools = toolsmith::ToolSet::new();
+    tools.register(Count).unwrap();
+    assert_eq!(tools.names().collect::<Vec<_>>(), ["count"]);
+    assert_eq!(format!("{Count:?}"), "Count");
+}

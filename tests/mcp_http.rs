@@ -153,12 +153,17 @@ mod adder {
 /// One HTTP/1.1 POST of `body` to `addr` on a fresh connection; the status
 /// and the body (chunks joined).
 async fn post(addr: std::net::SocketAddr, path: &str, body: &str) -> (u16, String) {
+    post_as(addr, "127.0.0.1", path, body).await
+}
+
+/// [`post`] with the `Host` header `host`.
+async fn post_as(addr: std::net::SocketAddr, host: &str, path: &str, body: &str) -> (u16, String) {
     use tokio::io::{AsyncReadExt, AsyncWriteExt};
     let mut stream = tokio::net::TcpStream::connect(addr)
         .await
         .expect("connects");
     let request = format!(
-        "POST {path} HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\n\
+        "POST {path} HTTP/1.1\r\nHost: {host}\r\nContent-Type: application/json\r\n\
          Accept: application/json, text/event-stream\r\nContent-Length: {}\r\n\
          Connection: close\r\n\r\n{body}",
         body.len()
@@ -259,6 +264,62 @@ async fn bind_on_port_0_serve_and_shut_down_in_process() {
 
     server.shut_down().await;
     assert!(tokio::net::TcpStream::connect(addr).await.is_err());
+}
+
+/// The `Host` check: loopback names by default, the names given, none for
+/// an empty list (where rmcp would read "no check"), any with `any_host`.
+#[tokio::test]
+async fn the_host_check_takes_what_the_options_say() {
+    use toolsmith::mcp::HttpOptions;
+    let call = r#"{"jsonrpc":"2.0","id":1,"method":"tools/call","params":{"name":"add","arguments":{"a":1,"b":2}}}"#;
+    let answered = (
+        200,
+        r#"{"jsonrpc":"2.0","id":1,"result":{"content":[{"type":"text","text":"3"}],"isError":false}}"#
+            .to_owned(),
+    );
+    let cases = [
+        (HttpOptions::new(), "127.0.0.1", 200),
+        (HttpOptions::new(), "evil.example", 403),
+        (
+            HttpOptions::new().allowed_hosts(["tools.example"]),
+            "tools.example",
+            200,
+        ),
+        (
+            HttpOptions::new().allowed_hosts(["tools.example"]),
+            "127.0.0.1",
+            403,
+        ),
+        (
+            HttpOptions::new().allowed_hosts(Vec::<String>::new()),
+            "127.0.0.1",
+            403,
+        ),
+        (HttpOptions::new().any_host(), "evil.example", 200),
+    ];
+    for (options, host, status) in cases {
+        let server = InProcess::start(options.stateless(true)).await;
+        let (got, body) = post_as(server.addr, host, "/mcp", call).await;
+        assert_eq!(got, status, "Host {host}: {body}");
+        if status == 200 {
+            assert_eq!((got, body), answered);
+        }
+        server.shut_down().await;
+    }
+    let server = InProcess::start(
+        HttpOptions::new()
+            .stateless(true)
+            .allowed_hosts(Vec::<String>::new()),
+    )
+    .await;
+    assert_eq!(
+        post_as(server.addr, "127.0.0.1", "/mcp", call).await,
+        (
+            403,
+            "Forbidden: the server allows no Host (its list of allowed hosts is empty)".to_owned()
+        )
+    );
+    server.shut_down().await;
 }
 
 /// A client that sends its headers and part of its body, then stalls, is

@@ -69,6 +69,8 @@ fn expand_tool(tool: &ToolFn) -> TokenStream {
     let vis = &item.vis;
     let fn_ident = &item.sig.ident;
     let (tool_ident, args_ident) = names(tool);
+    // From here on `tool_ident` is the struct's path (see `tool_type`).
+    let (tool_item, tool_ident) = tool_type(tool, &tool_ident);
     let name = &tool.name;
     let description = tool.description.as_deref().unwrap_or_default();
 
@@ -170,14 +172,6 @@ fn expand_tool(tool: &ToolFn) -> TokenStream {
         },
     };
     let args_doc = format!("The arguments of the [`{fn_ident}`] tool, deserialized from a call.");
-    let tool_doc = format!("The [`{fn_ident}`] function as a tool named `{name}`.");
-    // Spanned on the function's name, where a clash with another item of
-    // the same name is reported.
-    let tool_item = quote_spanned! {fn_ident.span()=>
-        #[doc = #tool_doc]
-        #[derive(::core::fmt::Debug, ::core::clone::Clone, ::core::marker::Copy, ::core::default::Default)]
-        #vis struct #tool_ident;
-    };
 
     quote! {
         #[doc = #args_doc]
@@ -277,6 +271,71 @@ fn expand_tool(tool: &ToolFn) -> TokenStream {
         #tool_with
 
         ::toolsmith::__private::json_schema!(#args_ident, #tool_ident::__declared_schema().clone());
+    }
+}
+
+/// The unit struct that is the tool, and the path the other generated items
+/// name it by.
+///
+/// The struct is defined in a module of its own and brought in with a glob
+/// import, which any item of the same name beside the function shadows
+/// without a word. The generated impls name the struct by its module's
+/// path, so they never touch the other item; a check on the plain name then
+/// reports the clash as one error that says how to rename (rather than
+/// rustc's "defined multiple times" followed by errors from the derives).
+/// Only the tool moves: the argument struct names the parameter types,
+/// which a module inside a function body could not see.
+fn tool_type(tool: &ToolFn, tool_ident: &Ident) -> (TokenStream, TokenStream) {
+    let item = &tool.item;
+    let vis = &item.vis;
+    let fn_ident = &item.sig.ident;
+    let name = &tool.name;
+    let module = format_ident!("__toolsmith_tool_{}", unraw(fn_ident));
+    let tool_doc =
+        format!("The [`{fn_ident}`](super::{fn_ident}) function as a tool named `{name}`.");
+    let inner_vis = inner_visibility(vis);
+    let path = quote!(#module::#tool_ident);
+    let item = quote_spanned! {fn_ident.span()=>
+        #[doc(hidden)]
+        mod #module {
+            #[doc = #tool_doc]
+            #[derive(::core::fmt::Debug, ::core::clone::Clone, ::core::marker::Copy, ::core::default::Default)]
+            #inner_vis struct #tool_ident;
+        }
+        #[doc(inline)]
+        #vis use #module::*;
+
+        #[automatically_derived]
+        #[diagnostic::do_not_recommend]
+        impl ::toolsmith::__private::GeneratedTool for #path {}
+
+        const _: () = {
+            fn generated<T: ::toolsmith::__private::GeneratedTool>() {}
+            let _ = generated::<#tool_ident>;
+        };
+    };
+    (item, path)
+}
+
+/// The visibility of an item one module further in that reaches as far as
+/// `vis` does from here.
+fn inner_visibility(vis: &syn::Visibility) -> TokenStream {
+    match vis {
+        syn::Visibility::Inherited => quote!(pub(super)),
+        syn::Visibility::Restricted(restricted) => {
+            let path = &restricted.path;
+            if path.is_ident("self") {
+                quote!(pub(super))
+            } else if path.is_ident("crate") {
+                quote!(pub(crate))
+            } else if path.segments.first().is_some_and(|s| s.ident == "crate") {
+                quote!(pub(in #path))
+            } else {
+                // `super` or a relative path: one more `super` in front.
+                quote!(pub(in super::#path))
+            }
+        }
+        syn::Visibility::Public(_) => quote!(pub),
     }
 }
 

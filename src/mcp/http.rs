@@ -58,9 +58,19 @@ use super::transport::{
 pub struct HttpOptions {
     path: String,
     stateless: bool,
-    allowed_hosts: Option<Vec<String>>,
+    /// `None`: rmcp's loopback default.
+    allowed_hosts: Option<HostCheck>,
     shutdown_grace: Duration,
     body_timeout: Duration,
+}
+
+/// Which `Host` headers the server takes, when not the loopback default.
+#[derive(Debug, Clone)]
+enum HostCheck {
+    /// These names only; none when empty.
+    Only(Vec<String>),
+    /// Any host: the check is off.
+    Any,
 }
 
 impl Default for HttpOptions {
@@ -109,9 +119,19 @@ impl HttpOptions {
     /// others are refused `403 Forbidden`, which keeps a DNS-rebinding page
     /// from reaching a server on a developer's machine. By default only
     /// `localhost`, `127.0.0.1` and `::1`: a server behind a load balancer
-    /// names its public host here.
+    /// names its public host here. An empty list allows no host at all
+    /// (every request is refused); [`any_host`](Self::any_host) is how to
+    /// turn the check off.
     pub fn allowed_hosts<S: Into<String>>(mut self, hosts: impl IntoIterator<Item = S>) -> Self {
-        self.allowed_hosts = Some(hosts.into_iter().map(Into::into).collect());
+        self.allowed_hosts = Some(HostCheck::Only(hosts.into_iter().map(Into::into).collect()));
+        self
+    }
+
+    /// Takes requests whatever their `Host`: for a server only reached
+    /// through a proxy that checks the host itself. Without that proxy, a
+    /// page on any site can reach the server through DNS rebinding.
+    pub fn any_host(mut self) -> Self {
+        self.allowed_hosts = Some(HostCheck::Any);
         self
     }
 
@@ -189,8 +209,16 @@ impl<C: Clone + Send + Sync + 'static> HttpServer<C> {
             .with_json_response(options.stateless)
             .with_max_request_body_bytes(max_body)
             .with_cancellation_token(stop_sessions.clone());
-        if let Some(hosts) = &options.allowed_hosts {
-            config = config.with_allowed_hosts(hosts.iter().cloned());
+        // rmcp reads an empty list as "no check": an empty list of ours
+        // allows nothing, and is answered before rmcp sees the request.
+        let no_host_allowed =
+            matches!(&options.allowed_hosts, Some(HostCheck::Only(hosts)) if hosts.is_empty());
+        match &options.allowed_hosts {
+            Some(HostCheck::Only(hosts)) if !hosts.is_empty() => {
+                config = config.with_allowed_hosts(hosts.iter().cloned());
+            }
+            Some(HostCheck::Any) => config = config.disable_allowed_hosts(),
+            Some(HostCheck::Only(_)) | None => {}
         }
         let mcp = StreamableHttpService::new(
             move || Ok(server.clone()),
@@ -202,6 +230,7 @@ impl<C: Clone + Send + Sync + 'static> HttpServer<C> {
             path: options.path.clone(),
             max_body,
             body_timeout: options.body_timeout,
+            no_host_allowed,
             answering: TaskTracker::new(),
         });
 
@@ -284,6 +313,8 @@ struct Endpoint<C> {
     max_body: usize,
     /// How long a body may take to arrive.
     body_timeout: Duration,
+    /// `allowed_hosts` was given an empty list: every request is refused.
+    no_host_allowed: bool,
     /// One token per POST whose answer is not yet sent: its response body
     /// holds it until the body is done (or dropped with the connection).
     answering: TaskTracker,
@@ -295,6 +326,13 @@ impl<C: Clone + Send + Sync + 'static> Endpoint<C> {
             return plain(
                 StatusCode::NOT_FOUND,
                 format!("Not Found: the MCP endpoint is {}", self.path),
+            );
+        }
+        if self.no_host_allowed {
+            return plain(
+                StatusCode::FORBIDDEN,
+                "Forbidden: the server allows no Host (its list of allowed hosts is empty)"
+                    .to_owned(),
             );
         }
         if request.method() != Method::POST {

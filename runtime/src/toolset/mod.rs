@@ -35,9 +35,9 @@ pub use limits::Limits;
 ///
 /// ```
 /// # use serde_json::json;
-/// # use toolsmith_runtime::{ToolError, ToolSet};
+/// # use toolsmith_runtime::{DynamicTool, ToolError, ToolSet};
 /// let mut tools = ToolSet::new();
-/// tools.register_dynamic(toolsmith_runtime::DynamicTool::new(
+/// tools.register_dynamic(DynamicTool::new(
 ///     "echo",
 ///     "Returns its input",
 ///     json!({
