@@ -161,14 +161,24 @@ mod nested {
             3
         }
 
+        /// Reached from `inner` and what it holds, spelled with `self`.
+        #[toolsmith::tool]
+        #[allow(clippy::needless_pub_self)] // the spelling is what is tested
+        pub(self) fn in_self() -> u8 {
+            5
+        }
+
         /// Private: reached from `inner` and the modules in it.
         #[toolsmith::tool]
         fn private() -> u8 {
             4
         }
 
-        pub(crate) fn private_name() -> &'static str {
-            toolsmith::Tool::name(&Private)
+        pub(crate) fn private_names() -> [&'static str; 2] {
+            [
+                toolsmith::Tool::name(&Private),
+                toolsmith::Tool::name(&InSelf),
+            ]
         }
     }
 
@@ -186,7 +196,7 @@ mod nested {
 fn generated_tools_are_as_visible_as_their_function() {
     assert_eq!(nested::names(), ["up_one", "in_path", "crate_wide"]);
     assert_eq!(Tool::name(&nested::inner::CrateWide), "crate_wide");
-    assert_eq!(nested::inner::private_name(), "private");
+    assert_eq!(nested::inner::private_names(), ["private", "in_self"]);
 }
 
 #[test]

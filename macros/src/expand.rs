@@ -294,6 +294,9 @@ fn tool_type(tool: &ToolFn, tool_ident: &Ident) -> (TokenStream, TokenStream) {
     let tool_doc =
         format!("The [`{fn_ident}`](super::{fn_ident}) function as a tool named `{name}`.");
     let inner_vis = inner_visibility(vis);
+    // `pub(self)` is no visibility at all (and clippy says so on the import).
+    let is_self = matches!(vis, syn::Visibility::Restricted(r) if r.path.is_ident("self"));
+    let vis = (!is_self).then_some(vis);
     let path = quote!(#module::#tool_ident);
     let item = quote_spanned! {fn_ident.span()=>
         #[doc(hidden)]
@@ -330,6 +333,10 @@ fn inner_visibility(vis: &syn::Visibility) -> TokenStream {
                 quote!(pub(crate))
             } else if path.segments.first().is_some_and(|s| s.ident == "crate") {
                 quote!(pub(in #path))
+            } else if path.segments.first().is_some_and(|s| s.ident == "self") {
+                // `self::a` from here is `super::a` from one module in.
+                let rest = path.segments.iter().skip(1);
+                quote!(pub(in super #(::#rest)*))
             } else {
                 // `super` or a relative path: one more `super` in front.
                 quote!(pub(in super::#path))
