@@ -333,12 +333,9 @@ fn inner_visibility(vis: &syn::Visibility) -> TokenStream {
                 quote!(pub(crate))
             } else if path.segments.first().is_some_and(|s| s.ident == "crate") {
                 quote!(pub(in #path))
-            } else if path.segments.first().is_some_and(|s| s.ident == "self") {
-                // `self::a` from here is `super::a` from one module in.
-                let rest = path.segments.iter().skip(1);
-                quote!(pub(in super #(::#rest)*))
             } else {
-                // `super` or a relative path: one more `super` in front.
+                // `super`, `super::super`: one more `super` in front. (A
+                // visibility names an ancestor, so `self` comes alone.)
                 quote!(pub(in super::#path))
             }
         }
