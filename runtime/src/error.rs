@@ -258,7 +258,7 @@ pub struct SchemaError {
 impl SchemaError {
     pub(crate) fn new(keyword: &str, at: String, reason: impl Into<String>) -> Self {
         SchemaError {
-            keyword: crate::echo::truncate(&crate::sanitize::sanitize_line(keyword), 64),
+            keyword: crate::echo::shown(keyword, 64),
             at,
             reason: reason.into(),
         }

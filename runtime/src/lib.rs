@@ -4,7 +4,7 @@
 //! here beside the `#[tool]` macro and the host adapters.
 
 mod arg;
-mod echo;
+pub mod echo;
 mod error;
 mod field_debug;
 mod invoke;

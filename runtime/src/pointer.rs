@@ -3,8 +3,7 @@
 use std::borrow::Cow;
 use std::fmt::Write;
 
-use crate::echo::truncate;
-use crate::sanitize::sanitize_line;
+use crate::echo::shown;
 
 /// One step from a parent value to a child.
 #[derive(Debug, Clone, Copy)]
@@ -65,11 +64,7 @@ pub(crate) fn display(pointer: &str) -> Cow<'_, str> {
     let mut out = String::with_capacity(pointer.len().min(512));
     for segment in pointer.split('/').skip(1) {
         out.push('/');
-        let head = match segment.char_indices().nth(SEGMENT_CHARS * 4) {
-            None => segment,
-            Some((end, _)) => &segment[..end],
-        };
-        out.push_str(&truncate(&sanitize_line(head), SEGMENT_CHARS));
+        out.push_str(&shown(segment, SEGMENT_CHARS));
     }
     Cow::Owned(out)
 }

@@ -53,7 +53,7 @@ pub(crate) fn read<T: DeserializeOwned>(value: &Value) -> Result<T, ToolInputErr
         Ok(args) => problems.into_result().map(|()| args),
         Err(err) => {
             let problem =
-                crate::echo::truncate(&crate::sanitize::sanitize_line(&err.to_string()), 200);
+                crate::echo::shown(&err.to_string(), 200);
             let at = failure.unwrap_or_default();
             problems.push_with(|| Issue::new(at, IssueKind::Deserialize, problem));
             Err(problems

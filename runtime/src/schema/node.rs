@@ -105,7 +105,7 @@ impl ObjectRules {
             let names: Vec<String> = self
                 .properties
                 .iter()
-                .map(|(name, _)| crate::echo::truncate(&crate::sanitize::sanitize_line(name), 64))
+                .map(|(name, _)| crate::echo::shown(name, 64))
                 .collect();
             format!("takes {}", names.join(", "))
         };

@@ -11,8 +11,7 @@ use std::task::{Context, Poll};
 use std::time::Duration;
 
 use super::timer::Sleep;
-use crate::echo::truncate;
-use crate::sanitize::sanitize_line;
+use crate::echo::shown;
 
 /// The failure message of a call whose tool panicked.
 pub(crate) const PANICKED: &str = "the tool panicked";
@@ -73,10 +72,10 @@ fn describe(payload: &(dyn Any + Send), location: Option<String>) -> String {
         .copied()
         .or_else(|| payload.downcast_ref::<String>().map(String::as_str))
         .unwrap_or("a non-text payload");
-    let mut message = truncate(&sanitize_line(text), MAX_PANIC_CHARS);
+    let mut message = shown(text, MAX_PANIC_CHARS);
     if let Some(location) = location {
         message.push_str(" (at ");
-        message.push_str(&truncate(&sanitize_line(&location), MAX_PANIC_CHARS));
+        message.push_str(&shown(&location, MAX_PANIC_CHARS));
         message.push(')');
     }
     message
