@@ -672,7 +672,8 @@ pub mod function_calling;
 #[cfg(feature = "cli")]
 pub mod cli;
 #[cfg(feature = "hooks")]
-pub mod hooks;
+#[doc(inline)]
+pub use toolsmith_hooks as hooks;
 #[cfg(feature = "mcp")]
 pub mod mcp;
 #[cfg(feature = "rig")]

@@ -87,8 +87,9 @@ fn is_plain(text: &str, max: usize) -> bool {
         && !bytes.windows(2).any(|pair| pair == b"  ")
 }
 
-/// A value as it appears after "got": `string "5"`, `number 500`, `object`.
-pub(crate) fn describe(value: &Value) -> String {
+/// A value as a line shows it after "got": `string "5"`, `number 500`,
+/// `object` (a string [`quoted`], a container by its kind alone).
+pub fn describe(value: &Value) -> String {
     match value {
         Value::Null => "null".to_owned(),
         Value::Bool(b) => format!("boolean {b}"),

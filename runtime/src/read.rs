@@ -52,8 +52,7 @@ pub(crate) fn read<T: DeserializeOwned>(value: &Value) -> Result<T, ToolInputErr
     match result {
         Ok(args) => problems.into_result().map(|()| args),
         Err(err) => {
-            let problem =
-                crate::echo::shown(&err.to_string(), 200);
+            let problem = crate::echo::shown(&err.to_string(), 200);
             let at = failure.unwrap_or_default();
             problems.push_with(|| Issue::new(at, IssueKind::Deserialize, problem));
             Err(problems

@@ -1,0 +1,167 @@
+//! The bash guard: a command line parsed as shell, every simple command in
+//! it matched against rules.
+
+mod command;
+mod parse;
+mod rules;
+mod walk;
+mod words;
+mod wrappers;
+
+use std::collections::HashSet;
+use std::fmt;
+
+use toolsmith_runtime::echo;
+
+pub use command::{CommandOption, Redirect, ShellCommand};
+pub use rules::{BashMatcher, BashRule, CommandMatch, DEFAULT_BASH_RULES, Operand, PathClass};
+
+use walk::{Trouble, Walk};
+
+/// The longest command line the guard reads, in bytes; a longer one is a
+/// [`BashFinding::TOO_COMPLEX`] finding.
+pub const MAX_BASH_COMMAND_BYTES: usize = 64 * 1024;
+
+/// How many characters of the offending command a finding shows.
+const SHOWN_COMMAND_CHARS: usize = 120;
+
+/// A rule that matched a command line, or a command line the guard could
+/// not read.
+///
+/// `Display` is the line for the model:
+/// `Refused command "rm -rf /" (rule rm-recursive-root): recursive delete …`.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct BashFinding {
+    /// The [`BashRule::id`], or [`BashFinding::UNPARSEABLE`] or
+    /// [`BashFinding::TOO_COMPLEX`].
+    pub rule: &'static str,
+    /// The offending simple command as written, sanitized and cut short.
+    pub command: String,
+    /// The rule's message, or why the command line could not be read.
+    pub message: String,
+}
+
+impl BashFinding {
+    /// The rule id of a command line that is not shell syntax (unclosed
+    /// quote, stray `)`): the guard fails closed rather than guess.
+    pub const UNPARSEABLE: &'static str = "unparseable";
+    /// The rule id of a command line longer than
+    /// [`MAX_BASH_COMMAND_BYTES`] or nested deeper than the guard reads:
+    /// 32 levels of brackets or compound commands (`if`, loops, `{ }`,
+    /// subshells), 6 of `case` in `case`, 8 of strings run as code
+    /// (`bash -c` in `bash -c`, `$(…)` in `$(…)`).
+    pub const TOO_COMPLEX: &'static str = "too-complex";
+
+    fn new(rule: &'static str, command: &str, message: String) -> Self {
+        BashFinding {
+            rule,
+            command: shown(command),
+            message,
+        }
+    }
+}
+
+impl fmt::Display for BashFinding {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(
+            f,
+            "Refused command {:?} (rule {}): {}",
+            self.command, self.rule, self.message
+        )
+    }
+}
+
+/// Every finding of `rules` on `command`, a command line as a `Bash` tool
+/// call carries it; empty when nothing matched.
+///
+/// The line is parsed as bash (with `brush-parser`) and walked into its
+/// simple commands: across `;`, `&&`, `||`, `&`, pipes, subshells, `{ }`,
+/// `if`/`for`/`while`/`case`, function bodies, `$(…)`, backticks, process
+/// substitutions `<(…)`, the strings run by `bash -c`, `sh -c`, `su -c`,
+/// `eval` and `env -S`, and the commands run by `sudo`, `env`, `nice`,
+/// `nohup`, `time`, `timeout`, `xargs`, `command`, `exec` and other
+/// wrappers. Quotes and backslashes are removed before matching
+/// (`"rm"`, `'r''m'` and `\rm` are `rm`); text inside quotes stays one
+/// argument (`echo "rm -rf /"` runs `echo`).
+///
+/// A line that does not parse is a [`BashFinding::UNPARSEABLE`] finding,
+/// one too long or too deeply nested a [`BashFinding::TOO_COMPLEX`] one:
+/// the guard never passes what it could not read (a construct the parser
+/// does not know, such as `select`, is refused the same way). Those come
+/// first; then the rules' findings in the order of the line, one per rule
+/// and simple command. Rules see words as written, unexpanded: `rm -rf
+/// "$DIR"` passes whatever `DIR` holds, while `$HOME` and `~` are known.
+///
+/// ```
+/// use toolsmith_guards::{find_bash_problems, DEFAULT_BASH_RULES};
+///
+/// let findings = find_bash_problems("echo ok && sudo rm -rf ~", DEFAULT_BASH_RULES);
+/// assert_eq!(findings[0].rule, "rm-recursive-root");
+/// assert_eq!(findings[0].command, "sudo rm -rf ~");
+/// assert!(find_bash_problems(r#"echo "rm -rf /""#, DEFAULT_BASH_RULES).is_empty());
+/// ```
+pub fn find_bash_problems(command: &str, rules: &[BashRule]) -> Vec<BashFinding> {
+    if command.len() > MAX_BASH_COMMAND_BYTES {
+        return vec![BashFinding::new(
+            BashFinding::TOO_COMPLEX,
+            command,
+            format!(
+                "the command is longer than {} KiB; split it into shorter commands",
+                MAX_BASH_COMMAND_BYTES / 1024
+            ),
+        )];
+    }
+    let walk = Walk::line(command);
+    let mut findings: Vec<BashFinding> = Vec::new();
+    let mut seen: HashSet<(&'static str, String)> = HashSet::new();
+    let mut push = |finding: BashFinding| {
+        if seen.insert((finding.rule, finding.command.clone())) {
+            findings.push(finding);
+        }
+    };
+    for (trouble, about) in &walk.troubles {
+        let finding = match trouble {
+            Trouble::Unparseable(reason) => BashFinding::new(
+                BashFinding::UNPARSEABLE,
+                about,
+                format!(
+                    "the command does not parse as shell ({}); fix the quoting or brackets",
+                    echo::shown(reason, 80)
+                ),
+            ),
+            Trouble::TooDeep => BashFinding::new(
+                BashFinding::TOO_COMPLEX,
+                about,
+                "the command nests deeper than the guard reads; write it as a script file and \
+                 run that"
+                    .to_owned(),
+            ),
+        };
+        push(finding);
+    }
+    for simple in &walk.commands {
+        for rule in rules {
+            if rule.matcher.matches(simple) {
+                push(BashFinding::new(
+                    rule.id,
+                    simple.text(),
+                    rule.message.to_owned(),
+                ));
+            }
+        }
+    }
+    findings
+}
+
+/// [`find_bash_problems`], under its former name: it returns the findings
+/// (empty when the command may run), not a `Result` as the `validate_*`
+/// functions do.
+#[deprecated(since = "0.1.1", note = "renamed to `find_bash_problems`")]
+pub fn validate_bash_command(command: &str, rules: &[BashRule]) -> Vec<BashFinding> {
+    find_bash_problems(command, rules)
+}
+
+/// `command` as a finding shows it: on one line, sanitized, cut short.
+fn shown(command: &str) -> String {
+    echo::shown(command, SHOWN_COMMAND_CHARS)
+}

@@ -1,0 +1,145 @@
+//! Reading a hook's input: the text, the envelope (an object naming its
+//! event), then the event's schema, then the typed struct.
+
+use std::sync::OnceLock;
+
+use serde_json::{Value, json};
+use toolsmith_runtime::{JsonLimits, JsonTextErrorKind, Validator, echo, parse_json_text};
+
+use super::HookInput;
+use crate::compiled::{Compiled, compiled_for};
+use crate::{HookError, HookErrorCode, HookEvent};
+
+/// How the lines of a hook input's problems start.
+const SUBJECT: &str = "Invalid hook input";
+
+/// Each event's schema and its compiled validator, built once.
+fn compiled(event: HookEvent) -> &'static Compiled {
+    static ALL: OnceLock<Vec<Compiled>> = OnceLock::new();
+    compiled_for(
+        &ALL,
+        HookEvent::ALL,
+        event,
+        "input",
+        HookInput::build_schema,
+    )
+    .expect("every event is in HookEvent::ALL")
+}
+
+/// The envelope every input shares: an object with a string
+/// `hook_event_name`.
+fn envelope() -> &'static Validator {
+    static ENVELOPE: OnceLock<Validator> = OnceLock::new();
+    ENVELOPE.get_or_init(|| {
+        let schema = json!({
+            "type": "object",
+            "properties": { "hook_event_name": { "type": "string" } },
+            "required": ["hook_event_name"]
+        });
+        Validator::new(&schema).unwrap_or_else(|err| panic!("the envelope schema: {err}"))
+    })
+}
+
+impl HookEvent {
+    /// The JSON Schema of this event's input, as [`validate_hook_input`]
+    /// checks it: the SDK's fields with their types, required ones listed,
+    /// `hook_event_name` fixed to the event, unknown fields allowed. Sets of
+    /// values the SDK may extend list the known ones as `examples`; fixed
+    /// sets are an `enum`.
+    ///
+    /// ```
+    /// use toolsmith_hooks::HookEvent;
+    ///
+    /// let schema = HookEvent::PreToolUse.input_schema();
+    /// assert_eq!(schema["properties"]["tool_use_id"]["type"], "string");
+    /// assert_eq!(schema["required"][0], "hook_event_name");
+    /// ```
+    pub fn input_schema(self) -> &'static Value {
+        &compiled(self).schema
+    }
+}
+
+impl HookInput {
+    /// The most a hook input's text may hold: 32 MiB (a tool's response can
+    /// be large), nested at most 128 levels.
+    pub const LIMITS: JsonLimits = JsonLimits {
+        max_depth: JsonLimits::DEFAULT_MAX_DEPTH,
+        max_bytes: 32 << 20,
+    };
+}
+
+/// Reads a hook's input from its JSON text (as the agent writes it on
+/// stdin), within [`HookInput::LIMITS`], then as [`validate_hook_input`].
+///
+/// Text that is not JSON is [`HookErrorCode::NotJson`]
+/// (`Invalid hook input: not valid JSON: expected value at line 1 column 1`);
+/// text over the limit is [`HookErrorCode::TooLarge`].
+pub fn validate_hook_input_str(text: &str) -> Result<HookInput, HookError> {
+    let value = parse_json_text(text, &HookInput::LIMITS).map_err(|err| {
+        let code = match err.kind() {
+            JsonTextErrorKind::TooLarge => HookErrorCode::TooLarge,
+            _ => HookErrorCode::NotJson,
+        };
+        HookError::new(
+            code,
+            vec![format!("{SUBJECT}: {}", echo::shown(&err.to_string(), 200))],
+        )
+    })?;
+    validate_hook_input(&value)
+}
+
+/// Checks a hook's input and types it: every problem at once, one line
+/// each, in the runtime's grammar.
+///
+/// - not an object: [`HookErrorCode::NotObject`],
+///   `Invalid hook input: must be an object, got array`;
+/// - no string `hook_event_name`: [`HookErrorCode::MissingEventName`],
+///   `Invalid hook input: missing required property "hook_event_name"`;
+/// - an event not in [`HookEvent::ALL`]: [`HookErrorCode::UnknownEvent`],
+///   `Invalid hook input at /hook_event_name: unknown hook event
+///   "PreToolUSe" (did you mean "PreToolUse"?); known events: …`;
+/// - a documented field missing or mistyped: [`HookErrorCode::InvalidInput`],
+///   `Invalid hook input at /tool_use_id: must be a string, got number 7`,
+///   with
+///   the event as [`context`](HookError::context).
+///
+/// Fields the SDK does not declare are kept in
+/// [`extra`](HookInput::extra). The `tool_input` of tool events is kept as
+/// sent, and typed on demand by [`HookInput::tool_input`].
+pub fn validate_hook_input(value: &Value) -> Result<HookInput, HookError> {
+    if let Err(err) = envelope().validate(value) {
+        let code = if value.is_object() {
+            HookErrorCode::MissingEventName
+        } else {
+            HookErrorCode::NotObject
+        };
+        return Err(HookError::from_input_error(code, SUBJECT, &err));
+    }
+    let name = value
+        .get("hook_event_name")
+        .and_then(Value::as_str)
+        .unwrap_or_default();
+    let Some(event) = HookEvent::from_name(name) else {
+        return Err(HookError::new(
+            HookErrorCode::UnknownEvent,
+            vec![format!(
+                "{SUBJECT} at /hook_event_name: {}",
+                HookEvent::unknown_problem(name)
+            )],
+        ));
+    };
+    let checked = compiled(event)
+        .validator
+        .validate(value)
+        .map_err(|err| HookError::from_input_error(HookErrorCode::InvalidInput, SUBJECT, &err));
+    checked
+        .and_then(|()| {
+            HookInput::deserialize_checked(event, value).map_err(|err| {
+                HookError::new(
+                    HookErrorCode::InvalidInput,
+                    vec![format!("{SUBJECT}: {}", echo::shown(&err.to_string(), 200))],
+                )
+            })
+        })
+        .map_err(|err| err.with_context(event.as_str()))
+}
