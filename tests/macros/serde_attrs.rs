@@ -4,8 +4,6 @@
 //! validator path (`Validator::validate`) on the same calls: they accept and
 //! refuse the same ones, with the same lines.
 
-mod support;
-
 use serde::{Deserialize, Serialize};
 use serde_json::{Value, json};
 use toolsmith::{RepairKind, Repairs, Tool, ToolArg, tool, validate_input, validate_input_with};
@@ -87,7 +85,7 @@ pub struct Options {
 
 #[test]
 fn defaults_schema_matches_snapshot() {
-    support::assert_snapshot("list-items", ListItems.input_schema());
+    crate::support::assert_snapshot("list-items", ListItems.input_schema());
 }
 
 #[test]
@@ -165,7 +163,7 @@ fn send_note(to: Recipient, priority: Priority, text: String) -> String {
 
 #[test]
 fn aliases_are_never_advertised() {
-    support::assert_snapshot("send-note", SendNote.input_schema());
+    crate::support::assert_snapshot("send-note", SendNote.input_schema());
     let advertised = SendNote.input_schema().to_string();
     for hidden in ["\"mail\"", "\"e_mail\"", "\"urgent\"", "x-toolsmith"] {
         assert!(!advertised.contains(hidden), "{hidden} in {advertised}");
@@ -259,7 +257,7 @@ fn publish(slug: Slug, #[arg(max_length = 12)] title: Title, draft: Option<Slug>
 
 #[test]
 fn transparent_is_the_inner_schema() {
-    support::assert_snapshot("publish", Publish.input_schema());
+    crate::support::assert_snapshot("publish", Publish.input_schema());
 }
 
 #[test]
@@ -287,10 +285,10 @@ fn transparent_constraints_hold_on_both_paths() {
 }
 
 /// The typed path and the validator agree on generated calls of every
-/// tool here (see `support::agreement`).
+/// tool here (see `crate::support::agreement`).
 #[test]
 fn tools_agree_with_their_schemas() {
-    support::agreement::assert_agreement(&ListItems);
-    support::agreement::assert_agreement(&SendNote);
-    support::agreement::assert_agreement(&Publish);
+    crate::support::agreement::assert_agreement(&ListItems);
+    crate::support::agreement::assert_agreement(&SendNote);
+    crate::support::agreement::assert_agreement(&Publish);
 }

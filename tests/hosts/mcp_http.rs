@@ -9,16 +9,14 @@
 
 #![cfg(feature = "mcp-http")]
 
-mod support;
-
 use std::io::{BufRead, BufReader};
 use std::process::{Child, Command, Output, Stdio};
 use std::sync::mpsc;
 use std::thread;
 use std::time::Duration;
 
-use support::mcp_python::python_with_sdk;
-use support::{example, manifest_dir};
+use crate::support::mcp_python::python_with_sdk;
+use crate::support::{example, manifest_dir};
 
 /// The example server on a free loopback port, and its URL.
 struct Server {
@@ -381,8 +379,8 @@ async fn stalled_headers_close_the_connection() {
 }
 
 /// The typed path and the validator agree on generated calls of the
-/// in-process server's tool (see `support::agreement`).
+/// in-process server's tool (see `crate::support::agreement`).
 #[test]
 fn the_tool_agrees_with_its_schema() {
-    support::agreement::assert_agreement(&adder::Add);
+    crate::support::agreement::assert_agreement(&adder::Add);
 }

@@ -2,8 +2,6 @@
 //! a host receives and the line a model reads, from a `Value` and from the
 //! JSON text, which must always agree.
 
-mod support;
-
 use serde_json::{Value, json};
 use toolsmith::{Tool, tool, validate_input, validate_input_str};
 
@@ -94,8 +92,8 @@ macro_rules! reads {
 
 #[test]
 fn schemas_state_the_ranges_that_tell_a_model_something() {
-    support::assert_snapshot("every-width", EveryWidth.input_schema());
-    support::assert_snapshot("bounded", Bounded.input_schema());
+    crate::support::assert_snapshot("every-width", EveryWidth.input_schema());
+    crate::support::assert_snapshot("bounded", Bounded.input_schema());
 }
 
 #[test]
@@ -386,10 +384,10 @@ fn the_validator_enforces_unstated_ranges() {
 }
 
 /// The typed path and the validator agree on generated calls of every
-/// tool here (see `support::agreement`).
+/// tool here (see `crate::support::agreement`).
 #[test]
 fn tools_agree_with_their_schemas() {
-    support::agreement::assert_agreement(&EveryWidth);
-    support::agreement::assert_agreement(&Bounded);
-    support::agreement::assert_agreement(&Record);
+    crate::support::agreement::assert_agreement(&EveryWidth);
+    crate::support::agreement::assert_agreement(&Bounded);
+    crate::support::agreement::assert_agreement(&Record);
 }

@@ -1,10 +1,8 @@
 //! Examples print what their `.stdout` file says, and their tools' schemas
 //! match the snapshots.
 
-mod support;
-
 #[allow(dead_code)]
-#[path = "../examples/quickstart.rs"]
+#[path = "../../examples/quickstart.rs"]
 mod quickstart;
 
 use toolsmith::Tool;
@@ -13,55 +11,58 @@ use toolsmith::Tool;
 async fn quickstart_prints_its_stdout_file() {
     assert_eq!(
         quickstart::run().await,
-        include_str!("../examples/quickstart.stdout")
+        include_str!("../../examples/quickstart.stdout")
     );
 }
 
 /// The quickstart's tool: the typed path and the validator agree.
 #[test]
 fn quickstart_tool_agrees_with_its_schema() {
-    support::agreement::assert_agreement(&quickstart::Slugify);
+    crate::support::agreement::assert_agreement(&quickstart::Slugify);
 }
 
 #[test]
 fn quickstart_schema_snapshot() {
-    support::assert_snapshot("slugify", quickstart::Slugify.input_schema());
+    crate::support::assert_snapshot("slugify", quickstart::Slugify.input_schema());
 }
 
 #[allow(dead_code)]
-#[path = "../examples/newcomer.rs"]
+#[path = "../../examples/newcomer.rs"]
 mod newcomer;
 
 #[test]
 fn newcomer_prints_its_stdout_file() {
-    assert_eq!(newcomer::run(), include_str!("../examples/newcomer.stdout"));
+    assert_eq!(
+        newcomer::run(),
+        include_str!("../../examples/newcomer.stdout")
+    );
 }
 
 #[test]
 fn newcomer_schema_snapshots() {
-    support::assert_snapshot("newcomer/read-file", newcomer::ReadFile.input_schema());
-    support::assert_snapshot(
+    crate::support::assert_snapshot("newcomer/read-file", newcomer::ReadFile.input_schema());
+    crate::support::assert_snapshot(
         "newcomer/book-meeting",
         newcomer::BookMeeting.input_schema(),
     );
-    support::assert_snapshot("newcomer/search", newcomer::SearchTool.input_schema());
+    crate::support::assert_snapshot("newcomer/search", newcomer::SearchTool.input_schema());
 }
 
 /// The newcomer's tools: the typed path and the validator agree.
 #[test]
 fn newcomer_tools_agree_with_their_schemas() {
-    support::agreement::assert_agreement(&newcomer::ReadFile);
-    support::agreement::assert_agreement(&newcomer::BookMeeting);
-    support::agreement::assert_agreement(&newcomer::SearchTool);
+    crate::support::agreement::assert_agreement(&newcomer::ReadFile);
+    crate::support::agreement::assert_agreement(&newcomer::BookMeeting);
+    crate::support::agreement::assert_agreement(&newcomer::SearchTool);
 }
 
 // Both rig examples include the agent loop they share, each its own copy.
 #[allow(dead_code, clippy::duplicate_mod)]
-#[path = "../examples/migrating/rig_before.rs"]
+#[path = "../../examples/migrating/rig_before.rs"]
 mod rig_before;
 
 #[allow(dead_code, clippy::duplicate_mod)]
-#[path = "../examples/migrating/rig_after.rs"]
+#[path = "../../examples/migrating/rig_after.rs"]
 mod rig_after;
 
 /// The rig tool written by hand: the model reads serde's first error.
@@ -69,7 +70,7 @@ mod rig_after;
 async fn rig_before_prints_its_stdout_file() {
     assert_eq!(
         rig_before::run().await,
-        include_str!("../examples/migrating/rig_before.stdout")
+        include_str!("../../examples/migrating/rig_before.stdout")
     );
 }
 
@@ -78,12 +79,12 @@ async fn rig_before_prints_its_stdout_file() {
 async fn rig_after_prints_its_stdout_file() {
     assert_eq!(
         rig_after::run().await,
-        include_str!("../examples/migrating/rig_after.stdout")
+        include_str!("../../examples/migrating/rig_after.stdout")
     );
 }
 
 /// The rig example's tool: the typed path and the validator agree.
 #[test]
 fn rig_after_tool_agrees_with_its_schema() {
-    support::agreement::assert_agreement(&rig_after::Search);
+    crate::support::agreement::assert_agreement(&rig_after::Search);
 }

@@ -2,8 +2,6 @@
 //! fixed-size arrays, newtypes and item constraints — their schemas, and
 //! the lines both paths give for calls that break them.
 
-mod support;
-
 use std::borrow::Cow;
 use std::collections::{BTreeSet, HashSet};
 use std::num::{NonZeroU8, NonZeroU64};
@@ -63,8 +61,8 @@ fn accepted<T: Tool>(tool: &T, input: Value) -> T::Args {
 
 #[test]
 fn schemas() {
-    support::assert_snapshot("read-file", ReadFile.input_schema());
-    support::assert_snapshot("label", Label.input_schema());
+    crate::support::assert_snapshot("read-file", ReadFile.input_schema());
+    crate::support::assert_snapshot("label", Label.input_schema());
 }
 
 #[test]
@@ -141,7 +139,7 @@ pub fn schedule(
 
 #[test]
 fn feature_types_schema() {
-    support::assert_snapshot("schedule", Schedule.input_schema());
+    crate::support::assert_snapshot("schedule", Schedule.input_schema());
     let declared = Schedule.validator();
     // The advertised schema holds no private annotation; the validator
     // still checks the formats.
@@ -252,7 +250,7 @@ pub fn book(title: String) -> Result<Booked, String> {
 
 #[test]
 fn serialize_only_outputs_have_a_schema() {
-    support::assert_snapshot("book.output", Book.output_schema().unwrap());
+    crate::support::assert_snapshot("book.output", Book.output_schema().unwrap());
 }
 
 /// A filter with a set inside.
@@ -283,12 +281,15 @@ fn a_nested_set_repeat_is_refused() {
 }
 
 /// The typed path and the validator agree on generated calls of every
-/// tool here (see `support::agreement`).
+/// tool here (see `crate::support::agreement`).
 #[test]
 fn tools_agree_with_their_schemas() {
-    support::agreement::assert_agreement(&ReadFile);
-    support::agreement::assert_agreement(&Label);
-    support::agreement::assert_agreement_with(&Schedule, support::generate::PARSED_SAMPLES);
-    support::agreement::assert_agreement(&Book);
-    support::agreement::assert_agreement(&Filter);
+    crate::support::agreement::assert_agreement(&ReadFile);
+    crate::support::agreement::assert_agreement(&Label);
+    crate::support::agreement::assert_agreement_with(
+        &Schedule,
+        crate::support::generate::PARSED_SAMPLES,
+    );
+    crate::support::agreement::assert_agreement(&Book);
+    crate::support::agreement::assert_agreement(&Filter);
 }

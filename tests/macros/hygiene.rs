@@ -1,8 +1,6 @@
 //! Generated items a crate can live with: renamed when a name is taken,
 //! reached through a re-exported crate path, and shown by `Debug`.
 
-mod support;
-
 use serde::{Deserialize, Serialize};
 use serde_json::json;
 use toolsmith::{Tool, ToolArg, tool, validate_input};
@@ -42,7 +40,7 @@ mod framework {
 
 /// A unit, for a tool reached through the framework's path.
 #[derive(Debug, Deserialize, framework::tools::ToolArg)]
-#[toolsmith(crate = "crate::framework::tools")]
+#[toolsmith(crate = "crate::hygiene::framework::tools")]
 pub enum Unit {
     /// Metres.
     M,
@@ -53,7 +51,7 @@ pub enum Unit {
 /// A length, with its unit.
 #[derive(Debug, Deserialize, framework::tools::ToolArg)]
 #[serde(deny_unknown_fields)]
-#[toolsmith(crate = "crate::framework::tools")]
+#[toolsmith(crate = "crate::hygiene::framework::tools")]
 pub struct Length {
     #[arg(min = 0)]
     pub value: f64,
@@ -61,7 +59,7 @@ pub struct Length {
 }
 
 /// Converts a length to metres.
-#[framework::tools::tool(crate = "crate::framework::tools")]
+#[framework::tools::tool(crate = "crate::hygiene::framework::tools")]
 pub fn to_metres(length: Length) -> f64 {
     match length.unit {
         Unit::M => length.value,
@@ -132,12 +130,12 @@ fn a_set_without_context_needs_no_annotation() {
 
 /// The typed path and the validator agree on generated calls of every
 /// tool here, renamed or reached through another path (see
-/// `support::agreement`).
+/// `crate::support::agreement`).
 #[test]
 fn tools_agree_with_their_schemas() {
-    support::agreement::assert_agreement(&SearchTool);
-    support::agreement::assert_agreement(&ToMetres);
-    support::agreement::assert_agreement(&LogIn);
+    crate::support::agreement::assert_agreement(&SearchTool);
+    crate::support::agreement::assert_agreement(&ToMetres);
+    crate::support::agreement::assert_agreement(&LogIn);
 }
 
 /// Tools reached from outside their module as far as their function is.
@@ -157,7 +155,7 @@ mod nested {
 
         /// Reached from `nested` through `in` a path.
         #[toolsmith::tool]
-        pub(in crate::nested) fn in_path() -> u8 {
+        pub(in crate::hygiene::nested) fn in_path() -> u8 {
             3
         }
 

@@ -1,8 +1,6 @@
 //! Doc comments as descriptions: what of a doc comment reaches the model,
 //! and which description wins when several are written.
 
-mod support;
-
 use serde::Deserialize;
 use serde_json::json;
 use toolsmith::{Tool, ToolArg, tool, validate_input};
@@ -103,7 +101,7 @@ fn the_description_is_the_summary_and_body() {
 
 #[test]
 fn schema_snapshot() {
-    support::assert_snapshot("add-task", AddTask.input_schema());
+    crate::support::assert_snapshot("add-task", AddTask.input_schema());
 }
 
 #[test]
@@ -164,8 +162,8 @@ fn documented_values_validate_as_before() {
 }
 
 /// The typed path and the validator agree on generated calls of the tool
-/// (see `support::agreement`).
+/// (see `crate::support::agreement`).
 #[test]
 fn the_tool_agrees_with_its_schema() {
-    support::agreement::assert_agreement(&AddTask);
+    crate::support::agreement::assert_agreement(&AddTask);
 }

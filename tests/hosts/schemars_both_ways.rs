@@ -1,8 +1,6 @@
 //! schemars both ways (feature `schemars`): toolsmith's argument types as
 //! `schemars::JsonSchema`, and tools made of types that derive it.
 
-mod support;
-
 use std::collections::HashSet;
 
 use schemars::{JsonSchema, schema_for};
@@ -10,7 +8,7 @@ use serde::Deserialize;
 use serde_json::{Value, json};
 use toolsmith::{RegisterError, Tool, ToolArg, ToolSet};
 
-use support::agreement::assert_agreement_with;
+use crate::support::agreement::assert_agreement_with;
 
 /// How soon it is needed.
 #[derive(Deserialize, ToolArg)]
@@ -69,7 +67,7 @@ fn a_tool_argument_struct_has_the_schema_the_tool_advertises() {
     assert_eq!(FileTicketArgs::schema_name(), "FileTicketArgs");
     assert_eq!(
         FileTicketArgs::schema_id(),
-        "schemars_both_ways::FileTicketArgs"
+        "hosts::schemars_both_ways::FileTicketArgs"
     );
     assert!(FileTicketArgs::inline_schema());
 }
@@ -98,7 +96,7 @@ fn a_tool_arg_struct_and_enum_have_their_advertised_schemas() {
             "enum": ["low", "high"]
         })
     );
-    assert_eq!(Priority::schema_id(), "schemars_both_ways::Priority");
+    assert_eq!(Priority::schema_id(), "hosts::schemars_both_ways::Priority");
 }
 
 #[test]
@@ -358,7 +356,7 @@ fn a_type_that_breaks_three_rules_is_refused_with_every_problem() {
         .register(toolsmith::schemars::tool("tag", "Tags a thing", loose))
         .unwrap_err();
     // The guide shows it (docs/migrating.md).
-    support::assert_snapshot_text("schemars/three-rules.txt", &format!("{err}\n"));
+    crate::support::assert_snapshot_text("schemars/three-rules.txt", &format!("{err}\n"));
     assert_eq!(
         refusal(err),
         [

@@ -1,8 +1,6 @@
 //! Repairs on the typed path: `validate_input` reads what the repair pass
 //! fixed into the typed arguments, and reports each repair.
 
-mod support;
-
 use serde::Deserialize;
 use serde_json::json;
 use toolsmith::{RepairKind, Repairs, Tool, ToolArg, tool, validate_input, validate_input_with};
@@ -38,7 +36,7 @@ fn book_meeting(
 
 #[test]
 fn schema_matches_snapshot() {
-    support::assert_snapshot("book-meeting", BookMeeting.input_schema());
+    crate::support::assert_snapshot("book-meeting", BookMeeting.input_schema());
 }
 
 #[test]
@@ -241,8 +239,8 @@ mod through_a_tool_set {
 }
 
 /// The typed path and the validator agree on generated calls of every
-/// tool here (see `support::agreement`).
+/// tool here (see `crate::support::agreement`).
 #[test]
 fn tools_agree_with_their_schemas() {
-    support::agreement::assert_agreement(&BookMeeting);
+    crate::support::agreement::assert_agreement(&BookMeeting);
 }

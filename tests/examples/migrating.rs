@@ -3,22 +3,20 @@
 //! between `// --- guide ---` and `// --- end guide ---` in an example),
 //! each example prints its `.stdout` file, and the two toolsmith servers
 //! advertise the same schemas and answer alike.
-//! `TOOLSMITH_SNAPSHOTS=overwrite cargo test --test migrating` rewrites the
+//! `TOOLSMITH_SNAPSHOTS=overwrite cargo test --test examples` rewrites the
 //! included blocks and the `.stdout` files.
 
 // Each example is included whole, with the bad calls they share.
 #![allow(clippy::duplicate_mod)]
 
-mod support;
-
 #[allow(dead_code)]
-#[path = "../examples/migrating/rmcp_before.rs"]
+#[path = "../../examples/migrating/rmcp_before.rs"]
 mod rmcp_before;
 #[allow(dead_code)]
-#[path = "../examples/migrating/rmcp_schemars.rs"]
+#[path = "../../examples/migrating/rmcp_schemars.rs"]
 mod rmcp_schemars;
 #[allow(dead_code)]
-#[path = "../examples/migrating/rmcp_tool_macro.rs"]
+#[path = "../../examples/migrating/rmcp_tool_macro.rs"]
 mod rmcp_tool_macro;
 
 use std::path::Path;
@@ -133,12 +131,12 @@ fn the_kept_types_agree_with_their_schemas() {
         let args: rmcp_schemars::SearchArgs = args;
         Ok::<_, String>(args.query)
     });
-    support::agreement::assert_agreement_with(&search, &[]);
+    crate::support::agreement::assert_agreement_with(&search, &[]);
     let get_page = toolsmith::schemars::tool("get_page", "Reads a page", |args| async move {
         let args: rmcp_schemars::GetPageArgs = args;
         Ok::<_, String>(args.slug)
     });
-    support::agreement::assert_agreement_with(&get_page, &[]);
+    crate::support::agreement::assert_agreement_with(&get_page, &[]);
 }
 
 /// The rmcp types as they were, without `deny_unknown_fields`, are refused
@@ -172,7 +170,7 @@ fn the_types_as_they_were_are_refused_with_the_fix() {
 /// validator agree.
 #[test]
 fn the_tool_macro_tools_agree_with_their_schemas() {
-    support::agreement::assert_agreement(&rmcp_tool_macro::Search);
-    support::agreement::assert_agreement(&rmcp_tool_macro::GetPage);
-    support::agreement::assert_agreement(&rmcp_tool_macro::AddNote);
+    crate::support::agreement::assert_agreement(&rmcp_tool_macro::Search);
+    crate::support::agreement::assert_agreement(&rmcp_tool_macro::GetPage);
+    crate::support::agreement::assert_agreement(&rmcp_tool_macro::AddNote);
 }

@@ -5,9 +5,8 @@
 
 #![cfg(feature = "cli")]
 
-#[path = "../examples/demo_tools/mod.rs"]
+#[path = "../../examples/demo_tools/mod.rs"]
 mod demo_tools;
-mod support;
 
 use serde_json::{Value, json};
 use toolsmith::cli::Cli;
@@ -33,7 +32,7 @@ fn run(args: &[&str]) -> (u8, String, String) {
 }
 
 fn assert_snapshot(name: &str, actual: &str) {
-    support::assert_snapshot_text(&format!("hosts/{name}"), actual);
+    crate::support::assert_snapshot_text(&format!("hosts/{name}"), actual);
 }
 
 #[test]

@@ -1,8 +1,6 @@
 //! `#[tool]` and `#[derive(ToolArg)]` end to end: the schema a host receives,
 //! the lines a model reads, and the calls that reach the function.
 
-mod support;
-
 use std::sync::Arc;
 
 use serde::{Deserialize, Serialize};
@@ -114,10 +112,10 @@ fn validator_lines<T: Tool>(tool: &T, input: &Value) -> Vec<String> {
 
 #[test]
 fn schemas_match_snapshots() {
-    support::assert_snapshot("search", Search.input_schema());
-    support::assert_snapshot("get-user", LookupUser.input_schema());
-    support::assert_snapshot("get-user.output", LookupUser.output_schema().unwrap());
-    support::assert_snapshot("ping", Ping.input_schema());
+    crate::support::assert_snapshot("search", Search.input_schema());
+    crate::support::assert_snapshot("get-user", LookupUser.input_schema());
+    crate::support::assert_snapshot("get-user.output", LookupUser.output_schema().unwrap());
+    crate::support::assert_snapshot("ping", Ping.input_schema());
 }
 
 #[test]
@@ -383,10 +381,10 @@ fn text_input_names_what_is_wrong_with_the_json() {
 }
 
 /// The typed path and the validator agree on generated calls of every
-/// tool here (see `support::agreement`).
+/// tool here (see `crate::support::agreement`).
 #[test]
 fn tools_agree_with_their_schemas() {
-    support::agreement::assert_agreement(&Search);
-    support::agreement::assert_agreement(&LookupUser);
-    support::agreement::assert_agreement(&Ping);
+    crate::support::agreement::assert_agreement(&Search);
+    crate::support::agreement::assert_agreement(&LookupUser);
+    crate::support::agreement::assert_agreement(&Ping);
 }

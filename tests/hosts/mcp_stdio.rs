@@ -8,13 +8,11 @@
 
 #![cfg(feature = "mcp")]
 
-mod support;
-
 use std::path::Path;
 use std::process::Command;
 
-use support::mcp_python::python_with_sdk;
-use support::{example, manifest_dir};
+use crate::support::mcp_python::python_with_sdk;
+use crate::support::{example, manifest_dir};
 
 /// Runs the client script against `server ARGS...`; its checks print as they
 /// pass, and on a failure the test shows them all.

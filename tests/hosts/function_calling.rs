@@ -2,12 +2,11 @@
 //! example tools, and the exact tool-result messages it gets back.
 //!
 //! Declarations are JSON snapshots in `tests/snapshots/hosts/`; refresh them
-//! with `TOOLSMITH_SNAPSHOTS=overwrite cargo test --test function_calling`
+//! with `TOOLSMITH_SNAPSHOTS=overwrite cargo test --test hosts`
 //! and review the diff.
 
-#[path = "../examples/demo_tools/mod.rs"]
+#[path = "../../examples/demo_tools/mod.rs"]
 mod demo_tools;
-mod support;
 
 use serde_json::{Value, json};
 use toolsmith::ToolSet;
@@ -15,7 +14,7 @@ use toolsmith::function_calling::{anthropic, gemini, openai};
 
 /// Compares `actual`, pretty-printed, with `tests/snapshots/hosts/<name>`.
 fn assert_snapshot(name: &str, actual: &Value) {
-    support::assert_snapshot_json(&format!("hosts/{name}"), actual);
+    crate::support::assert_snapshot_json(&format!("hosts/{name}"), actual);
 }
 
 /// The canonical declarations: what MCP's `tools/list` gives, checked by the

@@ -5,8 +5,6 @@
 
 #![cfg(feature = "rig")]
 
-mod support;
-
 use std::sync::{Arc, Mutex};
 
 use rig_agent::AgentBuilder;
@@ -17,7 +15,7 @@ use toolsmith::{ToolInputError, ToolSet, tool, toolset};
 
 // The transcript the migration examples print is the one asserted here.
 #[allow(dead_code)]
-#[path = "../examples/migrating/rig_loop.rs"]
+#[path = "../../examples/migrating/rig_loop.rs"]
 mod rig_loop;
 use rig_loop::transcript;
 
@@ -264,11 +262,11 @@ async fn each_call_gets_a_clone_of_the_context() {
 }
 
 /// The typed path and the validator agree on generated calls of every
-/// tool here (see `support::agreement`); no call here reaches a function.
+/// tool here (see `crate::support::agreement`); no call here reaches a function.
 #[test]
 fn tools_agree_with_their_schemas() {
-    support::agreement::assert_agreement(&Search);
-    support::agreement::assert_agreement(&Divide);
-    support::agreement::assert_agreement(&Crash);
-    support::agreement::assert_agreement(&CountNotes);
+    crate::support::agreement::assert_agreement(&Search);
+    crate::support::agreement::assert_agreement(&Divide);
+    crate::support::agreement::assert_agreement(&Crash);
+    crate::support::agreement::assert_agreement(&CountNotes);
 }

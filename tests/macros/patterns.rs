@@ -2,8 +2,6 @@
 //! and the validator alike: the classes, `.` and `$` mean what they mean in
 //! JavaScript, and the two paths give the same answer.
 
-mod support;
-
 use serde_json::{Value, json};
 use toolsmith::{Tool, tool, validate_input, validate_input_str};
 
@@ -62,8 +60,8 @@ fn hosts_receive_the_pattern_as_written() {
 }
 
 /// The typed path and the validator agree on generated calls of every
-/// tool here (see `support::agreement`).
+/// tool here (see `crate::support::agreement`).
 #[test]
 fn tools_agree_with_their_schemas() {
-    support::agreement::assert_agreement(&FileTicket);
+    crate::support::agreement::assert_agreement(&FileTicket);
 }

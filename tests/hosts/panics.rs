@@ -2,8 +2,6 @@
 //! panic goes to the set's log rather than raw onto stderr. (MCP's case is
 //! in `tests/mcp_lines.rs`, with the rest of the protocol.)
 
-mod support;
-
 use std::sync::{Arc, Mutex};
 
 use serde_json::json;
@@ -58,7 +56,7 @@ fn openai_dispatch_answers_a_panic_with_a_tool_message() {
     let log = log.lock().unwrap();
     assert_eq!(log.len(), 1);
     assert!(
-        log[0].starts_with("boom: Invalid arguments at /n: forged 1 (at tests/panics.rs:"),
+        log[0].starts_with("boom: Invalid arguments at /n: forged 1 (at tests/hosts/panics.rs:"),
         "{log:?}"
     );
 }
@@ -118,9 +116,9 @@ fn the_cli_exits_1_with_one_sanitized_line() {
 }
 
 /// The typed path and the validator agree on generated calls of both
-/// tools (see `support::agreement`); no call here reaches the function.
+/// tools (see `crate::support::agreement`); no call here reaches the function.
 #[test]
 fn tools_agree_with_their_schemas() {
-    support::agreement::assert_agreement(&Boom);
-    support::agreement::assert_agreement(&AsyncBoom);
+    crate::support::agreement::assert_agreement(&Boom);
+    crate::support::agreement::assert_agreement(&AsyncBoom);
 }

@@ -4,8 +4,6 @@
 
 #![cfg(feature = "mcp")]
 
-mod support;
-
 use std::sync::mpsc as std_mpsc;
 use std::sync::{Arc, Mutex};
 use std::time::Duration;
@@ -283,7 +281,7 @@ async fn a_panicking_tool_is_answered_as_a_failure() {
     let panics = panics.lock().unwrap().clone();
     assert_eq!(panics.len(), 1);
     assert!(
-        panics[0].starts_with("boom: Invalid arguments: forged line (at tests/mcp_lines.rs:"),
+        panics[0].starts_with("boom: Invalid arguments: forged line (at tests/hosts/mcp_lines.rs:"),
         "{panics:?}"
     );
     client.finish().await;
@@ -417,12 +415,12 @@ async fn blocking_tools_leave_the_server_free() {
 }
 
 /// The typed path and the validator agree on generated calls of every
-/// tool here (see `support::agreement`); no call here reaches a function.
+/// tool here (see `crate::support::agreement`); no call here reaches a function.
 #[test]
 fn tools_agree_with_their_schemas() {
-    support::agreement::assert_agreement(&Echo);
-    support::agreement::assert_agreement(&Wipe);
-    support::agreement::assert_agreement(&Boom);
-    support::agreement::assert_agreement(&Hold);
-    support::agreement::assert_agreement(&Stall);
+    crate::support::agreement::assert_agreement(&Echo);
+    crate::support::agreement::assert_agreement(&Wipe);
+    crate::support::agreement::assert_agreement(&Boom);
+    crate::support::agreement::assert_agreement(&Hold);
+    crate::support::agreement::assert_agreement(&Stall);
 }

@@ -1,6 +1,6 @@
 //! Compile-fail cases: every schema rule and malformed attribute, with the
 //! exact message and span in the `.stderr` next to each case. Refresh with
-//! `TRYBUILD=overwrite cargo test --test compiletest` and review the diff.
+//! `TRYBUILD=overwrite cargo test --test macros` and review the diff.
 
 #[test]
 fn ui() {

@@ -1,0 +1,16 @@
+//! Every host answering every call: function calling, MCP over stdio and
+//! HTTP (driven by the official Python SDK), the command line, rig, and
+//! schemars both ways, each with the exact JSON or text it receives.
+
+pub mod cli;
+pub mod function_calling;
+pub mod hosts;
+pub mod mcp_http;
+pub mod mcp_lines;
+pub mod mcp_stdio;
+pub mod panics;
+pub mod rig_agent;
+pub mod schemars_both_ways;
+
+#[path = "../support/mod.rs"]
+mod support;
