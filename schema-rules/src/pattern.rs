@@ -12,7 +12,7 @@
 //! to write instead.
 //!
 //! The runtime compiles the translation with the `regex` crate; with the
-//! `compile-check` feature, [`problem`] builds it as `regex` would, without
+//! `compile-check` feature, `problem` builds it as `regex` would, without
 //! it, so that a pattern that builds is a pattern that runs.
 
 mod engine;

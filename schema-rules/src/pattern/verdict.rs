@@ -7,7 +7,7 @@ use super::translate::{self, Refusal};
 /// The pattern as the linear-time engine runs it (`regex` syntax), or why
 /// it cannot be: the reason reads after "pattern" ("uses lookaround, which
 /// ..."). What is left is compiling it within
-/// [`SIZE_LIMIT`](super::SIZE_LIMIT).
+/// [`SIZE_LIMIT`](super::engine::SIZE_LIMIT).
 pub fn translated(source: &str) -> Result<String, String> {
     // A construct refused for a reason of its own is named first, even
     // where ECMA-262 would not read it at all (`(?i)`, `\A`).
