@@ -10,7 +10,7 @@ use crate::ctxt::Ctxt;
 
 /// A number written in an attribute: the runtime's type, so the bound the
 /// macro checks is the bound the expansion states.
-pub use toolsmith_runtime::__private::Num;
+pub use toolsmith_schema_rules::number::Num;
 
 /// An attribute's value with the key it was written under, for spans.
 pub struct Given<T> {

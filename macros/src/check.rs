@@ -1,22 +1,21 @@
 //! The schema rules. Each `check_x` enforces one rule (or one family of
 //! unsupported forms) and reports every violation into the context, spanned
-//! on the tokens the user wrote. Rules that need to know a type (is this
-//! parameter a string?) cannot be decided from tokens; they are emitted as
-//! constants that the compiler evaluates once the types are known
-//! (`typed_checks`, `depth_check`).
+//! on the tokens the user wrote. Checks report, the expansion emits: rules
+//! that need to know a type (is this parameter a string?) cannot be decided
+//! from tokens, and are emitted as constants the compiler evaluates once the
+//! types are known (`expand::asserts`).
 
-use proc_macro2::{Span, TokenStream};
-use quote::{ToTokens, quote_spanned};
+use proc_macro2::Span;
+use quote::ToTokens;
 use syn::spanned::Spanned;
 use syn::visit::Visit;
 use syn::{FnArg, Ident, ItemFn, Pat, Type};
+use toolsmith_schema_rules::number::{JSON_INTEGERS, is_json_integer};
+use toolsmith_schema_rules::{Rule, names, pattern};
 
 use crate::ast::{Enum, Field, Struct, ToolFn};
-use crate::attr::{ArgAttrs, Given, Num};
+use crate::attr::Num;
 use crate::ctxt::Ctxt;
-use crate::expand::num;
-use crate::pattern;
-use toolsmith_runtime::__private::rules;
 
 /// Unsupported function forms. The schema is fixed at compile time and the
 /// arguments are deserialized from JSON into owned values, so a tool is a
@@ -120,8 +119,8 @@ pub fn check_closed_objects(cx: &mut Ctxt, item: &Struct) {
         cx.error(
             &item.input.ident,
             format_args!(
-                "`{}` must refuse unknown keys as its schema does: add `#[serde(deny_unknown_fields)]` (schema rule 1: closed objects)",
-                item.input.ident
+                "`{}` must refuse unknown keys as its schema does: add `#[serde(deny_unknown_fields)]` ({rule})",
+                item.input.ident, rule = Rule::ClosedObjects
             ),
         );
     }
@@ -152,7 +151,7 @@ pub fn check_no_recursion(cx: &mut Ctxt, item: &Struct) {
         if mentions.found {
             cx.error(
                 &field.ty,
-                format_args!("`{ident}` contains itself, which needs a `$ref` some hosts do not resolve; give the nesting a fixed depth (schema rule 2: no references)"),
+                format_args!("`{ident}` contains itself, which needs a `$ref` some hosts do not resolve; give the nesting a fixed depth ({rule})", rule = Rule::NoReferences),
             );
         }
     }
@@ -167,7 +166,7 @@ pub fn check_no_unions(cx: &mut Ctxt, item: &Enum) {
         if !matches!(variant.variant.fields, syn::Fields::Unit) && !variant.skip {
             cx.error(
                 &variant.variant.fields,
-                format_args!("variant `{}` carries data, which makes a union (`oneOf`) some hosts refuse; use unit variants, or a struct with an enum field for the kind (schema rule 3: no unions)", variant.variant.ident),
+                format_args!("variant `{}` carries data, which makes a union (`oneOf`) some hosts refuse; use unit variants, or a struct with an enum field for the kind ({rule})", variant.variant.ident, rule = Rule::NoUnions),
             );
         }
     }
@@ -197,7 +196,7 @@ pub fn check_named_fields(cx: &mut Ctxt, item: &Struct) {
         };
         cx.error_at(
             data,
-            "a tuple or unit struct has no named properties; use a struct with named fields, or a newtype of one field, `struct Email(String);` (schema rule 4: arrays have items)",
+            format_args!("a tuple or unit struct has no named properties; use a struct with named fields, or a newtype of one field, `struct Email(String);` ({rule})", rule = Rule::ArraysHaveItems),
         );
     }
 }
@@ -212,7 +211,10 @@ pub fn check_pattern(cx: &mut Ctxt, field: &Field) {
     if let Some(problem) = pattern::problem(&given.value.value()) {
         cx.error(
             &given.value,
-            format_args!("pattern {problem} (schema rule 5: linear-time patterns)"),
+            format_args!(
+                "pattern {problem} ({rule})",
+                rule = Rule::LinearTimePatterns
+            ),
         );
     }
 }
@@ -226,10 +228,10 @@ pub fn check_bounds(cx: &mut Ctxt, field: &Field) {
     let arg = &field.arg;
     for given in [&arg.min, &arg.max].into_iter().flatten() {
         if let Num::Int(bound) = given.value {
-            if !toolsmith_runtime::__private::is_json_integer(bound) {
+            if !is_json_integer(bound) {
                 cx.error_at(
                     given.span,
-                    format_args!("`{} = {bound}` is beyond the integers a schema states exactly, -9223372036854775808 to 18446744073709551615; pick a bound within them (schema rule 6: consistent bounds)", given.key),
+                    format_args!("`{} = {bound}` is beyond the integers a schema states exactly, {min} to {max}; pick a bound within them ({rule})", given.key, min = JSON_INTEGERS.0, max = JSON_INTEGERS.1, rule = Rule::ConsistentBounds),
                 );
             }
         }
@@ -242,7 +244,7 @@ pub fn check_bounds(cx: &mut Ctxt, field: &Field) {
         if greater {
             cx.error(
                 &min.key,
-                format_args!("`min = {}` is greater than `max = {}`, so no value satisfies both; swap them (schema rule 6: consistent bounds)", min.value, max.value),
+                format_args!("`min = {}` is greater than `max = {}`, so no value satisfies both; swap them ({rule})", min.value, max.value, rule = Rule::ConsistentBounds),
             );
         }
     }
@@ -254,7 +256,7 @@ pub fn check_bounds(cx: &mut Ctxt, field: &Field) {
             if min.value > max.value {
                 cx.error(
                     &min.key,
-                    format_args!("`{} = {}` is greater than `{} = {}`, so no value satisfies both; swap them (schema rule 6: consistent bounds)", min.key, min.value, max.key, max.value),
+                    format_args!("`{} = {}` is greater than `{} = {}`, so no value satisfies both; swap them ({rule})", min.key, min.value, max.key, max.value, rule = Rule::ConsistentBounds),
                 );
             }
         }
@@ -266,20 +268,20 @@ pub fn check_bounds(cx: &mut Ctxt, field: &Field) {
 /// names matching `^[A-Za-z_][A-Za-z0-9_]{0,63}$`; a repeated name is a
 /// duplicate key.
 pub fn check_tool_name(cx: &mut Ctxt, name: &str, span: Span) {
-    if !rules::is_tool_name(name) {
+    if !names::is_tool_name(name) {
         cx.error_at(
             span,
-            format_args!("tool name `{name}` must match `{}`: start with a letter or `_`, then up to 63 letters, digits, `_` or `-` (schema rule 7: names)", rules::TOOL_NAME),
+            format_args!("tool name `{name}` must match `{}`: start with a letter or `_`, then up to 63 letters, digits, `_` or `-` ({rule})", names::TOOL_NAME, rule = Rule::Names),
         );
     }
 }
 
 pub fn check_property_names(cx: &mut Ctxt, fields: &[Field]) {
     for (index, field) in fields.iter().enumerate() {
-        if !rules::is_property_name(&field.name) {
+        if !names::is_property_name(&field.name) {
             cx.error_at(
                 field.name_span,
-                format_args!("property name `{}` must match `{}`: start with a letter or `_`, then up to 63 letters, digits or `_`; rename it (schema rule 7: names)", field.name, rules::PROPERTY_NAME),
+                format_args!("property name `{}` must match `{}`: start with a letter or `_`, then up to 63 letters, digits or `_`; rename it ({rule})", field.name, names::PROPERTY_NAME, rule = Rule::Names),
             );
         }
         if fields[..index]
@@ -289,8 +291,9 @@ pub fn check_property_names(cx: &mut Ctxt, fields: &[Field]) {
             cx.error_at(
                 field.name_span,
                 format_args!(
-                    "property name `{}` is used twice; rename one (schema rule 7: names)",
-                    field.name
+                    "property name `{}` is used twice; rename one ({rule})",
+                    field.name,
+                    rule = Rule::Names
                 ),
             );
         }
@@ -314,7 +317,8 @@ pub fn check_aliases<'a>(
                 cx.error_at(
                     *span,
                     format_args!(
-                        "alias `{alias}` names two {what}; keep one of them (schema rule 7: names)"
+                        "alias `{alias}` names two {what}; keep one of them ({rule})",
+                        rule = Rule::Names
                     ),
                 );
             }
@@ -329,14 +333,14 @@ pub fn check_description(cx: &mut Ctxt, tool: &ToolFn) {
     match &tool.description {
         None => cx.error(
             &tool.item.sig.ident,
-            format_args!("tool `{}` has no description: add a doc comment (`/// what it does`) or `#[tool(description = \"..\")]` (schema rule 8: description)", tool.name),
+            format_args!("tool `{}` has no description: add a doc comment (`/// what it does`) or `#[tool(description = \"..\")]` ({rule})", tool.name, rule = Rule::Description),
         ),
         Some(text) => {
             let len = text.chars().count();
-            if !rules::description_fits(len) {
+            if !names::description_fits(len) {
                 cx.error_at(
                     tool.description_span,
-                    format_args!("the description of tool `{}` has {len} characters, more than {}; shorten it (schema rule 8: description)", tool.name, rules::MAX_DESCRIPTION),
+                    format_args!("the description of tool `{}` has {len} characters, more than {}; shorten it ({rule})", tool.name, names::MAX_DESCRIPTION, rule = Rule::Description),
                 );
             }
         }
@@ -368,262 +372,6 @@ pub fn check_documented_arguments(cx: &mut Ctxt, tool: &ToolFn) {
     }
 }
 
-/// Rule 6, the typed part: `pattern` and lengths apply to strings, `min` and
-/// `max` to numbers and within the range of the Rust type, item counts and
-/// `items(..)` to arrays, and the constraints in `items(..)` to the item
-/// type as the same constraints outside apply to the value. Emitted as
-/// constants on the attribute's span.
-pub fn typed_checks(field: &Field) -> TokenStream {
-    let ty = &field.ty;
-    let arg_trait = quote!(<#ty as ::toolsmith::ToolArg>);
-    let value = Target {
-        kind: quote!(#arg_trait::__KIND),
-        range: quote!(#arg_trait::__RANGE),
-        shown: format!("`{}` is not one", type_name(ty)),
-        shown_type: format!("`{}`", type_name(ty)),
-        guard: quote!(true),
-    };
-    let mut out = value_typed_checks(&field.arg, &value, true);
-    if let Some(items) = &field.arg.items {
-        out.extend(kind_check(
-            &items.key,
-            &value,
-            quote!(::toolsmith::__private::ArgKind::Array),
-            "arrays",
-            "put the constraints on the value itself",
-        ));
-        // The item checks fire only for arrays; anything else is the
-        // check above.
-        let item = Target {
-            guard: quote!(::core::option::Option::is_some(&#arg_trait::__ITEM_KIND)),
-            kind: quote! {
-                match #arg_trait::__ITEM_KIND {
-                    ::core::option::Option::Some(kind) => kind,
-                    ::core::option::Option::None => ::toolsmith::__private::ArgKind::Parsed,
-                }
-            },
-            range: quote!(#arg_trait::__ITEM_RANGE),
-            shown: format!("the items of `{}` are not", type_name(ty)),
-            shown_type: format!("the items of `{}`", type_name(ty)),
-        };
-        out.extend(value_typed_checks(&items.value, &item, false));
-    }
-    out
-}
-
-/// What the typed checks look at: a value's type, or its items'.
-struct Target {
-    /// An expression of type `ArgKind`.
-    kind: TokenStream,
-    /// An expression of type `Option<Range>`.
-    range: TokenStream,
-    /// "`u8` is not one", "the items of `Vec<u8>` are not".
-    shown: String,
-    /// "`u8`", "the items of `Vec<u8>`".
-    shown_type: String,
-    /// When the checks apply at all (for items: when the type is an array).
-    guard: TokenStream,
-}
-
-/// The checks of a value's constraints (`top`), or of an item's, which
-/// take no item counts.
-fn value_typed_checks(arg: &ArgAttrs, target: &Target, top: bool) -> TokenStream {
-    let mut out = TokenStream::new();
-    // A string a type parses (a date-time, a URL) is a string in JSON,
-    // but its text is gone once read: its own parser is its check.
-    let parsed = quote!(::toolsmith::__private::ArgKind::Parsed);
-    let string =
-        quote!(::toolsmith::__private::ArgKind::String | ::toolsmith::__private::ArgKind::Parsed);
-    let number =
-        quote!(::toolsmith::__private::ArgKind::Integer | ::toolsmith::__private::ArgKind::Number);
-    let array = quote!(::toolsmith::__private::ArgKind::Array);
-    let text_keys = arg.pattern.iter().map(|given| &given.key).chain(
-        [&arg.min_length, &arg.max_length]
-            .into_iter()
-            .flatten()
-            .map(|given| &given.key),
-    );
-    for key in text_keys {
-        out.extend(parsed_check(key, target, &parsed));
-    }
-    if let Some(given) = &arg.pattern {
-        out.extend(kind_check(
-            &given.key,
-            target,
-            string.clone(),
-            "strings",
-            "remove it",
-        ));
-    }
-    for given in [&arg.min_length, &arg.max_length].into_iter().flatten() {
-        out.extend(kind_check(
-            &given.key,
-            target,
-            string.clone(),
-            "strings",
-            "use `min_items`/`max_items` for arrays, `min`/`max` for numbers",
-        ));
-    }
-    for given in [&arg.min, &arg.max].into_iter().flatten() {
-        out.extend(kind_check(
-            &given.key,
-            target,
-            number.clone(),
-            "numbers",
-            "use `min_length`/`max_length` for strings, `min_items`/`max_items` for arrays",
-        ));
-    }
-    if top {
-        for given in [&arg.min_items, &arg.max_items].into_iter().flatten() {
-            out.extend(kind_check(
-                &given.key,
-                target,
-                array.clone(),
-                "arrays",
-                "use `min_length`/`max_length` for strings, `min`/`max` for numbers",
-            ));
-        }
-    }
-    for given in [&arg.min, &arg.max].into_iter().flatten() {
-        out.extend(range_check(given, target));
-    }
-    out.extend(integer_bound_checks(arg, target));
-    out
-}
-
-/// `key` does not apply to a string its type parses.
-fn parsed_check(key: &Ident, target: &Target, parsed: &TokenStream) -> TokenStream {
-    let message = escape(&format!(
-        "`{key}` cannot apply to {}, read by parsing: the type's parser checks the string; remove it (schema rule 6: consistent bounds)",
-        target.shown_type
-    ));
-    let (kind, guard) = (&target.kind, &target.guard);
-    quote_spanned! {key.span()=>
-        const _: () = if #guard && ::core::matches!(#kind, #parsed) {
-            ::core::panic!(#message)
-        };
-    }
-}
-
-/// `key` applies to values of `kinds` only.
-fn kind_check(
-    key: &Ident,
-    target: &Target,
-    kinds: TokenStream,
-    what: &str,
-    instead: &str,
-) -> TokenStream {
-    let message = escape(&format!(
-        "`{key}` applies to {what}, and {}; {instead} (schema rule 6: consistent bounds)",
-        target.shown
-    ));
-    let (kind, guard) = (&target.kind, &target.guard);
-    quote_spanned! {key.span()=>
-        const _: () = if #guard && !::core::matches!(#kind, #kinds) {
-            ::core::panic!(#message)
-        };
-    }
-}
-
-/// The target's range contains the bound, compared exactly.
-fn contains(target: &Target, given: &Given<Num>) -> TokenStream {
-    let bound = num(given.value);
-    let range = &target.range;
-    quote!(::toolsmith::__private::in_range(#range, #bound))
-}
-
-fn range_check(given: &Given<Num>, target: &Target) -> TokenStream {
-    let key = &given.key;
-    let message = escape(&format!(
-        "`{key} = {}` is outside the range of {}, so the bound is meaningless or unreachable; pick a value the type can hold or a wider type (schema rule 6: consistent bounds)",
-        given.value, target.shown_type
-    ));
-    let contains = contains(target, given);
-    let guard = &target.guard;
-    quote_spanned! {given.span=>
-        const _: () = if #guard && !#contains {
-            ::core::panic!(#message)
-        };
-    }
-}
-
-/// An integer type takes integer bounds. A float bound on one says the
-/// same as an integer (`min = 0.5` on `u32` admits what `min = 1` does),
-/// and the schema should state the integer the author reads in the code,
-/// so the fix is named rather than made silently; a pair with no integer
-/// between them (`min = 1.5, max = 1.7`) admits no value at all. Bounds
-/// outside the type's range are `range_check`'s alone.
-fn integer_bound_checks(arg: &ArgAttrs, target: &Target) -> TokenStream {
-    let kind = &target.kind;
-    let integer = quote! {
-        ::core::matches!(#kind, ::toolsmith::__private::ArgKind::Integer)
-    };
-    let shown = &target.shown_type;
-    let is_float = |given: &&Given<Num>| matches!(given.value, Num::Float(_));
-    if let (Some(min), Some(max)) = (&arg.min, &arg.max) {
-        let (low, high) = (min.value.as_f64().ceil(), max.value.as_f64().floor());
-        if (is_float(&min) || is_float(&max)) && low > high {
-            let message = escape(&format!(
-                "`min = {}` and `max = {}` have no integer between them, and {shown} takes only integers; widen them to take one (schema rule 6: consistent bounds)",
-                min.value, max.value
-            ));
-            let (min_fits, max_fits) = (contains(target, min), contains(target, max));
-            return quote_spanned! {min.span=>
-                const _: () = if #integer && #min_fits && #max_fits {
-                    ::core::panic!(#message)
-                };
-            };
-        }
-    }
-    let mut out = TokenStream::new();
-    let rounded = [
-        (&arg.min, f64::ceil as fn(f64) -> f64),
-        (&arg.max, f64::floor),
-    ];
-    for (given, round) in rounded {
-        let Some(given) = given.as_ref().filter(is_float) else {
-            continue;
-        };
-        let key = &given.key;
-        // `+ 0.0` shows `-0` as `0`.
-        let integer_bound = round(given.value.as_f64()) + 0.0;
-        let message = escape(&format!(
-            "`{key} = {}` on the integer type {shown} admits the same values as `{key} = {integer_bound}`; write `{key} = {integer_bound}` (schema rule 6: consistent bounds)",
-            given.value
-        ));
-        let fits = contains(target, given);
-        out.extend(quote_spanned! {given.span=>
-            const _: () = if #integer && #fits {
-                ::core::panic!(#message)
-            };
-        });
-    }
-    out
-}
-
-/// Rule 9, nesting depth: hosts cap how deep objects nest (OpenAI strict at
-/// 5). A struct whose field nests 4 objects is 5 deep itself and, inside a
-/// tool's argument object, 6; the check fires at exactly that field so that
-/// the structs around it do not report the same problem again.
-pub fn depth_check(field: &Field, container: &Ident) -> TokenStream {
-    let ty = &field.ty;
-    let member = &field.member;
-    let message = escape(&format!(
-        "`{}` nests 4 objects, so `{container}` nests 5 and a tool argument of it more than 5 objects; flatten a level (schema rule 9: nesting depth)",
-        type_name(ty)
-    ));
-    quote_spanned! {member.span()=>
-        const _: () = if <#ty as ::toolsmith::ToolArg>::DEPTH == 4 {
-            ::core::panic!(#message)
-        };
-    }
-}
-
-/// `panic!` formats its literal: double the braces.
-fn escape(message: &str) -> String {
-    message.replace('{', "{{").replace('}', "}}")
-}
-
 /// A type as the user wrote it, without the token stream's spaces.
 pub fn type_name(ty: &impl ToTokens) -> String {
     ty.to_token_stream()
@@ -641,5 +389,3 @@ pub fn type_name(ty: &impl ToTokens) -> String {
         .replace("( ", "(")
         .replace(" )", ")")
 }
-
-use quote::quote;

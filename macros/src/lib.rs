@@ -10,7 +10,6 @@ mod doc;
 mod expand;
 mod krate;
 mod output;
-mod pattern;
 mod serde_attrs;
 
 use proc_macro::TokenStream;

@@ -35,6 +35,7 @@ use serde_derive_internals::ast::Container;
 use serde_derive_internals::attr::TagType;
 use serde_derive_internals::{Ctxt as SerdeCtxt, Derive};
 use syn::{Attribute, DeriveInput};
+use toolsmith_schema_rules::Rule;
 
 use crate::attr::skip_value;
 use crate::ctxt::Ctxt;
@@ -127,7 +128,10 @@ pub fn check_refused(cx: &mut Ctxt, serde: &Container) {
         (TagType::Internal { .. }, syn::Data::Struct(_)) => refuse(
             container,
             "tag",
-            "`#[serde(tag = \"..\")]` on a struct adds a key its schema does not list; remove it, or add the key as a field (schema rule 1: closed objects)".to_owned(),
+            format!(
+                "`#[serde(tag = \"..\")]` on a struct adds a key its schema does not list; remove it, or add the key as a field ({rule})",
+                rule = Rule::ClosedObjects
+            ),
         ),
         (_, _) => {
             let key = ["untagged", "tag", "content"]
@@ -137,7 +141,10 @@ pub fn check_refused(cx: &mut Ctxt, serde: &Container) {
             refuse(
                 container,
                 key,
-                format!("`#[serde({key})]` makes a union (`anyOf`) that some hosts refuse; use an enum of unit variants, or a struct with an enum field for the kind (schema rule 3: no unions)"),
+                format!(
+                    "`#[serde({key})]` makes a union (`anyOf`) that some hosts refuse; use an enum of unit variants, or a struct with an enum field for the kind ({rule})",
+                    rule = Rule::NoUnions
+                ),
             );
         }
     }
@@ -163,7 +170,10 @@ pub fn check_refused(cx: &mut Ctxt, serde: &Container) {
             refuse(
                 attrs,
                 "flatten",
-                "`#[serde(flatten)]` merges keys the schema cannot close; nest the struct as a field instead (schema rule 1: closed objects)".to_owned(),
+                format!(
+                    "`#[serde(flatten)]` merges keys the schema cannot close; nest the struct as a field instead ({rule})",
+                    rule = Rule::ClosedObjects
+                ),
             );
         }
         if key_span(attrs, "borrow").is_some() {
@@ -204,7 +214,10 @@ pub fn check_refused(cx: &mut Ctxt, serde: &Container) {
                 refuse(
                     attrs,
                     "untagged",
-                    "`#[serde(untagged)]` makes a union (`anyOf`) that some hosts refuse; use an enum of unit variants, or a struct with an enum field for the kind (schema rule 3: no unions)".to_owned(),
+                    format!(
+                        "`#[serde(untagged)]` makes a union (`anyOf`) that some hosts refuse; use an enum of unit variants, or a struct with an enum field for the kind ({rule})",
+                        rule = Rule::NoUnions
+                    ),
                 );
             }
             if key_span(attrs, "borrow").is_some() {

@@ -14,12 +14,14 @@ mod pointer;
 mod range;
 mod read;
 mod repair;
-mod rules;
 mod sanitize;
 mod schema;
 mod strict;
 mod tool;
 mod toolset;
+
+/// The naming and description rules, shared with the macros.
+use toolsmith_schema_rules::names as rules;
 
 pub use arg::ToolArg;
 pub use error::{Issue, IssueKind, SchemaError, ToolInputError};
@@ -42,12 +44,6 @@ pub mod __private {
     pub use crate::arg::__arg_support::*;
     pub use crate::arg::__serde_support::*;
     pub use crate::field_debug::{FieldDebug, ShowDebug, ShowOpaque};
-
-    /// Why `pattern` cannot be a `pattern` keyword, or `None`: the check
-    /// the macros run on every `#[arg(pattern = "..")]`.
-    pub fn pattern_problem(pattern: &str) -> Option<String> {
-        crate::schema::pattern::Pattern::new(pattern).err()
-    }
 
     /// A `pattern` as the linear-time engine runs it (`regex` syntax), or
     /// `None` when it is refused; for tests that generate matching text.
@@ -77,9 +73,9 @@ pub mod __private {
         }
     }
 
-    /// The naming and description rules, for the macros and the hosts.
+    /// The naming and description rules, for the hosts.
     pub mod rules {
-        pub use crate::rules::{
+        pub use toolsmith_schema_rules::names::{
             MAX_DESCRIPTION, PROPERTY_NAME, TOOL_NAME, description_fits, is_property_name,
             is_tool_name,
         };

@@ -189,7 +189,7 @@ pub struct ToolError {
 impl ToolError {
     /// Wraps a failure message; it is made one line of plain text (line
     /// breaks become spaces, escape sequences and control characters go, as
-    /// [`sanitize_line`] does) and cut to [`MAX_CHARS`](Self::MAX_CHARS), so
+    /// [`sanitize_line`](crate::sanitize_line) does) and cut to [`MAX_CHARS`](Self::MAX_CHARS), so
     /// a failing tool can never print a second line that reads like one of
     /// the runtime's own (`Invalid arguments…`).
     pub fn new(message: impl fmt::Display) -> Self {

@@ -845,39 +845,41 @@ fn case_insensitive_looking_patterns_never_pass_other_cases() {
 /// The `pattern` cases of the official suite's optional `ecmascript-regex`
 /// file (draft 2020-12), which `shared/` does not carry: each pattern, a
 /// string, and whether it is valid.
+const ECMASCRIPT_REGEX_CASES: &[(&str, &str, bool)] = &[
+    ("^abc$", "abc\n", false),
+    ("^abc$", "abc", true),
+    ("^\\t$", "\\t", false),
+    ("^\\t$", "\t", true),
+    ("^\\cC$", "\\cC", false),
+    ("^\\cC$", "\u{3}", true),
+    ("^\\cc$", "\\cc", false),
+    ("^\\cc$", "\u{3}", true),
+    ("^\\d$", "0", true),
+    ("^\\d$", "\u{7c0}", false),
+    ("^\\D$", "0", false),
+    ("^\\D$", "\u{7c0}", true),
+    ("^\\w$", "a", true),
+    ("^\\w$", "é", false),
+    ("^\\W$", "a", false),
+    ("^\\W$", "é", true),
+    ("\\p{Letter}cole", "l'ecole", true),
+    ("\\p{Letter}cole", "l'école", true),
+    ("\\p{Letter}cole", "L'ÉCOLE", false),
+    ("\\wcole", "l'ecole", true),
+    ("\\wcole", "l'école", false),
+    ("[a-z]cole", "l'école", false),
+    ("[a-z]cole", "l'ecole", true),
+    ("^\\d+$", "42", true),
+    ("^\\d+$", "-%#", false),
+    ("^\\d+$", "৪২", false),
+    ("^\\p{digit}+$", "42", true),
+    ("^\\p{digit}+$", "-%#", false),
+    ("^\\p{digit}+$", "৪২", true),
+];
+
 #[test]
 fn ecmascript_regex_suite_cases() {
-    let cases: &[(&str, &str, bool)] = &[
-        ("^abc$", "abc\n", false),
-        ("^abc$", "abc", true),
-        ("^\\t$", "\\t", false),
-        ("^\\t$", "\t", true),
-        ("^\\cC$", "\\cC", false),
-        ("^\\cC$", "\u{3}", true),
-        ("^\\cc$", "\\cc", false),
-        ("^\\cc$", "\u{3}", true),
-        ("^\\d$", "0", true),
-        ("^\\d$", "\u{7c0}", false),
-        ("^\\D$", "0", false),
-        ("^\\D$", "\u{7c0}", true),
-        ("^\\w$", "a", true),
-        ("^\\w$", "é", false),
-        ("^\\W$", "a", false),
-        ("^\\W$", "é", true),
-        ("\\p{Letter}cole", "l'ecole", true),
-        ("\\p{Letter}cole", "l'école", true),
-        ("\\p{Letter}cole", "L'ÉCOLE", false),
-        ("\\wcole", "l'ecole", true),
-        ("\\wcole", "l'école", false),
-        ("[a-z]cole", "l'école", false),
-        ("[a-z]cole", "l'ecole", true),
-        ("^\\d+$", "42", true),
-        ("^\\d+$", "-%#", false),
-        ("^\\d+$", "৪২", false),
-        ("^\\p{digit}+$", "42", true),
-        ("^\\p{digit}+$", "-%#", false),
-        ("^\\p{digit}+$", "৪২", true),
-    ];
+    let cases = ECMASCRIPT_REGEX_CASES;
     let spaces = [
         " ", "\t", "\u{b}", "\u{c}", "\u{a0}", "\u{feff}", "\n", "\u{2029}", "\u{2003}",
     ];
@@ -898,4 +900,89 @@ fn ecmascript_regex_suite_cases() {
     }
     // `\a` is not an ECMA-262 control escape.
     assert!(compile("\\a").is_err());
+}
+
+/// Patterns as large as the linear-time engine takes, and one repetition
+/// larger: each template repeated `n` times, at the smallest `n` the
+/// validator refuses (found by bisection) and just below it.
+fn patterns_at_the_size_limit() -> Vec<String> {
+    const TEMPLATES: &[&str] = &[
+        "a{N}",
+        "\\p{L}{N}",
+        "\\w{N}",
+        "\\S{N}",
+        ".{N}",
+        "[^a]{N}",
+        "(?:ab|cd){N}",
+        "(?<g>x)|y{N}",
+        "\\P{Script=Greek}{1,N}",
+        "[\\p{Lu}\\d]{N,}",
+    ];
+    let mut patterns = Vec::new();
+    for template in TEMPLATES {
+        let at = |n: u32| template.replace('N', &n.to_string());
+        let (mut fits, mut too_large) = (1, 1 << 20);
+        assert!(compile(&at(fits)).is_ok(), "{}", at(fits));
+        assert!(compile(&at(too_large)).is_err(), "{}", at(too_large));
+        while too_large - fits > 1 {
+            let middle = fits + (too_large - fits) / 2;
+            if compile(&at(middle)).is_ok() {
+                fits = middle;
+            } else {
+                too_large = middle;
+            }
+        }
+        println!("{}: up to {fits}", at(0));
+        patterns.extend([at(fits), at(too_large)]);
+    }
+    patterns
+}
+
+/// The macros check every `#[arg(pattern = "..")]` at compile time without
+/// the `regex` crate (`toolsmith-schema-rules` with `compile-check`): their
+/// verdict is the validator's, accepted or refused and in the same words,
+/// on every pattern of this file, on the suite's and on patterns at the
+/// edge of the size limit, where the two build the program differently.
+#[test]
+fn the_macros_verdict_is_the_validators() {
+    let mut patterns: Vec<String> = ACCEPTED.iter().map(|p| (*p).to_owned()).collect();
+    patterns.extend(REFUSED.iter().map(|(pattern, _, _)| (*pattern).to_owned()));
+    patterns.extend(suite_patterns().into_iter().map(|(pattern, _)| pattern));
+    patterns.extend(generated_patterns(3000));
+    patterns.extend(
+        ECMASCRIPT_REGEX_CASES
+            .iter()
+            .map(|(p, _, _)| (*p).to_owned()),
+    );
+    patterns.extend(["^\\s$", "^\\S$", "\\a"].map(str::to_owned));
+    patterns.extend(patterns_at_the_size_limit());
+    let (mut accepted, mut refused) = (0, 0);
+    let mut failures = Vec::new();
+    for pattern in &patterns {
+        let validator = compile(pattern).err();
+        let macros = toolsmith_schema_rules::pattern::problem(pattern).map(|r| refusal(&r));
+        match &validator {
+            None => accepted += 1,
+            Some(_) => refused += 1,
+        }
+        if macros != validator {
+            failures.push(format!(
+                "{pattern:?}: the validator says {validator:?}, the macros say {macros:?}"
+            ));
+        }
+    }
+    println!(
+        "{} patterns: {accepted} accepted, {refused} refused alike",
+        patterns.len()
+    );
+    assert!(
+        failures.is_empty(),
+        "{} disagreements:\n{}",
+        failures.len(),
+        failures.join("\n")
+    );
+    assert!(
+        accepted > 500 && refused > 500,
+        "{accepted} accepted, {refused} refused"
+    );
 }

@@ -30,48 +30,7 @@ use crate::tool::ToolError;
 )]
 pub trait Sealed {}
 
-/// A number read from an argument or written in an attribute.
-#[derive(Debug, Clone, Copy, PartialEq)]
-pub enum Num {
-    Int(i128),
-    Float(f64),
-}
-
-impl Num {
-    /// The number as a float (the nearest one, for big integers).
-    pub fn as_f64(self) -> f64 {
-        match self {
-            Num::Int(i) => i as f64,
-            Num::Float(f) => f,
-        }
-    }
-
-    /// The JSON number: integers stay integers where they fit.
-    pub fn to_value(self) -> Value {
-        match self {
-            Num::Int(i) => {
-                if let Ok(i) = i64::try_from(i) {
-                    Value::from(i)
-                } else if let Ok(u) = u64::try_from(i) {
-                    Value::from(u)
-                } else {
-                    Value::from(i as f64)
-                }
-            }
-            Num::Float(f) => Value::from(f),
-        }
-    }
-}
-
-/// As written in Rust: `300`, `-1`, `0.5`, `1.0`.
-impl Display for Num {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        match self {
-            Num::Int(i) => write!(f, "{i}"),
-            Num::Float(x) => write!(f, "{x:?}"),
-        }
-    }
-}
+pub use toolsmith_schema_rules::number::{F32_LIMIT, Num};
 
 /// A check of one item of an array, given its text and its number (see
 /// `ToolArg::__all_items`).
@@ -85,21 +44,6 @@ pub enum Range {
     Integer { min: i128, max: u128 },
     /// A float type: every number from `min` to `max` reads as a finite value.
     Float { min: f64, max: f64 },
-}
-
-/// The largest JSON number that reads as a finite `f32`: the float just
-/// below the midpoint of `f32::MAX` and 2^128 (the midpoint itself rounds
-/// to infinity).
-pub const F32_LIMIT: f64 = 3.4028235677973362e38;
-
-/// The integers a JSON Schema bound can state exactly here: a
-/// `serde_json::Value` holds integers from `i64::MIN` to `u64::MAX`.
-pub const JSON_INTEGERS: (i128, i128) = (i64::MIN as i128, u64::MAX as i128);
-
-/// Whether an integer literal written as a bound is one a schema states
-/// exactly (see [`JSON_INTEGERS`]).
-pub const fn is_json_integer(bound: i128) -> bool {
-    bound >= JSON_INTEGERS.0 && bound <= JSON_INTEGERS.1
 }
 
 /// Whether a type's range contains a bound written in an attribute,
@@ -520,15 +464,6 @@ mod tests {
     }
 
     #[test]
-    fn bounds_show_as_written() {
-        assert_eq!(Num::Int(-1).to_string(), "-1");
-        assert_eq!(Num::Float(0.5).to_string(), "0.5");
-        assert_eq!(Num::Float(1.0).to_string(), "1.0");
-        assert!(is_json_integer(i128::from(u64::MAX)));
-        assert!(!is_json_integer(i128::from(i64::MIN) - 1));
-    }
-
-    #[test]
     fn lengths_count_scalar_values() {
         assert!(length_within(Some("héé"), Some(3), Some(3)));
         assert!(!length_within(Some("😀😀"), Some(3), None));
@@ -548,7 +483,7 @@ mod tests {
         let schema = property(
             json!({"maximum": 255, "type": "integer", "minimum": 0}),
             Some("how many"),
-            vec![("minimum", Num::Int(1).to_value())],
+            vec![("minimum", json!(1))],
         );
         assert_eq!(
             serde_json::to_string(&schema).unwrap(),

@@ -11,31 +11,24 @@
 //! stand for an integer out of range is out of range), with the same line:
 //! `must be at most 18446744073709551615, got 18446744073709551616`.
 
+use toolsmith_schema_rules::number::integer_range;
+
 /// The annotation that carries a declared integer type.
 pub const KEYWORD: &str = "x-toolsmith-integer";
 
-/// The types, with their ranges.
-const TYPES: &[(&str, i128, u128)] = &[
-    ("u64", 0, u64::MAX as u128),
-    ("usize", 0, usize::MAX as u128),
-    ("u128", 0, u128::MAX),
-    ("i64", i64::MIN as i128, i64::MAX as u128),
-    ("isize", isize::MIN as i128, isize::MAX as u128),
-    ("i128", i128::MIN, i128::MAX as u128),
-];
+/// The types an annotation may name: those whose ranges a schema leaves
+/// unstated.
+const TYPES: [&str; 6] = ["u64", "usize", "u128", "i64", "isize", "i128"];
 
 /// The range of the type an annotation names.
 pub(crate) fn range(name: &str) -> Result<(i128, u128), String> {
-    TYPES
-        .iter()
-        .find(|(known, _, _)| *known == name)
-        .map(|(_, min, max)| (*min, *max))
+    integer_range(name)
+        .filter(|_| TYPES.contains(&name))
         .ok_or_else(|| {
-            let names: Vec<&str> = TYPES.iter().map(|(name, _, _)| *name).collect();
             format!(
                 "unknown integer type {}; the types are {}",
                 crate::echo::quoted(name),
-                names.join(", ")
+                TYPES.join(", ")
             )
         })
 }

@@ -1,22 +1,13 @@
 //! `pattern`: ECMA-262 regular expressions, read with the `u` flag as JSON
 //! Schema 2020-12 asks, run on the linear-time `regex` engine.
 //!
-//! A pattern is accepted when it is ECMA-262 syntax (the `regress` parser
-//! decides), uses none of the constructs the linear-time engine cannot run
-//! (lookaround, backreferences) and none that only some ECMAScript engines
-//! have; it is then rewritten into `regex` syntax with the same meaning
-//! ([`translate`]). Syntax of other dialects (`(?i)`, `\A`, `\z`, `(?P<..>`,
-//! `[[:alpha:]]`, ...) is refused with what to write instead ([`foreign`]).
-
-mod foreign;
-mod translate;
+//! Whether a pattern is accepted, and its rewriting into `regex` syntax
+//! with the same meaning, is the verdict `toolsmith-schema-rules` gives,
+//! the one the macros give at compile time; here the translation is
+//! compiled and run.
 
 use regex::Regex;
-
-use translate::Refusal;
-
-/// The largest compiled program a schema pattern may make, in bytes.
-const SIZE_LIMIT: usize = 1 << 20;
+use toolsmith_schema_rules::pattern::{SIZE_LIMIT, TOO_LARGE, does_not_compile, translated};
 
 /// A compiled `pattern` keyword.
 #[derive(Debug, Clone)]
@@ -28,26 +19,14 @@ impl Pattern {
     /// Compiles an ECMA-262 pattern, or says why it cannot be: the reason
     /// reads after "pattern" ("uses lookaround, which ...").
     pub fn new(source: &str) -> Result<Pattern, String> {
-        // A construct refused for a reason of its own is named first, even
-        // where ECMA-262 would not read it at all (`(?i)`, `\A`).
-        let translated = match translate::translate(source) {
-            Ok(translated) => Some(translated),
-            Err(Refusal::Reason(reason)) => return Err(reason),
-            Err(Refusal::Malformed) => None,
-        };
-        if let Err(err) = regress::Regex::with_flags(source, "u") {
-            return Err(format!(
-                "is not an ECMA-262 regular expression: {}",
-                lowercase_first(&err.to_string())
-            ));
-        }
-        let translated = translated.ok_or_else(|| {
-            "uses a construct the linear-time `regex` engine cannot run".to_owned()
-        })?;
+        let translated = translated(source)?;
         let regex = regex::RegexBuilder::new(&translated)
             .size_limit(SIZE_LIMIT)
             .build()
-            .map_err(|err| describe_error(&err))?;
+            .map_err(|err| match err {
+                regex::Error::CompiledTooBig(_) => TOO_LARGE.to_owned(),
+                other => does_not_compile(&other.to_string()),
+            })?;
         Ok(Pattern { regex })
     }
 
@@ -59,34 +38,6 @@ impl Pattern {
     /// Whether the pattern matches anywhere in `text` (patterns are unanchored).
     pub fn is_match(&self, text: &str) -> bool {
         self.regex.is_match(text)
-    }
-}
-
-/// `regress`'s message in our voice: lowercase, no trailing period.
-fn lowercase_first(text: &str) -> String {
-    let mut chars = text.trim_end_matches('.').chars();
-    match chars.next() {
-        Some(first) => first.to_lowercase().chain(chars).collect(),
-        None => String::new(),
-    }
-}
-
-fn describe_error(err: &regex::Error) -> String {
-    match err {
-        regex::Error::CompiledTooBig(_) => translate::TOO_LARGE.to_owned(),
-        // The first line of regex's message names the problem; the rest
-        // draws the pattern with a caret, which does not fit on one line.
-        other => {
-            let text = other.to_string();
-            let reason = text
-                .lines()
-                .rev()
-                .find(|l| l.starts_with("error:"))
-                .map_or("not a valid regular expression", |l| {
-                    l.trim_start_matches("error:").trim()
-                });
-            format!("does not compile: {reason}")
-        }
     }
 }
 

@@ -11,14 +11,13 @@
 
 use serde_json::{Map, Value};
 
+use toolsmith_schema_rules::number::F32_LIMIT;
+use toolsmith_schema_rules::{MAX_DEPTH, Rule};
+
 use super::{integer, pattern};
-use crate::arg::__arg_support::F32_LIMIT;
 use crate::echo::quoted;
 use crate::pointer::escape_into;
 use crate::rules;
-
-/// The deepest nesting of objects a tool's arguments may have.
-const MAX_DEPTH: usize = 5;
 
 /// `schema` with every non-recursive reference inlined and the forms of
 /// other generators rewritten into the subset's; what cannot be rewritten
@@ -324,7 +323,10 @@ fn check(schema: &Value, at: &mut String, depth: usize, found: &mut Vec<String>)
             return report(
                 found,
                 at,
-                "accepts any JSON value (`serde_json::Value`), so no call can be checked; take a struct or enum with the shape, or a `String` the function parses (schema rule 1: closed objects)".into(),
+                format!(
+                    "accepts any JSON value (`serde_json::Value`), so no call can be checked; take a struct or enum with the shape, or a `String` the function parses ({rule})",
+                    rule = Rule::ClosedObjects,
+                ),
             );
         }
         _ => return,
@@ -344,8 +346,9 @@ fn check(schema: &Value, at: &mut String, depth: usize, found: &mut Vec<String>)
             found,
             at,
             format!(
-                "is a reference, to {} (\"$ref\"), as a type that contains itself leaves; hosts need every subschema inlined: take a flat list with ids, or a fixed depth of distinct types (schema rule 2: no references)",
-                quoted(target)
+                "is a reference, to {} (\"$ref\"), as a type that contains itself leaves; hosts need every subschema inlined: take a flat list with ids, or a fixed depth of distinct types ({rule})",
+                quoted(target),
+                rule = Rule::NoReferences,
             ),
         );
     }
@@ -355,7 +358,8 @@ fn check(schema: &Value, at: &mut String, depth: usize, found: &mut Vec<String>)
                 found,
                 at,
                 format!(
-                    "is a union (\"{keyword}\"), which some hosts refuse; take a unit enum, or a struct with a kind field and optional fields (schema rule 3: no unions)"
+                    "is a union (\"{keyword}\"), which some hosts refuse; take a unit enum, or a struct with a kind field and optional fields ({rule})",
+                    rule = Rule::NoUnions,
                 ),
             );
         }
@@ -364,7 +368,10 @@ fn check(schema: &Value, at: &mut String, depth: usize, found: &mut Vec<String>)
         return report(
             found,
             at,
-            "accepts any JSON value (an empty schema, `serde_json::Value`), so no call can be checked; take a struct or enum with the shape, or a `String` the function parses (schema rule 1: closed objects)".into(),
+            format!(
+                "accepts any JSON value (an empty schema, `serde_json::Value`), so no call can be checked; take a struct or enum with the shape, or a `String` the function parses ({rule})",
+                rule = Rule::ClosedObjects,
+            ),
         );
     }
     let is = |kind: &str| match map.get("type") {
@@ -383,8 +390,9 @@ fn check(schema: &Value, at: &mut String, depth: usize, found: &mut Vec<String>)
             found,
             at,
             format!(
-                "pattern {}: {problem} (schema rule 5: linear-time patterns)",
-                quoted(source)
+                "pattern {}: {problem} ({rule})",
+                quoted(source),
+                rule = Rule::LinearTimePatterns,
             ),
         );
     }
@@ -404,8 +412,10 @@ fn check(schema: &Value, at: &mut String, depth: usize, found: &mut Vec<String>)
                 found,
                 at,
                 format!(
-                    "\"{min}\" {} is above \"{max}\" {}, so no value passes; swap or fix them (schema rule 6: consistent bounds)",
-                    map[min], map[max]
+                    "\"{min}\" {} is above \"{max}\" {}, so no value passes; swap or fix them ({rule})",
+                    map[min],
+                    map[max],
+                    rule = Rule::ConsistentBounds,
                 ),
             );
         }
@@ -440,8 +450,9 @@ fn check(schema: &Value, at: &mut String, depth: usize, found: &mut Vec<String>)
                         found,
                         at,
                         format!(
-                            "\"{keyword}\" applies to {kind}, and this schema's \"type\" is {}; move it to the value it bounds (schema rule 6: consistent bounds)",
-                            map["type"]
+                            "\"{keyword}\" applies to {kind}, and this schema's \"type\" is {}; move it to the value it bounds ({rule})",
+                            map["type"],
+                            rule = Rule::ConsistentBounds,
                         ),
                     );
                 }
@@ -464,13 +475,19 @@ fn check(schema: &Value, at: &mut String, depth: usize, found: &mut Vec<String>)
             report(
                 found,
                 at,
-                "is a tuple (\"prefixItems\"), one schema per position; take a struct with named fields, or an array `[T; N]` of one type (schema rule 4: arrays have items)".into(),
+                format!(
+                    "is a tuple (\"prefixItems\"), one schema per position; take a struct with named fields, or an array `[T; N]` of one type ({rule})",
+                    rule = Rule::ArraysHaveItems,
+                ),
             );
         } else if !map.contains_key("items") {
             report(
                 found,
                 at,
-                "is an array without \"items\", so its items go unchecked; give the items a type (schema rule 4: arrays have items)".into(),
+                format!(
+                    "is an array without \"items\", so its items go unchecked; give the items a type ({rule})",
+                    rule = Rule::ArraysHaveItems,
+                ),
             );
         }
     }
@@ -482,7 +499,8 @@ fn check(schema: &Value, at: &mut String, depth: usize, found: &mut Vec<String>)
                 found,
                 at,
                 format!(
-                    "nests objects {depth} deep, the arguments included, and hosts take at most {MAX_DEPTH}; flatten a level (schema rule 9: nesting depth)"
+                    "nests objects {depth} deep, the arguments included, and hosts take at most {MAX_DEPTH}; flatten a level ({rule})",
+                    rule = Rule::NestingDepth,
                 ),
             );
         }
@@ -491,12 +509,18 @@ fn check(schema: &Value, at: &mut String, depth: usize, found: &mut Vec<String>)
             None => report(
                 found,
                 at,
-                "accepts unknown keys, which serde ignores: add `#[serde(deny_unknown_fields)]` to the struct, so that the schema and serde refuse them alike (schema rule 1: closed objects)".into(),
+                format!(
+                    "accepts unknown keys, which serde ignores: add `#[serde(deny_unknown_fields)]` to the struct, so that the schema and serde refuse them alike ({rule})",
+                    rule = Rule::ClosedObjects,
+                ),
             ),
             Some(_) => report(
                 found,
                 at,
-                "takes any key (a map: `HashMap`, `BTreeMap`, `serde_json::Map`), so no key can be checked; take a struct with a field per key, or a `Vec` of key-value structs (schema rule 1: closed objects)".into(),
+                format!(
+                    "takes any key (a map: `HashMap`, `BTreeMap`, `serde_json::Map`), so no key can be checked; take a struct with a field per key, or a `Vec` of key-value structs ({rule})",
+                    rule = Rule::ClosedObjects,
+                ),
             ),
         }
     }
@@ -510,9 +534,10 @@ fn check(schema: &Value, at: &mut String, depth: usize, found: &mut Vec<String>)
                     found,
                     at,
                     format!(
-                        "property name {} must match {}; rename the field with `#[serde(rename = \"..\")]` (schema rule 7: names)",
+                        "property name {} must match {}; rename the field with `#[serde(rename = \"..\")]` ({rule})",
                         quoted(name),
-                        rules::PROPERTY_NAME
+                        rules::PROPERTY_NAME,
+                        rule = Rule::Names,
                     ),
                 );
             }

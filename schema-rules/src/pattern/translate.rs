@@ -5,23 +5,15 @@
 //! ECMA-262's sets, `\b` becomes ASCII, groups become `(?:..)`.
 //!
 //! The scan also finds what is refused for a reason of its own: syntax of
-//! other dialects ([`super::foreign`]), lookaround and backreferences. What
+//! other dialects (`foreign`), lookaround and backreferences. What
 //! it cannot read is [`Refusal::Malformed`], and the ECMA-262 parser says
 //! why.
 
 use std::fmt::Write;
 
+use super::engine::TOO_LARGE;
 use super::foreign;
-
-pub(super) const LOOKAROUND: &str =
-    "uses lookaround, which the linear-time `regex` engine does not support";
-pub(super) const BACKREFERENCE: &str =
-    "uses a backreference, which the linear-time `regex` engine does not support";
-pub(super) const TOO_LARGE: &str = "is too large to compile";
-/// ECMA-262 (with the `u` flag) repeats no assertion; `regress` reads
-/// `\b*` all the same, so the scan says it, in `regress`'s words for `^*`.
-const QUANTIFIED_ASSERTION: &str =
-    "is not an ECMA-262 regular expression: quantifier not allowed here";
+use super::reason::{BACKREFERENCE, LOOKAROUND, QUANTIFIED_ASSERTION};
 
 /// Why a pattern has no translation.
 #[derive(Debug, PartialEq)]
@@ -398,7 +390,7 @@ impl Translator {
             let is_script = !name.contains('=') && ecma(&format!("Script={name}"));
             return Err(Refusal::Reason(foreign::property(p, &name, is_script)));
         }
-        if regex::Regex::new(&property).is_err() {
+        if regex_syntax::Parser::new().parse(&property).is_err() {
             return Err(Refusal::Reason(foreign::unknown_to_engine(p, &name)));
         }
         self.properties.push(name);

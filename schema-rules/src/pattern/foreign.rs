@@ -178,7 +178,7 @@ fn flag_hint(flags: &str) -> &'static str {
 pub(super) fn python_group(kind: Option<char>, name: &str) -> String {
     match kind {
         Some('<') => format!("uses `(?P<{name}>...)`, which ECMA-262 writes `(?<{name}>...)`"),
-        Some('=') => super::translate::BACKREFERENCE.to_owned(),
+        Some('=') => super::reason::BACKREFERENCE.to_owned(),
         _ => "uses `(?P...)`, which ECMA-262 does not have; its groups are `(...)`, `(?:...)` and `(?<name>...)`".to_owned(),
     }
 }
