@@ -201,7 +201,7 @@ impl ToolError {
             None => text.as_str(),
             Some((end, _)) => &text[..end],
         };
-        let mut message = crate::echo::truncate(&sanitize_line(head), ToolError::MAX_CHARS);
+        let mut message = crate::echo::cut(&sanitize_line(head), ToolError::MAX_CHARS);
         if head.len() < text.len() && !message.ends_with('…') {
             message.push('…');
         }
