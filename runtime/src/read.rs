@@ -30,7 +30,7 @@ use serde::de::{
 };
 use serde_json::{Error, Map, Number, Value};
 
-use crate::arg::__arg_support::F32_LIMIT;
+use crate::domain::F32_LIMIT;
 use crate::error::{Issue, IssueKind, Problems, ToolInputError};
 use crate::pointer::{Step, to_pointer};
 use crate::range::{Reading, Whole, float_reading, reading};
@@ -52,8 +52,7 @@ pub(crate) fn read<T: DeserializeOwned>(value: &Value) -> Result<T, ToolInputErr
     match result {
         Ok(args) => problems.into_result().map(|()| args),
         Err(err) => {
-            let problem =
-                crate::echo::shown(&err.to_string(), 200);
+            let problem = crate::echo::shown(&err.to_string(), 200);
             let at = failure.unwrap_or_default();
             problems.push_with(|| Issue::new(at, IssueKind::Deserialize, problem));
             Err(problems

@@ -4,11 +4,12 @@
 //! `#[derive(ToolArg)]` records them in the schema it builds under the
 //! private annotation [`KEYWORD`], `{ "<alias>": "<name>" }`, beside the
 //! `properties` or `enum` that hold the names; the schema a tool advertises
-//! ([`advertised`]) never shows it. The validator reads it so that a call
-//! serde accepts is one the validator accepts: the alias is repaired to the
-//! name before validation, under every repair policy, and reported; an alias
-//! sent together with its name (or two aliases of one name) is refused, as
-//! serde refuses a duplicate field.
+//! ([`advertised`](super::portable::advertised)) never shows it. The
+//! validator reads it so that a call serde accepts is one the validator
+//! accepts: the alias is repaired to the name before validation, under
+//! every repair policy, and reported; an alias sent together with its name
+//! (or two aliases of one name) is refused, as serde refuses a duplicate
+//! field.
 
 use serde_json::{Map, Value};
 
@@ -133,36 +134,6 @@ pub(crate) fn uses_declared(node: &Node, value: &Value) -> bool {
             None => false,
         },
         _ => false,
-    }
-}
-
-/// `schema` without the private annotations (declared aliases, formats
-/// and integer types), at every depth: what a host and a model are shown.
-pub fn advertised(mut schema: Value) -> Value {
-    strip(&mut schema);
-    schema
-}
-
-fn strip(schema: &mut Value) {
-    let Value::Object(map) = schema else { return };
-    map.remove(KEYWORD);
-    map.remove(super::integer::KEYWORD);
-    if let Some(Value::String(format)) = map.remove(super::format::KEYWORD)
-        && let Some(pattern) = super::format::advertised(&format)
-    {
-        map.insert("pattern".to_owned(), Value::from(pattern));
-    }
-    map.remove(VALUE_DOCS);
-    for (keyword, value) in map.iter_mut() {
-        match keyword.as_str() {
-            "properties" => {
-                if let Value::Object(properties) = value {
-                    properties.values_mut().for_each(strip);
-                }
-            }
-            "items" | "additionalProperties" => strip(value),
-            _ => {}
-        }
     }
 }
 

@@ -9,9 +9,8 @@ pub(crate) mod integer;
 mod node;
 pub(crate) mod number;
 pub mod pattern;
-pub(crate) mod portable;
+pub mod portable;
 mod repair;
-pub(crate) mod suggest;
 mod validate;
 
 use serde_json::Value;

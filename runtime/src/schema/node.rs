@@ -6,7 +6,7 @@ use std::collections::HashMap;
 
 use super::equal::ValueSet;
 use super::pattern::Pattern;
-use super::suggest::fold_case;
+use crate::suggest::fold_case;
 
 /// A compiled subschema.
 #[derive(Debug)]

@@ -3,8 +3,8 @@
 use std::fmt;
 use std::str::FromStr;
 
-use toolsmith_runtime::__private::suggest::{fold_case, similar_key};
 use toolsmith_runtime::sanitize_line;
+use toolsmith_runtime::suggest::{fold_case, similar_key};
 
 use crate::hooks::{HookError, HookErrorCode};
 
