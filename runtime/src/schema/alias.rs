@@ -13,7 +13,7 @@
 
 use serde_json::{Map, Value};
 
-use super::node::{Node, Rules};
+use super::node::{Declared, Node, Rules};
 
 /// The annotation that carries declared aliases.
 pub const KEYWORD: &str = "x-toolsmith-aliases";
@@ -23,69 +23,43 @@ pub const KEYWORD: &str = "x-toolsmith-aliases";
 /// enum type keeps them under its own description. Never advertised.
 pub const VALUE_DOCS: &str = "x-toolsmith-values";
 
-/// The aliases declared on one subschema.
-#[derive(Debug, Default)]
-pub(crate) struct Declared {
-    /// Alias → property name, for the keys of an object.
-    pub keys: Vec<(String, String)>,
-    /// Alias → enum value, for a string `enum`.
-    pub values: Vec<(String, String)>,
-}
-
-impl Declared {
-    /// Reads the annotation; each alias must stand for a property or a
-    /// string `enum` value of the same subschema.
-    pub fn compile(value: &Value, rules: &Rules) -> Result<Declared, String> {
-        let Value::Object(map) = value else {
-            return Err("must be an object of alias to name".to_owned());
+/// Reads the annotation on a subschema whose other keywords are compiled
+/// into `rules`; each alias must stand for a property or a string `enum`
+/// value of the same subschema.
+pub(crate) fn compile(value: &Value, rules: &Rules) -> Result<Declared, String> {
+    let Value::Object(map) = value else {
+        return Err("must be an object of alias to name".to_owned());
+    };
+    let mut declared = Declared::default();
+    for (alias, name) in map {
+        let Value::String(name) = name else {
+            return Err(format!(
+                "alias {} must name a property or an enum value",
+                crate::echo::quoted(alias)
+            ));
         };
-        let mut declared = Declared::default();
-        for (alias, name) in map {
-            let Value::String(name) = name else {
-                return Err(format!(
-                    "alias {} must name a property or an enum value",
-                    crate::echo::quoted(alias)
-                ));
-            };
-            let is_property = rules
-                .object
-                .as_ref()
-                .is_some_and(|object| object.property(name).is_some());
-            let is_value = rules
-                .enumeration
-                .as_ref()
-                .is_some_and(|values| values.values().iter().any(|v| v.as_str() == Some(name)));
-            let entry = (alias.clone(), name.clone());
-            if is_property {
-                declared.keys.push(entry);
-            } else if is_value {
-                declared.values.push(entry);
-            } else {
-                return Err(format!(
-                    "alias {} stands for {}, which is neither a property nor an enum value here",
-                    crate::echo::quoted(alias),
-                    crate::echo::quoted(name)
-                ));
-            }
+        let is_property = rules
+            .object
+            .as_ref()
+            .is_some_and(|object| object.property(name).is_some());
+        let is_value = rules
+            .enumeration
+            .as_ref()
+            .is_some_and(|values| values.values().iter().any(|v| v.as_str() == Some(name)));
+        let entry = (alias.clone(), name.clone());
+        if is_property {
+            declared.keys.push(entry);
+        } else if is_value {
+            declared.values.push(entry);
+        } else {
+            return Err(format!(
+                "alias {} stands for {}, which is neither a property nor an enum value here",
+                crate::echo::quoted(alias),
+                crate::echo::quoted(name)
+            ));
         }
-        Ok(declared)
     }
-
-    /// The property an alias key stands for.
-    pub fn key(&self, key: &str) -> Option<&str> {
-        self.keys
-            .iter()
-            .find(|(alias, _)| alias == key)
-            .map(|(_, name)| name.as_str())
-    }
-
-    /// The enum value an alias value stands for.
-    pub fn value(&self, value: &str) -> Option<&str> {
-        self.values
-            .iter()
-            .find(|(alias, _)| alias == value)
-            .map(|(_, name)| name.as_str())
-    }
+    Ok(declared)
 }
 
 /// Whether any subschema of `node` declares aliases.

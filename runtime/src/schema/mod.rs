@@ -86,6 +86,12 @@ impl Validator {
         self.declared && alias::uses_declared(&self.root, value)
     }
 
+    /// Whether the repair pass could change `value` under `policy` (see
+    /// `repair::may_repair`); `false` lets a call be checked as sent.
+    pub(crate) fn may_repair(&self, value: &Value, policy: &Repairs) -> bool {
+        (policy.changes_input() || self.declared) && repair::may_repair(&self.root, value, policy)
+    }
+
     /// Checks `value`, after the `earlier` problems a repair pass found.
     pub(crate) fn check(
         &self,
