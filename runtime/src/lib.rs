@@ -20,6 +20,8 @@ mod schema;
 mod strict;
 pub mod suggest;
 mod tool;
+// The set still names the repair policy by its former name, `Repairs`.
+#[allow(deprecated)]
 mod toolset;
 
 #[doc(hidden)]
@@ -31,7 +33,10 @@ pub use error::{Issue, IssueKind, SchemaError, ToolInputError};
 pub use invoke::{Validated, invoke_tool, validate_input, validate_input_str, validate_input_with};
 pub use json_text::{JsonLimits, JsonTextError, JsonTextErrorKind, parse_json_text};
 pub use output::ToolOutput;
-pub use repair::{Repair, RepairKind, Repairs};
+// The policy's former name, kept for code written against it.
+#[allow(deprecated)]
+pub use repair::Repairs;
+pub use repair::{Repair, RepairKind, RepairPolicy};
 pub use sanitize::{sanitize_line, sanitize_text};
 pub use schema::{Validator, portable};
 pub use tool::{

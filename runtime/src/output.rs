@@ -72,7 +72,7 @@ as_arguments! {
 /// output schema.
 impl<T: ToolOutput> ToolOutput for Option<T> {
     fn output_schema() -> Value {
-        crate::arg::impls::nullable(T::output_schema())
+        crate::schema::portable::with_null(T::output_schema())
     }
 }
 

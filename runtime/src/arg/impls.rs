@@ -12,6 +12,7 @@ use std::sync::Arc;
 use super::{ArgKind, ItemCheck, Sealed, ToolArg};
 use crate::domain::{F32_LIMIT, Num, Range};
 use crate::schema::integer::KEYWORD as INTEGER;
+use crate::schema::portable::with_null;
 
 impl Sealed for String {}
 
@@ -153,7 +154,7 @@ impl<T: ToolArg> ToolArg for Option<T> {
     const __ITEM_RANGE: Option<Range> = T::__ITEM_RANGE;
 
     fn schema() -> Value {
-        nullable(T::schema())
+        with_null(T::schema())
     }
 
     fn satisfies_schema(&self) -> bool {
@@ -347,29 +348,6 @@ nonzero! {
     NonZeroU64 => u64, json!({ "type": "integer", "minimum": 1, INTEGER: "u64" });
     NonZeroUsize => usize, json!({ "type": "integer", "minimum": 1, INTEGER: "usize" });
     NonZeroU128 => u128, json!({ "type": "integer", "minimum": 1, INTEGER: "u128" }), crate::read::survives_value;
-}
-
-/// `schema` that also admits `null`: `"null"` added to `type` (and to
-/// `enum`), for `Option<T>` (what a type takes and what it returns share it).
-pub(crate) fn nullable(mut schema: Value) -> Value {
-    if let Some(object) = schema.as_object_mut() {
-        match object.get_mut("type") {
-            Some(Value::String(ty)) => {
-                let ty = std::mem::take(ty);
-                object.insert("type".into(), json!([ty, "null"]));
-            }
-            Some(Value::Array(types)) if !types.iter().any(|t| t == "null") => {
-                types.push(Value::from("null"));
-            }
-            _ => {}
-        }
-        if let Some(Value::Array(values)) = object.get_mut("enum") {
-            if !values.contains(&Value::Null) {
-                values.push(Value::Null);
-            }
-        }
-    }
-    schema
 }
 
 /// An array of `items`: with `uniqueItems` for a set, and exactly `count`

@@ -130,7 +130,7 @@ pub fn declare(schema: Value, aliases: &[(&str, &str)]) -> Value {
 mod tests {
     use serde_json::json;
 
-    use crate::{RepairKind, Repairs, Validator};
+    use crate::{RepairKind, RepairPolicy, Validator};
 
     fn closed(aliases: serde_json::Value) -> serde_json::Value {
         json!({
@@ -151,7 +151,7 @@ mod tests {
         assert!(validator.validate(&call).is_ok());
         let mut repaired = call.clone();
         let repairs = validator
-            .validate_with(&mut repaired, &Repairs::none())
+            .validate_with(&mut repaired, &RepairPolicy::none())
             .unwrap();
         assert_eq!(repaired, json!({ "color": "green" }));
         let kinds: Vec<RepairKind> = repairs.iter().map(|r| r.kind).collect();

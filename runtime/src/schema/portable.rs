@@ -157,7 +157,7 @@ fn rewrite(schema: &mut Value, defs: &Map<String, Value>, inlining: &mut Vec<Str
 
 /// The rewrites of one schema, once its subschemas are done.
 fn local_forms(map: &mut Map<String, Value>) {
-    nullable_union(map);
+    union_with_null(map);
     constant_union(map);
     integer_format(map);
 }
@@ -199,7 +199,7 @@ fn local_ref(map: &Map<String, Value>) -> Option<&str> {
 
 /// `{"anyOf": [X, {"type": "null"}]}` (an `Option` of a schema schemars
 /// cannot add `null` to) as X with `null` added.
-fn nullable_union(map: &mut Map<String, Value>) {
+fn union_with_null(map: &mut Map<String, Value>) {
     let Some(key) = ["anyOf", "oneOf"].into_iter().find(|key| {
         map.get(*key)
             .and_then(Value::as_array)
@@ -231,8 +231,19 @@ fn nullable_union(map: &mut Map<String, Value>) {
     }
 }
 
-/// Adds `null` to what `schema` accepts, in `type` and `enum`; `false`
-/// when it has no `type` to add it to.
+/// `schema` that also admits `null`, in the subset's form (`null` in
+/// `type`, and in `enum`): the schema of an `Option<T>`, which the `ToolArg`
+/// and `ToolOutput` impls build as [`normalize`] rewrites schemars' `anyOf`.
+pub(crate) fn with_null(mut schema: Value) -> Value {
+    if let Value::Object(map) = &mut schema {
+        add_null(map);
+    }
+    schema
+}
+
+/// Adds `null` to what `schema` accepts, in `type` and `enum` (a `const`
+/// becomes an `enum` of it and `null`); `false` when it has no `type` to
+/// add it to.
 fn add_null(schema: &mut Map<String, Value>) -> bool {
     let null = Value::from("null");
     match schema.get_mut("type") {

@@ -1,5 +1,5 @@
 //! The repair pass: runs before validation on a copy of the input, fixing
-//! what [`Repairs`] allows and recording each fix. This file walks the
+//! what a [`RepairPolicy`] allows and recording each fix. This file walks the
 //! value and rereads strings (JSON text, coerced types); the renaming of
 //! keys is in `case` (another case convention) and `declared` (the aliases
 //! serde reads), the record of the pass in `mend`.
@@ -9,7 +9,7 @@ use serde_json::Value;
 use super::node::{Node, Rules, Types};
 use crate::echo::{describe, quoted};
 use crate::pointer::escape_into;
-use crate::repair::{RepairKind, Repairs};
+use crate::repair::{RepairKind, RepairPolicy};
 
 mod case;
 mod declared;
@@ -125,7 +125,7 @@ impl Mend<'_> {
 /// where `Mend` walks and errs towards `true`; `false` means repairing
 /// would leave the value as it is and report nothing, so the value can be
 /// checked as sent, without the copy a repair pass works on.
-pub(crate) fn may_repair(node: &Node, value: &Value, policy: &Repairs) -> bool {
+pub(crate) fn may_repair(node: &Node, value: &Value, policy: &RepairPolicy) -> bool {
     let Node::Rules(rules) = node else {
         return false;
     };

@@ -5,11 +5,11 @@ use serde_json::{Map, Value};
 
 use crate::echo::quoted;
 use crate::error::{Issue, IssueKind, Problems};
-use crate::repair::{Repair, RepairKind, Repairs};
+use crate::repair::{Repair, RepairKind, RepairPolicy};
 
 /// One repair pass over a value.
 pub(crate) struct Mend<'p> {
-    pub(super) policy: &'p Repairs,
+    pub(super) policy: &'p RepairPolicy,
     /// Pointer to the value being repaired.
     pub(super) at: String,
     pub(crate) repairs: Vec<Repair>,
@@ -17,7 +17,7 @@ pub(crate) struct Mend<'p> {
 }
 
 impl<'p> Mend<'p> {
-    pub(crate) fn new(policy: &'p Repairs) -> Self {
+    pub(crate) fn new(policy: &'p RepairPolicy) -> Self {
         Mend {
             policy,
             at: String::new(),
