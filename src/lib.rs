@@ -124,7 +124,7 @@ pub mod rig;
 pub mod schemars;
 
 #[doc(hidden)]
-#[path = "private.rs"]
+#[path = "private/mod.rs"]
 pub mod __private;
 
 /// A [`ToolSet`] of the tools listed, registered in order:

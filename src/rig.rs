@@ -6,7 +6,7 @@
 //! `AgentBuilder::dynamic_tools` (or anything else that takes rig tools).
 //! Every call goes through the set, as on every other host: the arguments
 //! are capped by its [`Limits`](toolsmith_runtime::Limits), repaired as its
-//! [`Repairs`](toolsmith_runtime::Repairs) policy allows (and told to its
+//! [`RepairPolicy`](toolsmith_runtime::RepairPolicy) policy allows (and told to its
 //! [`on_repair`](ToolSet::on_repair) log), validated, and only then run,
 //! with a panic or a [timeout](ToolSet::with_timeout) answered like any
 //! failure.

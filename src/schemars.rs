@@ -87,8 +87,8 @@ use ::schemars::{JsonSchema, SchemaGenerator};
 use serde::de::DeserializeOwned;
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
-use toolsmith_runtime::__private::portable;
-use toolsmith_runtime::__private::{ResultTag, advertised};
+use toolsmith_runtime::portable::{self, advertised};
+use toolsmith_runtime::tool_result;
 
 use crate::{Tool, ToolArgs, ToolError, ToolWith, Validator};
 
@@ -189,7 +189,7 @@ where
 
     fn call(&self, args: Args<A>, (): ()) -> impl Future<Output = Result<Value, ToolError>> + Send {
         let returned = (self.handler)(args.0);
-        async move { ResultTag.into_tool_result(returned.await) }
+        async move { tool_result(returned.await) }
     }
 }
 

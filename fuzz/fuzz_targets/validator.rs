@@ -12,7 +12,7 @@
 
 use libfuzzer_sys::fuzz_target;
 use serde_json::Value;
-use toolsmith::{Repairs, Validator};
+use toolsmith::{RepairPolicy, Validator};
 use toolsmith_fuzz::{check_lines, line_fault};
 
 fuzz_target!(|data: &[u8]| {
@@ -39,17 +39,17 @@ fuzz_target!(|data: &[u8]| {
         check_lines(&err.lines());
     }
     let mut repaired = value.clone();
-    match validator.validate_with(&mut repaired, &Repairs::all()) {
+    match validator.validate_with(&mut repaired, &RepairPolicy::all()) {
         Ok(_) => {}
         Err(err) => check_lines(&err.lines()),
     }
     // Without any repair, `validate_with` is `validate`.
     let mut same = value.clone();
-    let unrepaired = validator.validate_with(&mut same, &Repairs::none());
+    let unrepaired = validator.validate_with(&mut same, &RepairPolicy::none());
     assert_eq!(
         plain.as_ref().map_err(|err| err.lines()),
         unrepaired.as_ref().map(|_| &()).map_err(|err| err.lines()),
-        "validate and validate_with(Repairs::none()) disagree"
+        "validate and validate_with(RepairPolicy::none()) disagree"
     );
-    assert_eq!(same, value, "Repairs::none() changed the value");
+    assert_eq!(same, value, "RepairPolicy::none() changed the value");
 });

@@ -1,9 +1,8 @@
-//! Schemas of argument types: the `ToolArg` trait and its impls for std types.
+//! Schemas of argument types: the `ToolArg` trait, the seal that keeps it
+//! derived, and its impls for std types (`impls`), for the types of other
+//! crates (`external`) and, refusing them, for the types that cannot be
+//! arguments (`refused`).
 
-#[doc(hidden)]
-pub mod __arg_support;
-#[doc(hidden)]
-pub mod __serde_support;
 #[cfg(any(
     feature = "uuid",
     feature = "url",
@@ -12,13 +11,13 @@ pub mod __serde_support;
 ))]
 mod external;
 pub(crate) mod impls;
-mod refused;
+pub(crate) mod refused;
 
 use std::borrow::Cow;
 
 use serde_json::Value;
 
-use __arg_support::Sealed;
+use crate::domain::{Num, Range};
 
 /// A type that can be a tool argument: it has a closed JSON Schema, every
 /// subschema inlined, and checks on a deserialized value the constraints the
@@ -68,7 +67,7 @@ pub trait ToolArg: Sealed {
 
     #[doc(hidden)]
     /// The values of the Rust type, for number types.
-    const __RANGE: Option<__arg_support::Range> = None;
+    const __RANGE: Option<Range> = None;
 
     /// The JSON Schema of the type, every subschema inlined. A derived
     /// type's schema also records the names serde reads besides the
@@ -99,7 +98,7 @@ pub trait ToolArg: Sealed {
 
     #[doc(hidden)]
     /// The values of the item type, for an array of numbers.
-    const __ITEM_RANGE: Option<__arg_support::Range> = None;
+    const __ITEM_RANGE: Option<Range> = None;
 
     #[doc(hidden)]
     fn __text(&self) -> Option<Cow<'_, str>> {
@@ -107,7 +106,7 @@ pub trait ToolArg: Sealed {
     }
 
     #[doc(hidden)]
-    fn __number(&self) -> Option<__arg_support::Num> {
+    fn __number(&self) -> Option<Num> {
         None
     }
 
@@ -119,11 +118,26 @@ pub trait ToolArg: Sealed {
     #[doc(hidden)]
     /// `check` holds for the text and the number of every item, for an
     /// array type; `true` otherwise.
-    fn __all_items(&self, check: &__arg_support::ItemCheck) -> bool {
+    fn __all_items(&self, check: &ItemCheck) -> bool {
         let _ = check;
         true
     }
 }
+
+/// Implemented by `#[derive(toolsmith::ToolArg)]` and for the std types
+/// beside each `ToolArg` impl, so that `ToolArg` is not implemented by hand.
+/// Not public API.
+#[diagnostic::on_unimplemented(
+    message = "`{Self}` implements `ToolArg` by hand, which toolsmith does not support",
+    label = "`ToolArg` comes from `#[derive(toolsmith::ToolArg)]`",
+    note = "the runtime trusts what a `ToolArg` impl says about its schema and checks, so only the derive writes one",
+    note = "remove the impl and derive it: `#[derive(serde::Deserialize, toolsmith::ToolArg)]`"
+)]
+pub trait Sealed {}
+
+/// A check of one item of an array, given its text and its number (see
+/// `ToolArg::__all_items`).
+pub type ItemCheck = dyn for<'t> Fn(Option<Cow<'t, str>>, Option<Num>) -> bool;
 
 /// The JSON type of an argument, for the macro's compile-time checks.
 #[doc(hidden)]

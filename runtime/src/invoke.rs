@@ -5,7 +5,7 @@ use serde::Deserialize;
 use serde_json::Value;
 
 use crate::error::ToolInputError;
-use crate::repair::{Repair, Repairs};
+use crate::repair::{Repair, RepairPolicy};
 use crate::strict::Strict;
 use crate::tool::{CallError, Tool, ToolArgs};
 
@@ -19,7 +19,7 @@ pub struct Validated<A> {
     pub repairs: Vec<Repair>,
 }
 
-/// Checks `input` against the tool's schema, with the default [`Repairs`],
+/// Checks `input` against the tool's schema, with the default [`RepairPolicy`],
 /// and returns its typed arguments, or every problem, one line each.
 ///
 /// A valid call is deserialized and checked in one pass; the full validator
@@ -28,14 +28,14 @@ pub struct Validated<A> {
 /// first and then read: serde drops a repeated item silently, where the
 /// schema's `uniqueItems` refuses it.)
 pub fn validate_input<T: Tool>(tool: &T, input: &Value) -> Result<T::Args, ToolInputError> {
-    validate_input_with(tool, input, &Repairs::default()).map(|valid| valid.args)
+    validate_input_with(tool, input, &RepairPolicy::default()).map(|valid| valid.args)
 }
 
 /// [`validate_input`] with a chosen repair policy, reporting the repairs.
 pub fn validate_input_with<T: Tool>(
     tool: &T,
     input: &Value,
-    policy: &Repairs,
+    policy: &RepairPolicy,
 ) -> Result<Validated<T::Args>, ToolInputError> {
     // A set would drop repeated items unseen: the schema goes first.
     if !T::Args::__DEDUPS
@@ -65,7 +65,7 @@ pub fn validate_input_str<T: Tool>(tool: &T, input: &str) -> Result<T::Args, Too
         return Ok(args);
     }
     match crate::json_text::parse_json_text(input, &Default::default()) {
-        Ok(value) => diagnose(tool, &value, &Repairs::default()).map(|valid| valid.args),
+        Ok(value) => diagnose(tool, &value, &RepairPolicy::default()).map(|valid| valid.args),
         Err(err) => Err(ToolInputError::not_json(&err)),
     }
 }
@@ -96,7 +96,7 @@ pub async fn invoke_tool<T: Tool>(
 fn diagnose<T: Tool>(
     tool: &T,
     input: &Value,
-    policy: &Repairs,
+    policy: &RepairPolicy,
 ) -> Result<Validated<T::Args>, ToolInputError> {
     let mut owned = None;
     let repairs = if tool.validator().may_repair(input, policy) {

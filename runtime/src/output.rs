@@ -72,7 +72,7 @@ as_arguments! {
 /// output schema.
 impl<T: ToolOutput> ToolOutput for Option<T> {
     fn output_schema() -> Value {
-        crate::arg::__arg_support::nullable(T::output_schema())
+        crate::schema::portable::with_null(T::output_schema())
     }
 }
 

@@ -30,7 +30,7 @@ use serde::de::{
 };
 use serde_json::{Error, Map, Number, Value};
 
-use crate::arg::__arg_support::F32_LIMIT;
+use crate::domain::F32_LIMIT;
 use crate::error::{Issue, IssueKind, Problems, ToolInputError};
 use crate::pointer::{Step, to_pointer};
 use crate::range::{Reading, Whole, float_reading, reading};

@@ -1,5 +1,6 @@
 //! Repairs: the classic mistakes models make that are safe to fix before
-//! validation, each switchable, each reported.
+//! validation. A [`RepairPolicy`] says which run; each one made is a
+//! [`Repair`], reported, of a [`RepairKind`].
 
 use std::fmt;
 
@@ -11,19 +12,21 @@ use std::fmt;
 ///
 /// ```
 /// # extern crate toolsmith_runtime as toolsmith;
-/// use toolsmith::Repairs;
+/// use toolsmith::RepairPolicy;
 ///
-/// let strict = Repairs::none();
-/// let lenient = Repairs { coerce_types: true, ..Repairs::default() };
+/// let strict = RepairPolicy::none();
+/// let lenient = RepairPolicy { coerce_types: true, ..RepairPolicy::default() };
 /// assert!(!strict.aliases && lenient.aliases && lenient.coerce_types);
 /// ```
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct Repairs {
+pub struct RepairPolicy {
     /// Accept a key in another case convention for the property it names
     /// (`dateTime`, `DateTime` or `date-time` for `date_time`; `min_score`
     /// or `MinScore` for `minScore`) in an object that refuses unknown keys,
     /// when that spelling is not itself a property, exactly one property
-    /// folds to it, and no other spelling of it is present.
+    /// folds to it, and no other spelling of it is present. (These case
+    /// variants are repaired as [`RepairKind::Alias`]; the aliases a type
+    /// declares with `#[serde(alias)]` are read under every policy.)
     pub aliases: bool,
     /// Parse a string holding JSON where the schema expects an object or an
     /// array (and does not accept a string).
@@ -36,10 +39,10 @@ pub struct Repairs {
     pub coerce_types: bool,
 }
 
-impl Repairs {
+impl RepairPolicy {
     /// No repair, no suggestion: the input is validated as sent.
     pub const fn none() -> Self {
-        Repairs {
+        RepairPolicy {
             aliases: false,
             json_strings: false,
             suggestions: false,
@@ -49,7 +52,7 @@ impl Repairs {
 
     /// Every repair, type coercion included.
     pub const fn all() -> Self {
-        Repairs {
+        RepairPolicy {
             aliases: true,
             json_strings: true,
             suggestions: true,
@@ -63,9 +66,9 @@ impl Repairs {
     }
 }
 
-impl Default for Repairs {
+impl Default for RepairPolicy {
     fn default() -> Self {
-        Repairs {
+        RepairPolicy {
             aliases: true,
             json_strings: true,
             suggestions: true,
@@ -74,11 +77,16 @@ impl Default for Repairs {
     }
 }
 
+/// The policy's former name.
+#[deprecated(note = "renamed to RepairPolicy")]
+pub type Repairs = RepairPolicy;
+
 /// What kind of repair was made.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 #[non_exhaustive]
 pub enum RepairKind {
-    /// A key spelled in another case was read as the property it names.
+    /// A key spelled in another case convention (a case variant) was read
+    /// as the property it names.
     Alias,
     /// A string holding JSON was read as the object or array it holds.
     JsonString,

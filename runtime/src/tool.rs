@@ -5,6 +5,7 @@ use std::fmt;
 use std::future::Future;
 use std::pin::Pin;
 
+use serde::Serialize;
 use serde::de::DeserializeOwned;
 use serde_json::Value;
 
@@ -214,6 +215,30 @@ impl fmt::Display for ToolError {
 }
 
 impl std::error::Error for ToolError {}
+
+/// A function's `Result` as a tool's: `Ok` serialized to JSON, `Err` the
+/// tool's failure, sanitized as [`ToolError::new`] makes it (and so is a
+/// value that does not serialize). What `#[tool]` does with what its
+/// function returns, for a [`Tool`] written by hand.
+///
+/// ```
+/// # use toolsmith_runtime::{ToolError, tool_result};
+/// use serde_json::json;
+///
+/// assert_eq!(tool_result(Ok::<_, String>(vec![1, 2])), Ok(json!([1, 2])));
+/// let failed = tool_result(Err::<u8, _>("disk full\n\u{1b}[31mInvalid arguments"));
+/// assert_eq!(failed, Err(ToolError::new("disk full Invalid arguments")));
+/// ```
+pub fn tool_result<T: Serialize, E: fmt::Display>(
+    returned: Result<T, E>,
+) -> Result<Value, ToolError> {
+    match returned {
+        Ok(value) => serde_json::to_value(&value).map_err(|err| {
+            ToolError::new(format_args!("the result could not be serialized: {err}"))
+        }),
+        Err(err) => Err(ToolError::new(err)),
+    }
+}
 
 /// Why a call did not produce a result.
 #[derive(Debug)]

@@ -2,7 +2,7 @@
 //! per line, escaped pointers, refused schemas instead of panics.
 
 use serde_json::{Map, Value, json};
-use toolsmith_runtime::{IssueKind, Repairs, ToolError, Validator};
+use toolsmith_runtime::{IssueKind, RepairPolicy, ToolError, Validator};
 
 /// Builds `[[[ ... ]]]` `depth` levels deep (in code: a parser would refuse it).
 fn nested_arrays(depth: usize) -> Value {
@@ -294,7 +294,7 @@ fn ambiguous_keys_by_the_thousand_are_capped_too() {
     let item = json!({ "a_a": 0, "aA": 0 });
     let mut input = Value::Array(vec![item; 10_000]);
     let err = validator
-        .validate_with(&mut input, &Repairs::default())
+        .validate_with(&mut input, &RepairPolicy::default())
         .unwrap_err();
     let lines = err.lines();
     assert_eq!(lines.len(), 21);

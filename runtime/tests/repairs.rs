@@ -1,8 +1,8 @@
-//! Repairs before validation: aliases, JSON strings, type coercion, and
+//! Repairs before validation: case variants, JSON strings, type coercion, and
 //! "did you mean" in lines; each reported, each switchable.
 
 use serde_json::{Value, json};
-use toolsmith_runtime::{RepairKind, Repairs, Validator};
+use toolsmith_runtime::{RepairKind, RepairPolicy, Validator};
 
 /// `calendar` schema: snake_case keys at depth 1 and 3, inside arrays.
 fn calendar() -> Validator {
@@ -41,7 +41,7 @@ fn calendar() -> Validator {
     .unwrap()
 }
 
-fn repaired(input: Value, policy: Repairs) -> (Value, Vec<String>) {
+fn repaired(input: Value, policy: RepairPolicy) -> (Value, Vec<String>) {
     let mut value = input;
     let repairs = calendar()
         .validate_with(&mut value, &policy)
@@ -49,7 +49,7 @@ fn repaired(input: Value, policy: Repairs) -> (Value, Vec<String>) {
     (value, repairs.iter().map(ToString::to_string).collect())
 }
 
-fn lines(input: Value, policy: Repairs) -> Vec<String> {
+fn lines(input: Value, policy: RepairPolicy) -> Vec<String> {
     let mut value = input;
     calendar()
         .validate_with(&mut value, &policy)
@@ -58,14 +58,14 @@ fn lines(input: Value, policy: Repairs) -> Vec<String> {
 }
 
 #[test]
-fn aliases_at_depth_one_and_three_and_in_arrays() {
+fn case_variants_at_depth_one_and_three_and_in_arrays() {
     let (value, repairs) = repaired(
         json!({
             "startTime": "9:00",
             "event": { "details": { "DateTime": "2026-11-30", "time-zone": "UTC" } },
             "attendees": [{ "emailAddress": "a@example.com" }, { "email_address": "b@example.com" }]
         }),
-        Repairs::default(),
+        RepairPolicy::default(),
     );
     assert_eq!(
         value,
@@ -90,7 +90,7 @@ fn aliases_at_depth_one_and_three_and_in_arrays() {
 fn repaired_keys_are_neither_unknown_nor_missing() {
     let mut value = json!({ "startTime": "9:00", "limit": 0 });
     let err = calendar()
-        .validate_with(&mut value, &Repairs::default())
+        .validate_with(&mut value, &RepairPolicy::default())
         .unwrap_err();
     assert_eq!(
         err.lines(),
@@ -99,11 +99,11 @@ fn repaired_keys_are_neither_unknown_nor_missing() {
 }
 
 #[test]
-fn ambiguous_aliases_are_lines_not_guesses() {
+fn ambiguous_case_variants_are_lines_not_guesses() {
     assert_eq!(
         lines(
             json!({ "startTime": "a", "start_time": "b" }),
-            Repairs::default()
+            RepairPolicy::default()
         ),
         [
             "Invalid arguments: ambiguous property \"startTime\": \"start_time\" is also present; send only \"start_time\""
@@ -112,7 +112,7 @@ fn ambiguous_aliases_are_lines_not_guesses() {
     assert_eq!(
         lines(
             json!({ "startTime": "a", "StartTime": "b" }),
-            Repairs::default()
+            RepairPolicy::default()
         ),
         [
             "Invalid arguments: missing required property \"start_time\"",
@@ -122,10 +122,10 @@ fn ambiguous_aliases_are_lines_not_guesses() {
 }
 
 #[test]
-fn aliases_off_leaves_unknown_keys_with_suggestions() {
-    let policy = Repairs {
+fn case_variants_off_leaves_unknown_keys_with_suggestions() {
+    let policy = RepairPolicy {
         aliases: false,
-        ..Repairs::default()
+        ..RepairPolicy::default()
     };
     assert_eq!(
         lines(json!({ "startTime": "a" }), policy),
@@ -135,7 +135,7 @@ fn aliases_off_leaves_unknown_keys_with_suggestions() {
         ]
     );
     assert_eq!(
-        lines(json!({ "startTime": "a" }), Repairs::none()),
+        lines(json!({ "startTime": "a" }), RepairPolicy::none()),
         [
             "Invalid arguments: missing required property \"start_time\"",
             "Invalid arguments: unknown property \"startTime\"; takes start_time, event, attendees, limit, urgent, mode",
@@ -148,7 +148,7 @@ fn did_you_mean_for_keys_and_enum_values() {
     assert_eq!(
         lines(
             json!({ "start_time": "a", "limt": 5, "mode": "Fast" }),
-            Repairs::default()
+            RepairPolicy::default()
         ),
         [
             "Invalid arguments at /mode: must be one of fast, slow, got \"Fast\" (did you mean \"fast\"?)",
@@ -158,7 +158,7 @@ fn did_you_mean_for_keys_and_enum_values() {
     assert_eq!(
         lines(
             json!({ "start_time": "a", "mode": "medium" }),
-            Repairs::default()
+            RepairPolicy::default()
         ),
         ["Invalid arguments at /mode: must be one of fast, slow, got \"medium\""]
     );
@@ -172,7 +172,7 @@ fn json_strings_become_objects_and_arrays_at_depth() {
             "event": "{\"details\": {\"dateTime\": \"2026-11-30\"}}",
             "attendees": " [{\"email_address\": \"a@example.com\"}]"
         }),
-        Repairs::default(),
+        RepairPolicy::default(),
     );
     assert_eq!(
         value["event"],
@@ -197,7 +197,7 @@ fn json_strings_report_problems_inside_the_parsed_value() {
     assert_eq!(
         lines(
             json!({ "start_time": "a", "event": "{\"details\": {\"time_zone\": 3}}" }),
-            Repairs::default()
+            RepairPolicy::default()
         ),
         [
             "Invalid arguments at /event/details: missing required property \"date_time\"",
@@ -211,19 +211,22 @@ fn json_strings_of_the_wrong_type_are_not_repaired() {
     assert_eq!(
         lines(
             json!({ "start_time": "a", "event": "[1, 2]" }),
-            Repairs::default()
+            RepairPolicy::default()
         ),
         ["Invalid arguments at /event: must be an object, got string \"[1, 2]\""]
     );
     assert_eq!(
         lines(
             json!({ "start_time": "a", "event": "{not json" }),
-            Repairs::default()
+            RepairPolicy::default()
         ),
         ["Invalid arguments at /event: must be an object, got string \"{not json\""]
     );
     // Never where the schema accepts a string.
-    let (value, repairs) = repaired(json!({ "start_time": "{\"a\": 1}" }), Repairs::default());
+    let (value, repairs) = repaired(
+        json!({ "start_time": "{\"a\": 1}" }),
+        RepairPolicy::default(),
+    );
     assert_eq!(value, json!({ "start_time": "{\"a\": 1}" }));
     assert!(repairs.is_empty());
 }
@@ -237,7 +240,7 @@ fn json_strings_are_bounded() {
     );
     let lines = lines(
         json!({ "start_time": "a", "event": huge }),
-        Repairs::default(),
+        RepairPolicy::default(),
     );
     assert_eq!(
         lines,
@@ -251,7 +254,7 @@ fn json_strings_are_bounded() {
     let deep = format!("{}{}", "[".repeat(1000), "]".repeat(1000));
     let mut value = json!({ "start_time": "a", "attendees": deep });
     let err = calendar()
-        .validate_with(&mut value, &Repairs::default())
+        .validate_with(&mut value, &RepairPolicy::default())
         .unwrap_err();
     assert_eq!(err.issues().len(), 1);
     assert!(
@@ -265,7 +268,7 @@ fn json_strings_are_bounded() {
     let err = calendar()
         .validate_with(
             &mut json!({ "start_time": "a", "event": twice }),
-            &Repairs::default(),
+            &RepairPolicy::default(),
         )
         .unwrap_err();
     assert_eq!(err.issues().len(), 1);
@@ -276,16 +279,16 @@ fn type_coercion_is_opt_in() {
     assert_eq!(
         lines(
             json!({ "start_time": "a", "limit": "5", "urgent": "true" }),
-            Repairs::default()
+            RepairPolicy::default()
         ),
         [
             "Invalid arguments at /limit: must be an integer, got string \"5\"",
             "Invalid arguments at /urgent: must be a boolean, got string \"true\"",
         ]
     );
-    let policy = Repairs {
+    let policy = RepairPolicy {
         coerce_types: true,
-        ..Repairs::default()
+        ..RepairPolicy::default()
     };
     let (value, repairs) = repaired(
         json!({ "start_time": "a", "limit": "5", "urgent": "true" }),
@@ -313,7 +316,7 @@ fn type_coercion_is_opt_in() {
 fn repairs_carry_kind_and_pointer() {
     let mut value = json!({ "start_time": "a", "event": { "details": { "dateTime": "x" } } });
     let repairs = calendar()
-        .validate_with(&mut value, &Repairs::default())
+        .validate_with(&mut value, &RepairPolicy::default())
         .unwrap();
     assert_eq!(repairs.len(), 1);
     assert_eq!(repairs[0].kind, RepairKind::Alias);
@@ -334,12 +337,16 @@ fn open_objects_keep_their_keys() {
     }))
     .unwrap();
     let mut value = json!({ "dateTime": 1 });
-    assert_eq!(open.validate_with(&mut value, &Repairs::all()).unwrap(), []);
+    assert_eq!(
+        open.validate_with(&mut value, &RepairPolicy::all())
+            .unwrap(),
+        []
+    );
     assert_eq!(value, json!({ "dateTime": 1 }));
 }
 
 #[test]
-fn aliases_convert_toward_camel_case_too() {
+fn case_variants_convert_toward_camel_case_too() {
     let validator = Validator::new(&json!({
         "type": "object",
         "properties": {
@@ -352,7 +359,7 @@ fn aliases_convert_toward_camel_case_too() {
     .unwrap();
     let mut value = json!({ "min_score": 0.5, "page-size": 10, "http_proxy": "p" });
     let repairs = validator
-        .validate_with(&mut value, &Repairs::default())
+        .validate_with(&mut value, &RepairPolicy::default())
         .unwrap();
     assert_eq!(
         value,
@@ -370,7 +377,7 @@ fn aliases_convert_toward_camel_case_too() {
 }
 
 #[test]
-fn aliases_are_not_guessed_between_properties_that_fold_alike() {
+fn case_variants_are_not_guessed_between_properties_that_fold_alike() {
     let validator = Validator::new(&json!({
         "type": "object",
         "properties": { "minScore": { "type": "number" }, "MinScore": { "type": "number" } },
@@ -379,7 +386,7 @@ fn aliases_are_not_guessed_between_properties_that_fold_alike() {
     .unwrap();
     let mut value = json!({ "min_score": 1 });
     let err = validator
-        .validate_with(&mut value, &Repairs::default())
+        .validate_with(&mut value, &RepairPolicy::default())
         .unwrap_err();
     assert_eq!(
         err.lines(),

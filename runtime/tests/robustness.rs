@@ -3,7 +3,7 @@
 
 use proptest::prelude::*;
 use serde_json::{Map, Value, json};
-use toolsmith_runtime::{Repairs, ToolInputError, Validator};
+use toolsmith_runtime::{RepairPolicy, ToolInputError, Validator};
 
 /// Strings with the characters that make trouble in lines and pointers.
 fn text() -> impl Strategy<Value = String> {
@@ -129,7 +129,7 @@ proptest! {
         // Repairs only ever make a valid input from an invalid one, never
         // the reverse, and report nothing for an input that was valid.
         let mut repaired = input.clone();
-        match validator.validate_with(&mut repaired, &Repairs::all()) {
+        match validator.validate_with(&mut repaired, &RepairPolicy::all()) {
             Ok(repairs) => {
                 if plain.is_ok() {
                     prop_assert!(repairs.is_empty());

@@ -5,8 +5,7 @@
 
 #![cfg(feature = "cli")]
 
-#[path = "../../examples/demo_tools/mod.rs"]
-mod demo_tools;
+use crate::demo_tools;
 
 use serde_json::{Value, json};
 use toolsmith::cli::Cli;

@@ -5,8 +5,7 @@
 //! with `TOOLSMITH_SNAPSHOTS=overwrite cargo test --test hosts`
 //! and review the diff.
 
-#[path = "../../examples/demo_tools/mod.rs"]
-mod demo_tools;
+use crate::demo_tools;
 
 use serde_json::{Value, json};
 use toolsmith::ToolSet;

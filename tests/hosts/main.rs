@@ -12,5 +12,7 @@ pub mod panics;
 pub mod rig_agent;
 pub mod schemars_both_ways;
 
+#[path = "../../examples/demo_tools/mod.rs"]
+mod demo_tools;
 #[path = "../support/mod.rs"]
 mod support;

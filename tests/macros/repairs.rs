@@ -3,7 +3,9 @@
 
 use serde::Deserialize;
 use serde_json::json;
-use toolsmith::{RepairKind, Repairs, Tool, ToolArg, tool, validate_input, validate_input_with};
+use toolsmith::{
+    RepairKind, RepairPolicy, Tool, ToolArg, tool, validate_input, validate_input_with,
+};
 
 /// When an event happens.
 #[derive(Debug, Deserialize, ToolArg, PartialEq)]
@@ -46,7 +48,7 @@ fn camel_case_keys_and_json_strings_reach_the_function_repaired() {
         "attendees": [{ "emailAddress": "a@example.com" }],
         "durationHours": 2
     });
-    let valid = validate_input_with(&BookMeeting, &call, &Repairs::default()).unwrap();
+    let valid = validate_input_with(&BookMeeting, &call, &RepairPolicy::default()).unwrap();
     assert_eq!(
         valid.args.start,
         EventTime {
@@ -83,7 +85,7 @@ fn a_call_sent_right_reports_no_repairs() {
         "attendees": [],
         "duration_hours": 1
     });
-    let valid = validate_input_with(&BookMeeting, &call, &Repairs::default()).unwrap();
+    let valid = validate_input_with(&BookMeeting, &call, &RepairPolicy::default()).unwrap();
     assert!(valid.repairs.is_empty());
 }
 
@@ -94,7 +96,7 @@ fn without_repairs_the_same_call_is_refused_with_every_problem() {
         "attendees": [],
         "durationHours": 2
     });
-    let err = validate_input_with(&BookMeeting, &call, &Repairs::none()).unwrap_err();
+    let err = validate_input_with(&BookMeeting, &call, &RepairPolicy::none()).unwrap_err();
     assert_eq!(
         err.lines(),
         [
@@ -122,9 +124,9 @@ fn opt_in_coercion_reads_numbers_from_strings() {
         validate_input(&BookMeeting, &call).unwrap_err().lines(),
         ["Invalid arguments at /duration_hours: must be an integer, got string \"3\""]
     );
-    let lenient = Repairs {
+    let lenient = RepairPolicy {
         coerce_types: true,
-        ..Repairs::default()
+        ..RepairPolicy::default()
     };
     let valid = validate_input_with(&BookMeeting, &call, &lenient).unwrap();
     assert_eq!(valid.args.duration_hours, 3);
@@ -138,7 +140,7 @@ mod through_a_tool_set {
     use std::sync::{Arc, Mutex};
 
     use serde_json::json;
-    use toolsmith::{CallError, DynamicTool, Repairs, ToolError, ToolSet};
+    use toolsmith::{CallError, DynamicTool, RepairPolicy, ToolError, ToolSet};
 
     use super::BookMeeting;
 
@@ -198,7 +200,7 @@ mod through_a_tool_set {
 
     #[tokio::test]
     async fn the_policy_is_set_per_set_or_per_call() {
-        let mut strict = ToolSet::new().with_repairs(Repairs::none());
+        let mut strict = ToolSet::new().with_repairs(RepairPolicy::none());
         strict.register_dynamic(echo()).unwrap();
         let Err(CallError::Input(err)) = strict
             .call("echo", json!({ "pageSize": 10, "mode": "Fast" }), ())
@@ -217,14 +219,14 @@ mod through_a_tool_set {
 
         let tool = strict.tool("echo").unwrap();
         let called = tool
-            .call_with(json!({ "pageSize": 10 }), (), &Repairs::default())
+            .call_with(json!({ "pageSize": 10 }), (), &RepairPolicy::default())
             .await
             .unwrap();
         assert_eq!(called.value, json!({ "page_size": 10 }));
         assert_eq!(called.repairs.len(), 1);
 
         let Err(CallError::Input(err)) = tool
-            .call_with(json!({ "mode": "Fast" }), (), &Repairs::default())
+            .call_with(json!({ "mode": "Fast" }), (), &RepairPolicy::default())
             .await
         else {
             panic!("an enum miss is never repaired");

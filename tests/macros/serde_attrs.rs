@@ -6,7 +6,9 @@
 
 use serde::{Deserialize, Serialize};
 use serde_json::{Value, json};
-use toolsmith::{RepairKind, Repairs, Tool, ToolArg, tool, validate_input, validate_input_with};
+use toolsmith::{
+    RepairKind, RepairPolicy, Tool, ToolArg, tool, validate_input, validate_input_with,
+};
 
 fn lines<T: std::fmt::Debug>(result: Result<T, toolsmith::ToolInputError>) -> Vec<String> {
     result.unwrap_err().lines().to_vec()
@@ -174,7 +176,7 @@ fn aliases_are_never_advertised() {
 fn aliases_are_accepted_on_both_paths_and_reported() {
     let call = json!({ "to": { "mail": "a@example.com" }, "priority": "urgent", "text": "hi" });
     assert_eq!(both(&SendNote, &call), Ok(()));
-    for policy in [Repairs::default(), Repairs::none()] {
+    for policy in [RepairPolicy::default(), RepairPolicy::none()] {
         let valid = validate_input_with(&SendNote, &call, &policy).unwrap();
         assert_eq!(valid.args.to.email_address, "a@example.com");
         assert_eq!(valid.args.priority, Priority::High);

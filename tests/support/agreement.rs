@@ -16,7 +16,7 @@
 use proptest::prelude::*;
 use proptest::test_runner::{Config, TestCaseError, TestRunner};
 use serde_json::Value;
-use toolsmith::{Repairs, Tool, validate_input_str, validate_input_with};
+use toolsmith::{RepairPolicy, Tool, validate_input_str, validate_input_with};
 
 use super::generate::{self, Rng};
 
@@ -39,13 +39,13 @@ fn by_schema<T: Tool>(tool: &T, input: &Value) -> Verdict {
     let mut copy = input.clone();
     verdict(
         tool.validator()
-            .validate_with(&mut copy, &Repairs::default()),
+            .validate_with(&mut copy, &RepairPolicy::default()),
     )
 }
 
 /// The typed path from a `Value`.
 fn by_type<T: Tool>(tool: &T, input: &Value) -> Verdict {
-    verdict(validate_input_with(tool, input, &Repairs::default()))
+    verdict(validate_input_with(tool, input, &RepairPolicy::default()))
 }
 
 /// Both paths agree on `input`, and the text path agrees with them.

@@ -3,7 +3,7 @@
 use std::fmt;
 use std::str::FromStr;
 
-use toolsmith_runtime::__private::suggest::{fold_case, similar_key};
+use toolsmith_runtime::suggest::{fold_case, similar_key};
 use toolsmith_runtime::{echo, sanitize_line};
 
 use crate::{HookError, HookErrorCode};

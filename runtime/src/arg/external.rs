@@ -10,8 +10,7 @@
 
 use serde_json::Value;
 
-use super::__arg_support::Sealed;
-use super::{ArgKind, ToolArg};
+use super::{ArgKind, Sealed, ToolArg};
 
 /// Strings read by a parser the validator runs too.
 macro_rules! parsed {

@@ -9,9 +9,10 @@ use std::num::{NonZeroU8, NonZeroU16, NonZeroU32, NonZeroU64, NonZeroU128, NonZe
 use std::path::PathBuf;
 use std::sync::Arc;
 
-use super::__arg_support::{F32_LIMIT, ItemCheck, Num, Range, Sealed};
-use super::{ArgKind, ToolArg};
+use super::{ArgKind, ItemCheck, Sealed, ToolArg};
+use crate::domain::{F32_LIMIT, Num, Range};
 use crate::schema::integer::KEYWORD as INTEGER;
+use crate::schema::portable::with_null;
 
 impl Sealed for String {}
 
@@ -153,7 +154,7 @@ impl<T: ToolArg> ToolArg for Option<T> {
     const __ITEM_RANGE: Option<Range> = T::__ITEM_RANGE;
 
     fn schema() -> Value {
-        super::__arg_support::nullable(T::schema())
+        with_null(T::schema())
     }
 
     fn satisfies_schema(&self) -> bool {
@@ -362,4 +363,41 @@ pub(crate) fn array_schema(items: Value, unique: bool, count: Option<usize>) -> 
         schema["maxItems"] = Value::from(count);
     }
     schema
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::domain::in_range;
+
+    #[test]
+    fn type_ranges_compare_bounds_exactly() {
+        let range = <u64 as ToolArg>::__RANGE;
+        assert!(in_range(range, Num::Int(i128::from(u64::MAX))));
+        assert!(!in_range(range, Num::Int(i128::from(u64::MAX) + 1)));
+        // 2^64 as a float is past u64::MAX, though `u64::MAX as f64` equals it.
+        assert!(!in_range(range, Num::Float(18_446_744_073_709_551_616.0)));
+        assert!(in_range(range, Num::Float(18_446_744_073_709_549_568.0)));
+        assert!(!in_range(range, Num::Float(-0.5)));
+        assert!(in_range(range, Num::Float(-0.0)));
+        let range = <i128 as ToolArg>::__RANGE;
+        assert!(in_range(
+            range,
+            Num::Float(-170_141_183_460_469_231_731_687_303_715_884_105_728.0)
+        ));
+        assert!(!in_range(
+            range,
+            Num::Float(170_141_183_460_469_231_731_687_303_715_884_105_728.0)
+        ));
+        assert!(in_range(<u128 as ToolArg>::__RANGE, Num::Float(3.0e38)));
+        assert!(!in_range(<u8 as ToolArg>::__RANGE, Num::Float(255.5)));
+        assert!(in_range(<String as ToolArg>::__RANGE, Num::Int(-1)));
+    }
+
+    #[test]
+    fn f32_takes_the_numbers_that_stay_finite() {
+        let next = f64::from_bits(F32_LIMIT.to_bits() + 1);
+        assert!(in_range(<f32 as ToolArg>::__RANGE, Num::Float(F32_LIMIT)));
+        assert!(!in_range(<f32 as ToolArg>::__RANGE, Num::Float(next)));
+    }
 }

@@ -22,8 +22,7 @@ use std::marker::PhantomData;
 
 use serde_json::Value;
 
-use super::__arg_support::Sealed;
-use super::{ArgKind, ToolArg};
+use super::{ArgKind, Sealed, ToolArg};
 
 /// The type every refusal marker is (never) implemented for.
 pub struct Refusal<'a>(PhantomData<&'a ()>);

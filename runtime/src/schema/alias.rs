@@ -4,15 +4,16 @@
 //! `#[derive(ToolArg)]` records them in the schema it builds under the
 //! private annotation [`KEYWORD`], `{ "<alias>": "<name>" }`, beside the
 //! `properties` or `enum` that hold the names; the schema a tool advertises
-//! ([`advertised`]) never shows it. The validator reads it so that a call
-//! serde accepts is one the validator accepts: the alias is repaired to the
-//! name before validation, under every repair policy, and reported; an alias
-//! sent together with its name (or two aliases of one name) is refused, as
-//! serde refuses a duplicate field.
+//! ([`advertised`](super::portable::advertised)) never shows it. The
+//! validator reads it so that a call serde accepts is one the validator
+//! accepts: the alias is repaired to the name before validation, under
+//! every repair policy, and reported; an alias sent together with its name
+//! (or two aliases of one name) is refused, as serde refuses a duplicate
+//! field.
 
 use serde_json::{Map, Value};
 
-use super::node::{Node, Rules};
+use super::node::{Declared, Node, Rules};
 
 /// The annotation that carries declared aliases.
 pub const KEYWORD: &str = "x-toolsmith-aliases";
@@ -22,69 +23,43 @@ pub const KEYWORD: &str = "x-toolsmith-aliases";
 /// enum type keeps them under its own description. Never advertised.
 pub const VALUE_DOCS: &str = "x-toolsmith-values";
 
-/// The aliases declared on one subschema.
-#[derive(Debug, Default)]
-pub(crate) struct Declared {
-    /// Alias → property name, for the keys of an object.
-    pub keys: Vec<(String, String)>,
-    /// Alias → enum value, for a string `enum`.
-    pub values: Vec<(String, String)>,
-}
-
-impl Declared {
-    /// Reads the annotation; each alias must stand for a property or a
-    /// string `enum` value of the same subschema.
-    pub fn compile(value: &Value, rules: &Rules) -> Result<Declared, String> {
-        let Value::Object(map) = value else {
-            return Err("must be an object of alias to name".to_owned());
+/// Reads the annotation on a subschema whose other keywords are compiled
+/// into `rules`; each alias must stand for a property or a string `enum`
+/// value of the same subschema.
+pub(crate) fn compile(value: &Value, rules: &Rules) -> Result<Declared, String> {
+    let Value::Object(map) = value else {
+        return Err("must be an object of alias to name".to_owned());
+    };
+    let mut declared = Declared::default();
+    for (alias, name) in map {
+        let Value::String(name) = name else {
+            return Err(format!(
+                "alias {} must name a property or an enum value",
+                crate::echo::quoted(alias)
+            ));
         };
-        let mut declared = Declared::default();
-        for (alias, name) in map {
-            let Value::String(name) = name else {
-                return Err(format!(
-                    "alias {} must name a property or an enum value",
-                    crate::echo::quoted(alias)
-                ));
-            };
-            let is_property = rules
-                .object
-                .as_ref()
-                .is_some_and(|object| object.property(name).is_some());
-            let is_value = rules
-                .enumeration
-                .as_ref()
-                .is_some_and(|values| values.values().iter().any(|v| v.as_str() == Some(name)));
-            let entry = (alias.clone(), name.clone());
-            if is_property {
-                declared.keys.push(entry);
-            } else if is_value {
-                declared.values.push(entry);
-            } else {
-                return Err(format!(
-                    "alias {} stands for {}, which is neither a property nor an enum value here",
-                    crate::echo::quoted(alias),
-                    crate::echo::quoted(name)
-                ));
-            }
+        let is_property = rules
+            .object
+            .as_ref()
+            .is_some_and(|object| object.property(name).is_some());
+        let is_value = rules
+            .enumeration
+            .as_ref()
+            .is_some_and(|values| values.values().iter().any(|v| v.as_str() == Some(name)));
+        let entry = (alias.clone(), name.clone());
+        if is_property {
+            declared.keys.push(entry);
+        } else if is_value {
+            declared.values.push(entry);
+        } else {
+            return Err(format!(
+                "alias {} stands for {}, which is neither a property nor an enum value here",
+                crate::echo::quoted(alias),
+                crate::echo::quoted(name)
+            ));
         }
-        Ok(declared)
     }
-
-    /// The property an alias key stands for.
-    pub fn key(&self, key: &str) -> Option<&str> {
-        self.keys
-            .iter()
-            .find(|(alias, _)| alias == key)
-            .map(|(_, name)| name.as_str())
-    }
-
-    /// The enum value an alias value stands for.
-    pub fn value(&self, value: &str) -> Option<&str> {
-        self.values
-            .iter()
-            .find(|(alias, _)| alias == value)
-            .map(|(_, name)| name.as_str())
-    }
+    Ok(declared)
 }
 
 /// Whether any subschema of `node` declares aliases.
@@ -136,36 +111,6 @@ pub(crate) fn uses_declared(node: &Node, value: &Value) -> bool {
     }
 }
 
-/// `schema` without the private annotations (declared aliases, formats
-/// and integer types), at every depth: what a host and a model are shown.
-pub fn advertised(mut schema: Value) -> Value {
-    strip(&mut schema);
-    schema
-}
-
-fn strip(schema: &mut Value) {
-    let Value::Object(map) = schema else { return };
-    map.remove(KEYWORD);
-    map.remove(super::integer::KEYWORD);
-    if let Some(Value::String(format)) = map.remove(super::format::KEYWORD)
-        && let Some(pattern) = super::format::advertised(&format)
-    {
-        map.insert("pattern".to_owned(), Value::from(pattern));
-    }
-    map.remove(VALUE_DOCS);
-    for (keyword, value) in map.iter_mut() {
-        match keyword.as_str() {
-            "properties" => {
-                if let Value::Object(properties) = value {
-                    properties.values_mut().for_each(strip);
-                }
-            }
-            "items" | "additionalProperties" => strip(value),
-            _ => {}
-        }
-    }
-}
-
 /// `schema` with `aliases` (alias, name) recorded, if there are any.
 pub fn declare(schema: Value, aliases: &[(&str, &str)]) -> Value {
     let Value::Object(mut map) = schema else {
@@ -185,7 +130,7 @@ pub fn declare(schema: Value, aliases: &[(&str, &str)]) -> Value {
 mod tests {
     use serde_json::json;
 
-    use crate::{RepairKind, Repairs, Validator};
+    use crate::{RepairKind, RepairPolicy, Validator};
 
     fn closed(aliases: serde_json::Value) -> serde_json::Value {
         json!({
@@ -206,7 +151,7 @@ mod tests {
         assert!(validator.validate(&call).is_ok());
         let mut repaired = call.clone();
         let repairs = validator
-            .validate_with(&mut repaired, &Repairs::none())
+            .validate_with(&mut repaired, &RepairPolicy::none())
             .unwrap();
         assert_eq!(repaired, json!({ "color": "green" }));
         let kinds: Vec<RepairKind> = repairs.iter().map(|r| r.kind).collect();

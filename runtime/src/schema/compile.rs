@@ -202,7 +202,7 @@ impl Compiler {
         }
         if let Some(value) = declared {
             rules.declared = Some(Box::new(
-                super::alias::Declared::compile(value, &rules)
+                super::alias::compile(value, &rules)
                     .map_err(|reason| self.error(super::alias::KEYWORD, reason))?,
             ));
         }

@@ -9,9 +9,8 @@ pub(crate) mod integer;
 mod node;
 pub(crate) mod number;
 pub mod pattern;
-pub(crate) mod portable;
+pub mod portable;
 mod repair;
-pub(crate) mod suggest;
 mod validate;
 
 use serde_json::Value;
@@ -19,7 +18,7 @@ use serde_json::Value;
 pub(crate) use validate::length_if_needed;
 
 use crate::error::{Problems, SchemaError, ToolInputError};
-use crate::repair::{Repair, Repairs};
+use crate::repair::{Repair, RepairPolicy};
 
 /// A JSON Schema compiled for validation.
 ///
@@ -76,7 +75,9 @@ impl Validator {
     pub fn validate(&self, value: &Value) -> Result<(), ToolInputError> {
         if self.uses_declared_aliases(value) {
             let mut copy = value.clone();
-            return self.validate_with(&mut copy, &Repairs::none()).map(|_| ());
+            return self
+                .validate_with(&mut copy, &RepairPolicy::none())
+                .map(|_| ());
         }
         self.check(value, false, Problems::default())
     }
@@ -85,6 +86,12 @@ impl Validator {
     /// deserializes as sent, but validates only once the alias is repaired.
     pub(crate) fn uses_declared_aliases(&self, value: &Value) -> bool {
         self.declared && alias::uses_declared(&self.root, value)
+    }
+
+    /// Whether the repair pass could change `value` under `policy` (see
+    /// `repair::may_repair`); `false` lets a call be checked as sent.
+    pub(crate) fn may_repair(&self, value: &Value, policy: &RepairPolicy) -> bool {
+        (policy.changes_input() || self.declared) && repair::may_repair(&self.root, value, policy)
     }
 
     /// Checks `value`, after the `earlier` problems a repair pass found.
@@ -105,7 +112,7 @@ impl Validator {
     /// ```
     /// use serde_json::json;
     /// # extern crate toolsmith_runtime as toolsmith;
-    /// use toolsmith::{Repairs, Validator};
+    /// use toolsmith::{RepairPolicy, Validator};
     ///
     /// let validator = Validator::new(&json!({
     ///     "type": "object",
@@ -113,7 +120,7 @@ impl Validator {
     ///     "additionalProperties": false
     /// }))?;
     /// let mut call = json!({ "dateTime": "2026-11-30T09:00" });
-    /// let repairs = validator.validate_with(&mut call, &Repairs::default()).unwrap();
+    /// let repairs = validator.validate_with(&mut call, &RepairPolicy::default()).unwrap();
     /// assert_eq!(call, json!({ "date_time": "2026-11-30T09:00" }));
     /// assert_eq!(repairs[0].to_string(), "read key dateTime as date_time");
     /// # Ok::<(), toolsmith::SchemaError>(())
@@ -121,7 +128,7 @@ impl Validator {
     pub fn validate_with(
         &self,
         value: &mut Value,
-        policy: &Repairs,
+        policy: &RepairPolicy,
     ) -> Result<Vec<Repair>, ToolInputError> {
         let mut mend = repair::Mend::new(policy);
         if policy.changes_input() || self.declared {

@@ -6,7 +6,7 @@ use std::collections::HashMap;
 
 use super::equal::ValueSet;
 use super::pattern::Pattern;
-use super::suggest::fold_case;
+use crate::suggest::fold_case;
 
 /// A compiled subschema.
 #[derive(Debug)]
@@ -32,7 +32,35 @@ pub(crate) struct Rules {
     pub object: Option<ObjectRules>,
     pub array: Option<ArrayRules>,
     /// Names serde reads besides the advertised ones (`#[serde(alias)]`).
-    pub declared: Option<Box<super::alias::Declared>>,
+    pub declared: Option<Box<Declared>>,
+}
+
+/// The aliases declared on one subschema (`x-toolsmith-aliases`, read by
+/// `alias::compile`): names serde reads besides the advertised ones.
+#[derive(Debug, Default)]
+pub(crate) struct Declared {
+    /// Alias → property name, for the keys of an object.
+    pub keys: Vec<(String, String)>,
+    /// Alias → enum value, for a string `enum`.
+    pub values: Vec<(String, String)>,
+}
+
+impl Declared {
+    /// The property an alias key stands for.
+    pub fn key(&self, key: &str) -> Option<&str> {
+        self.keys
+            .iter()
+            .find(|(alias, _)| alias == key)
+            .map(|(_, name)| name.as_str())
+    }
+
+    /// The enum value an alias value stands for.
+    pub fn value(&self, value: &str) -> Option<&str> {
+        self.values
+            .iter()
+            .find(|(alias, _)| alias == value)
+            .map(|(_, name)| name.as_str())
+    }
 }
 
 #[derive(Debug, Default)]

@@ -1,20 +1,49 @@
-//! Schemas made elsewhere (schemars, a hand-written `impl Tool`) held to the
-//! schema rules `#[tool]` enforces at compile time.
+//! The portable form of a schema, which every host takes, for schemas made
+//! elsewhere (schemars, a hand-written `impl Tool`): `#[tool]` holds its
+//! own to the schema rules at compile time, these functions hold any other
+//! to them at run time, and strip what only the validator reads.
 //!
-//! [`normalize`] rewrites what another generator says in its own way into
-//! the subset's form: non-recursive `$defs` inlined, `anyOf` with `null`
-//! (an `Option`) as `null` in `type`, a `oneOf` of string constants (a unit
-//! enum with documented variants) as `enum`, integer `format`s as the
-//! ranges they name. [`problems`] then lists every rule the schema still
-//! breaks, one line each with the JSON pointer of the subschema, for a
-//! [`RegisterError::Rules`](crate::RegisterError::Rules).
+//! - [`normalize`] rewrites what another generator says in its own way into
+//!   the subset's form: non-recursive `$defs` inlined, `anyOf` with `null`
+//!   (an `Option`) as `null` in `type`, a `oneOf` of string constants (a
+//!   unit enum with documented variants) as `enum`, integer `format`s as
+//!   the ranges they name.
+//! - [`problems`] then lists every rule the schema still breaks, one line
+//!   each with the JSON pointer of the subschema, as a
+//!   [`RegisterError::Rules`](crate::RegisterError::Rules) names them.
+//! - [`advertised`] is a schema as hosts and models are shown it, without
+//!   the private annotations a declared schema carries for the validator.
+//!
+//! ```
+//! use serde_json::json;
+//! use toolsmith_runtime::portable::{normalize, problems};
+//!
+//! let schema = normalize(json!({
+//!     "type": "object",
+//!     "properties": { "note": { "anyOf": [{ "$ref": "#/$defs/Note" }, { "type": "null" }] } },
+//!     "additionalProperties": false,
+//!     "$defs": { "Note": { "type": "string", "maxLength": 200 } }
+//! }));
+//! assert_eq!(schema["properties"]["note"], json!({ "type": ["string", "null"], "maxLength": 200 }));
+//! assert!(problems(&schema).is_empty());
+//!
+//! let list = json!({
+//!     "type": "object",
+//!     "properties": { "tags": { "type": "array" } },
+//!     "additionalProperties": false
+//! });
+//! assert_eq!(
+//!     problems(&list),
+//!     ["at /properties/tags: is an array without \"items\", so its items go unchecked; give the items a type (schema rule 4: arrays have items)"]
+//! );
+//! ```
 
 use serde_json::{Map, Value};
 
 use toolsmith_schema_rules::number::F32_LIMIT;
 use toolsmith_schema_rules::{MAX_DEPTH, Rule};
 
-use super::{integer, pattern};
+use super::{alias, format, integer, pattern};
 use crate::echo::quoted;
 use crate::pointer::escape_into;
 use crate::rules;
@@ -34,6 +63,40 @@ pub fn normalize(mut schema: Value) -> Value {
     let mut inlining = Vec::new();
     rewrite(&mut schema, &defs, &mut inlining);
     schema
+}
+
+/// `schema` as hosts and models are shown it: without the private
+/// annotations (`x-toolsmith-…`) that a declared schema carries for the
+/// validator, at every depth: the names serde also reads
+/// (`#[serde(alias)]`), the ranges of the wide integer types, the parsers
+/// of formatted strings (a UUID's shown as the `pattern` it states) and
+/// the docs of enum values kept apart.
+pub fn advertised(mut schema: Value) -> Value {
+    strip(&mut schema);
+    schema
+}
+
+fn strip(schema: &mut Value) {
+    let Value::Object(map) = schema else { return };
+    map.remove(alias::KEYWORD);
+    map.remove(integer::KEYWORD);
+    if let Some(Value::String(name)) = map.remove(format::KEYWORD)
+        && let Some(pattern) = format::advertised(&name)
+    {
+        map.insert("pattern".to_owned(), Value::from(pattern));
+    }
+    map.remove(alias::VALUE_DOCS);
+    for (keyword, value) in map.iter_mut() {
+        match keyword.as_str() {
+            "properties" => {
+                if let Value::Object(properties) = value {
+                    properties.values_mut().for_each(strip);
+                }
+            }
+            "items" | "additionalProperties" => strip(value),
+            _ => {}
+        }
+    }
 }
 
 fn rewrite(schema: &mut Value, defs: &Map<String, Value>, inlining: &mut Vec<String>) {
@@ -93,7 +156,7 @@ fn rewrite(schema: &mut Value, defs: &Map<String, Value>, inlining: &mut Vec<Str
 
 /// The rewrites of one schema, once its subschemas are done.
 fn local_forms(map: &mut Map<String, Value>) {
-    nullable_union(map);
+    union_with_null(map);
     constant_union(map);
     integer_format(map);
 }
@@ -135,7 +198,7 @@ fn local_ref(map: &Map<String, Value>) -> Option<&str> {
 
 /// `{"anyOf": [X, {"type": "null"}]}` (an `Option` of a schema schemars
 /// cannot add `null` to) as X with `null` added.
-fn nullable_union(map: &mut Map<String, Value>) {
+fn union_with_null(map: &mut Map<String, Value>) {
     let Some(key) = ["anyOf", "oneOf"].into_iter().find(|key| {
         map.get(*key)
             .and_then(Value::as_array)
@@ -167,8 +230,19 @@ fn nullable_union(map: &mut Map<String, Value>) {
     }
 }
 
-/// Adds `null` to what `schema` accepts, in `type` and `enum`; `false`
-/// when it has no `type` to add it to.
+/// `schema` that also admits `null`, in the subset's form (`null` in
+/// `type`, and in `enum`): the schema of an `Option<T>`, which the `ToolArg`
+/// and `ToolOutput` impls build as [`normalize`] rewrites schemars' `anyOf`.
+pub(crate) fn with_null(mut schema: Value) -> Value {
+    if let Value::Object(map) = &mut schema {
+        add_null(map);
+    }
+    schema
+}
+
+/// Adds `null` to what `schema` accepts, in `type` and `enum` (a `const`
+/// becomes an `enum` of it and `null`); `false` when it has no `type` to
+/// add it to.
 fn add_null(schema: &mut Map<String, Value>) -> bool {
     let null = Value::from("null");
     match schema.get_mut("type") {

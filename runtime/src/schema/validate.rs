@@ -8,10 +8,10 @@ use serde_json::{Map, Number, Value};
 use super::equal;
 use super::node::{ArrayRules, Node, NumberRules, ObjectRules, Rules, StringRules};
 use super::number;
-use super::suggest;
 use crate::echo::{constant, describe, quoted};
 use crate::error::{Issue, IssueKind, Problems, ToolInputError};
 use crate::pointer::{Step, to_pointer};
+use crate::suggest;
 
 /// Values nest at most this deep where the schema leaves them unconstrained.
 pub(crate) const MAX_VALUE_DEPTH: usize = 128;
@@ -336,16 +336,24 @@ impl<'a> Unknown<'a> {
     /// `unknown properties "a", "b", "c" and 97 more; takes …`: one line
     /// for the object, naming the keys it takes once.
     fn problem(&self, rules: &ObjectRules, suggest: bool) -> String {
+        let names: Vec<&str> = if suggest {
+            rules
+                .properties
+                .iter()
+                .map(|(name, _)| name.as_str())
+                .collect()
+        } else {
+            Vec::new()
+        };
         let named: Vec<String> = self
             .shown
             .iter()
-            .map(|key| {
-                let names = rules.properties.iter().map(|(name, _)| name.as_str());
-                match suggest.then(|| suggest::similar_key(key, names)).flatten() {
+            .map(
+                |key| match suggest.then(|| suggest::similar_key(key, &names)).flatten() {
                     Some(near) => format!("{} (did you mean {}?)", quoted(key), quoted(near)),
                     None => quoted(key),
-                }
-            })
+                },
+            )
             .collect();
         let mut out = String::from(if self.count == 1 {
             "unknown property "

@@ -12,7 +12,7 @@ use serde_json::Value;
 use super::ToolSet;
 use super::guard::{CatchUnwind, Deadline, PANICKED, catching, timed_out};
 use crate::invoke::validate_input_with;
-use crate::repair::{Repair, Repairs};
+use crate::repair::{Repair, RepairPolicy};
 use crate::schema::Validator;
 use crate::tool::{BlockingJob, CallError, Invocation, ToolAnnotations, ToolError, ToolWith};
 
@@ -59,7 +59,7 @@ pub(super) trait Runner<C>: Send + Sync {
         &'a self,
         args: Value,
         ctx: C,
-        policy: Repairs,
+        policy: RepairPolicy,
         call: Job<'a>,
     ) -> BoxFuture<'a, Result<Called, CallError>>;
 }
@@ -99,7 +99,7 @@ impl<C, T: ToolWith<C>> Runner<C> for Typed<T> {
         &'a self,
         args: Value,
         ctx: C,
-        policy: Repairs,
+        policy: RepairPolicy,
         job: Job<'a>,
     ) -> BoxFuture<'a, Result<Called, CallError>> {
         let tool = &self.0;
@@ -134,7 +134,7 @@ impl<C> Runner<C> for Dynamic<C> {
         &'a self,
         mut args: Value,
         ctx: C,
-        policy: Repairs,
+        policy: RepairPolicy,
         _: Job<'a>,
     ) -> BoxFuture<'a, Result<Called, CallError>> {
         let repairs = match self.validator.validate_with(&mut args, &policy) {
@@ -255,7 +255,7 @@ impl<'a, C> ToolRef<'a, C> {
     }
 
     /// Checks `args` against the set's [`Limits`](crate::Limits), repairs
-    /// them as its [`Repairs`] policy allows, validates them against the
+    /// them as its [`RepairPolicy`] allows, validates them against the
     /// schema and, when they pass, runs the tool. The function never sees
     /// input that failed the schema. Repairs go to the set's
     /// [`on_repair`](ToolSet::on_repair) log.
@@ -288,7 +288,7 @@ impl<'a, C> ToolRef<'a, C> {
         &self,
         args: Value,
         ctx: C,
-        policy: &Repairs,
+        policy: &RepairPolicy,
     ) -> impl Future<Output = Result<Called, CallError>> + Send + 'a {
         self.guarded(args, ctx, *policy)
     }
@@ -298,7 +298,7 @@ impl<'a, C> ToolRef<'a, C> {
         &self,
         args: Value,
         ctx: C,
-        policy: Repairs,
+        policy: RepairPolicy,
     ) -> impl Future<Output = Result<Called, CallError>> + Send + 'a {
         let (set, entry) = (self.set, self.entry);
         let panicked = move |message: &str| {

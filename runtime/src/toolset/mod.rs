@@ -21,7 +21,7 @@ use std::time::Duration;
 
 use serde_json::Value;
 
-use crate::repair::{Repair, Repairs};
+use crate::repair::{Repair, RepairPolicy};
 use crate::sanitize::sanitize_line;
 use crate::schema::Validator;
 use crate::tool::{BlockingJob, CallError, ToolError, ToolWith};
@@ -69,7 +69,7 @@ pub use limits::Limits;
 pub struct ToolSet<C = ()> {
     entries: Vec<Entry<C>>,
     by_name: HashMap<Cow<'static, str>, usize>,
-    repairs: Repairs,
+    repairs: RepairPolicy,
     on_repair: Option<Box<RepairLog>>,
     hooks: Hooks,
     limits: Limits,
@@ -84,7 +84,7 @@ impl<C> Default for ToolSet<C> {
         ToolSet {
             entries: Vec::new(),
             by_name: HashMap::new(),
-            repairs: Repairs::default(),
+            repairs: RepairPolicy::default(),
             on_repair: None,
             hooks: Hooks {
                 blocking: None,
@@ -98,7 +98,7 @@ impl<C> Default for ToolSet<C> {
 
 impl ToolSet<()> {
     /// An empty set for tools that take no context, repairing calls with
-    /// the default [`Repairs`]. No annotation is needed:
+    /// the default [`RepairPolicy`]. No annotation is needed:
     /// `let mut tools = ToolSet::new();` is a `ToolSet<()>`.
     pub fn new() -> Self {
         Self::default()
@@ -113,13 +113,13 @@ impl<C> ToolSet<C> {
     }
 
     /// Sets the repair policy for every call through this set.
-    pub fn with_repairs(mut self, repairs: Repairs) -> Self {
+    pub fn with_repairs(mut self, repairs: RepairPolicy) -> Self {
         self.repairs = repairs;
         self
     }
 
     /// The repair policy calls through this set use.
-    pub fn repairs(&self) -> &Repairs {
+    pub fn repairs(&self) -> &RepairPolicy {
         &self.repairs
     }
 

@@ -4,7 +4,7 @@
 //! letters, digits, `_` and `|` only); anything else is a JavaScript regular
 //! expression, tested unanchored with `RegExp.prototype.test`.
 
-use toolsmith_runtime::__private::suggest::{fold_case, similar_key};
+use toolsmith_runtime::suggest::{fold_case, similar_key};
 
 use super::Report;
 use super::facts::{self, Target};

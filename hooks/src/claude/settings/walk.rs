@@ -5,7 +5,7 @@ use std::sync::OnceLock;
 
 use serde_json::{Map, Value, json};
 use toolsmith_runtime::echo::{self, describe};
-use toolsmith_runtime::{Repairs, Validator};
+use toolsmith_runtime::{RepairPolicy, Validator};
 
 use super::facts::{self, COMMON_FIELDS, Field, HandlerType, If, Kind, SETTINGS_KEYS};
 use super::http::{self, Policy};
@@ -424,9 +424,9 @@ fn env_name(name: &str, pointer: &str, out: &mut Report) {
 /// Validates `value` against `validator`, each problem at `pointer` plus
 /// its place inside `value`.
 fn schema_check(validator: &Validator, value: &Value, pointer: &str, out: &mut Report) {
-    const SUGGEST: Repairs = Repairs {
+    const SUGGEST: RepairPolicy = RepairPolicy {
         suggestions: true,
-        ..Repairs::none()
+        ..RepairPolicy::none()
     };
     let mut copy = value.clone();
     if let Err(err) = validator.validate_with(&mut copy, &SUGGEST) {

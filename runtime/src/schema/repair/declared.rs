@@ -4,10 +4,10 @@
 
 use serde_json::{Map, Value};
 
-use super::super::alias::Declared;
-use super::Mend;
+use super::mend::Mend;
 use crate::echo::quoted;
 use crate::repair::RepairKind;
+use crate::schema::node::Declared;
 
 impl Mend<'_> {
     /// Renames alias keys to the property they stand for; an alias sent

@@ -1,5 +1,8 @@
-//! Support for the code `#[tool]` and `#[derive(ToolArg)]` generate.
-//! Not public API: anything here may change in a patch release.
+//! For the code `#[tool]`, `#[derive(ToolArg)]` and `#[derive(ToolOutput)]`
+//! generate, which names it `::toolsmith::__private`: the runtime's
+//! `__private`, the crates the expansion uses, and what only the facade
+//! can provide (the `schemars` impls, the tool-name check). Not public API:
+//! anything here may change in a patch release.
 
 pub use serde;
 pub use serde_json;

@@ -1,13 +1,14 @@
-//! Support for what `#[derive(ToolArg)]` generates from serde's attributes:
-//! `default` values in the schema and declared aliases. Not public API:
-//! anything here may change in a patch release.
+//! What `#[derive(ToolArg)]` generates from serde's attributes: the
+//! `default` of a property in its schema, and the names serde reads
+//! besides the advertised ones (`#[serde(alias)]`), declared to the
+//! validator.
 
 use std::marker::PhantomData;
 
 use serde::Serialize;
 use serde_json::Value;
 
-pub use crate::schema::alias::{advertised, declare as declare_aliases};
+pub use crate::schema::alias::declare as declare_aliases;
 
 /// `schema` with `"default": value`, when there is a value.
 pub fn with_default(schema: Value, default: Option<Value>) -> Value {
@@ -76,8 +77,10 @@ impl<T> UnknownDefault<T> for DefaultValue<T> {
 // Autoref picks the impl: the borrows are the point.
 #[allow(clippy::needless_borrow)]
 mod tests {
-    use super::*;
     use serde_json::json;
+
+    use super::*;
+    use crate::portable::advertised;
 
     struct Opaque;
 

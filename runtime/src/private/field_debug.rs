@@ -1,5 +1,5 @@
 //! `Debug` of a generated argument struct: each field shown when its type
-//! is `Debug`, `..` when it is not. Not public API.
+//! is `Debug`, `..` when it is not.
 //!
 //! The choice is made by autoref on the concrete type, as for defaults:
 //! `(&&FieldDebug(&value)).shown()` finds `ShowDebug` on `&FieldDebug<T>`

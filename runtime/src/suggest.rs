@@ -1,6 +1,18 @@
-//! Near misses: "did you mean" for keys and enum values, and the folded
-//! form of a key in any case convention (camelCase, PascalCase, snake_case,
-//! kebab-case).
+//! Near misses: the "did you mean" of a line for an unknown key or enum
+//! value, and the folded form of a name in any case convention (camelCase,
+//! PascalCase, snake_case, kebab-case), by which a key in another case is
+//! recognised. The validator's lines use them; so can any other check of
+//! names a model or a user wrote (hook events, tool names, settings keys),
+//! so that every near miss is found and worded alike.
+//!
+//! ```
+//! use toolsmith_runtime::suggest::{fold_case, similar_key};
+//!
+//! assert_eq!(similar_key("seperator", &["text", "separator"]), Some("separator"));
+//! // Two candidates one edit away: no guess.
+//! assert_eq!(similar_key("cat", &["bat", "hat"]), None);
+//! assert_eq!(fold_case("PreToolUse"), fold_case("pre-tool-use"));
+//! ```
 
 /// Words longer than this are not compared (bounds the quadratic distance).
 const MAX_COMPARED_CHARS: usize = 64;
@@ -49,13 +61,18 @@ fn key_limit(len: usize) -> usize {
     }
 }
 
-/// The one expected key closest to `key`, if exactly one is close enough.
-pub(crate) fn similar_key<'a>(
-    key: &str,
-    candidates: impl Iterator<Item = &'a str>,
-) -> Option<&'a str> {
+/// The one candidate closest to `key`, if exactly one is close enough: one
+/// edit away for a key of up to 4 characters, two up to 10, three beyond
+/// (an edit inserts, deletes or replaces a character, or swaps two
+/// neighbours). `None` when none is that close, when two are equally close,
+/// or for a name over 64 characters.
+pub fn similar_key<'a>(key: &str, candidates: &[&'a str]) -> Option<&'a str> {
     let limit = key_limit(key.chars().count());
-    unique_best(candidates.filter_map(|c| distance(key, c, limit).map(|d| (d, c))))
+    unique_best(
+        candidates
+            .iter()
+            .filter_map(|c| distance(key, c, limit).map(|d| (d, *c))),
+    )
 }
 
 /// The one allowed value matching `value` ignoring case, or else within
@@ -96,12 +113,12 @@ fn unique_best<'a>(scored: impl Iterator<Item = (usize, &'a str)>) -> Option<&'a
     if tied { None } else { best.map(|(_, c)| c) }
 }
 
-/// The words of a key in lowercase, joined by `_`: `dateTime`, `DateTime`,
+/// The words of a name in lowercase, joined by `_`: `dateTime`, `DateTime`,
 /// `date-time` and `date_time` all fold to `date_time`; `HTTPServer` to
-/// `http_server`. Two keys that fold alike are the same name in another
-/// case convention, whichever way it goes (`min_score` is `minScore` to a
-/// camelCase schema).
-pub(crate) fn fold_case(key: &str) -> String {
+/// `http_server`, `PreToolUse` to `pre_tool_use`. Two names that fold alike
+/// are the same name in another case convention, whichever way it goes
+/// (`min_score` is `minScore` to a camelCase schema).
+pub fn fold_case(key: &str) -> String {
     let chars: Vec<char> = key.chars().collect();
     let mut out = String::with_capacity(key.len() + 4);
     for (i, &c) in chars.iter().enumerate() {
@@ -140,13 +157,10 @@ mod tests {
     #[test]
     fn suggests_only_a_unique_best() {
         let keys = ["text", "separator"];
-        assert_eq!(
-            similar_key("seperator", keys.into_iter()),
-            Some("separator")
-        );
-        assert_eq!(similar_key("txt", keys.into_iter()), Some("text"));
-        assert_eq!(similar_key("zzz", keys.into_iter()), None);
-        assert_eq!(similar_key("cat", ["bat", "hat"].into_iter()), None);
+        assert_eq!(similar_key("seperator", &keys), Some("separator"));
+        assert_eq!(similar_key("txt", &keys), Some("text"));
+        assert_eq!(similar_key("zzz", &keys), None);
+        assert_eq!(similar_key("cat", &["bat", "hat"]), None);
         assert_eq!(similar_value("FAST", &["fast", "slow"]), Some("fast"));
         assert_eq!(similar_value("fsat", &["fast", "slow"]), Some("fast"));
         assert_eq!(similar_value("x", &["-", "_", "."]), None);
