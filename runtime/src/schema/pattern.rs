@@ -89,22 +89,6 @@ mod tests {
     }
 
     #[test]
-    fn refuses_lookaround_and_backreferences() {
-        assert_eq!(
-            refusal("a(?=b)"),
-            "uses lookaround, which the linear-time `regex` engine does not support"
-        );
-        assert_eq!(
-            refusal(r"(a)\1"),
-            "uses a backreference, which the linear-time `regex` engine does not support"
-        );
-        assert_eq!(
-            refusal(r"(?<x>a)\k<x>"),
-            "uses a backreference, which the linear-time `regex` engine does not support"
-        );
-    }
-
-    #[test]
     fn refuses_what_ecma_cannot_read() {
         assert_eq!(
             refusal("("),
