@@ -9,7 +9,6 @@ use serde::de::DeserializeOwned;
 use serde_json::Value;
 
 use crate::error::ToolInputError;
-use crate::sanitize::sanitize_line;
 use crate::schema::Validator;
 
 /// A function a language model can call: its name, description, JSON Schema
@@ -194,18 +193,9 @@ impl ToolError {
     /// a failing tool can never print a second line that reads like one of
     /// the runtime's own (`Invalid arguments…`).
     pub fn new(message: impl fmt::Display) -> Self {
-        let text = message.to_string();
-        // Cut before sanitizing, so the work is bounded by the kept length;
-        // sanitizing only ever shortens.
-        let head = match text.char_indices().nth(ToolError::MAX_CHARS * 4) {
-            None => text.as_str(),
-            Some((end, _)) => &text[..end],
-        };
-        let mut message = crate::echo::truncate(&sanitize_line(head), ToolError::MAX_CHARS);
-        if head.len() < text.len() && !message.ends_with('…') {
-            message.push('…');
+        ToolError {
+            message: crate::echo::shown(&message.to_string(), ToolError::MAX_CHARS),
         }
-        ToolError { message }
     }
 
     /// The longest message kept, in characters.
