@@ -51,8 +51,10 @@
 //! # }
 //! ```
 
-use serde_json::{Map, Value};
-use toolsmith_runtime::{CallError, JsonTextError, Limits, ToolInputError, ToolSet, sanitize_line};
+use serde_json::Value;
+use toolsmith_runtime::{Limits, ToolSet};
+
+use crate::host::{self, Outcome};
 
 pub mod anthropic;
 pub mod gemini;
@@ -62,16 +64,9 @@ pub mod openai;
 /// default [`Limits::max_bytes`].
 pub const DEFAULT_MAX_PAYLOAD: usize = Limits::DEFAULT.max_bytes;
 
-/// How a call turned out, as the text a model reads back.
-pub(crate) enum Reply {
-    /// The tool ran; its result.
-    Ok(Value),
-    /// The lines for the model: bad input, a failure, an unknown tool.
-    Err(String),
-}
-
-/// The arguments as a host delivered them, before validation.
+/// The arguments as a tool call delivered them, before validation.
 pub(crate) enum Args {
+    /// The arguments; `null` when the call sent none.
     Value(Value),
     /// A problem already found with the payload itself, as a line.
     Refused(String),
@@ -92,38 +87,35 @@ impl Args {
     }
 }
 
-/// Runs tool `name` of `set` and renders the outcome as text lines.
-pub(crate) async fn run<C>(set: &ToolSet<C>, name: &str, args: Args, ctx: C) -> Reply {
-    let tool = match set.tool(name) {
-        Ok(tool) => tool,
-        Err(unknown) => return Reply::Err(unknown.to_string()),
+/// Why a payload given as a `Value` is refused before it is copied: over
+/// `max` bytes written as JSON, or nested deeper than a parser would have
+/// let it be (a value built in code); see [`Limits::check`].
+fn refusal(value: &Value, max: usize) -> Option<String> {
+    let limits = Limits {
+        max_bytes: max,
+        ..Limits::DEFAULT
     };
+    limits.check(value).err().map(|err| err.to_string())
+}
+
+/// Runs tool `name` of `set`: its result, or the text the model reads in
+/// its place (the lines of bad input, the failure, the unknown name).
+pub(crate) async fn run<C>(
+    set: &ToolSet<C>,
+    name: &str,
+    args: Args,
+    ctx: C,
+) -> Result<Value, String> {
+    let tool = set.tool(name).map_err(|unknown| unknown.to_string())?;
     let args = match args {
-        Args::Value(Value::Null) => Value::Object(Map::new()),
         Args::Value(value) => value,
-        Args::Refused(line) => return Reply::Err(line),
+        Args::Refused(line) => return Err(line),
     };
-    match tool.call(args, ctx).await {
-        Ok(value) => Reply::Ok(value),
-        Err(CallError::Input(err)) => Reply::Err(err.to_string()),
-        Err(CallError::Failed(err)) => Reply::Err(failed_line(tool.name(), err.message())),
+    match host::call(tool, args, ctx).await {
+        Outcome::Ran(value) => Ok(value),
+        Outcome::Refused(err) => Err(err.to_string()),
+        Outcome::Failed(line) => Err(line),
     }
-}
-
-/// `search failed: <message>`: what every host says when the function fails.
-pub(crate) fn failed_line(tool: &str, message: &str) -> String {
-    format!("{tool} failed: {message}")
-}
-
-/// The line for a payload over `max` bytes.
-pub(crate) fn too_large_line(max: usize) -> String {
-    format!("Invalid arguments: larger than the limit of {max} bytes")
-}
-
-/// The line for arguments whose JSON text was refused, with what is wrong
-/// and where (the words `toolsmith::validate_input_str` uses).
-pub(crate) fn not_json_line(err: &JsonTextError) -> String {
-    ToolInputError::not_json(err).to_string()
 }
 
 /// The string at `field` of a tool call, or the line saying it is missing
@@ -136,80 +128,3 @@ pub(crate) fn call_field<'v>(call: &'v Value, field: &str, shown: &str) -> Resul
         Some(_) => Err(format!("Invalid tool call: \"{shown}\" must be a string")),
     }
 }
-
-/// A tool name the model sent, as a reply may repeat it: one line, cut
-/// to the 64 characters a tool name can have.
-pub(crate) fn echoed_name(name: &str) -> String {
-    const MAX: usize = 64;
-    // Cut before sanitizing, so the work is bounded; sanitizing only shortens.
-    let head = match name.char_indices().nth(MAX * 4) {
-        Some((end, _)) => &name[..end],
-        None => name,
-    };
-    let clean = sanitize_line(head);
-    match clean.char_indices().nth(MAX) {
-        Some((end, _)) => format!("{}…", &clean[..end]),
-        None if head.len() < name.len() => format!("{clean}…"),
-        None => clean,
-    }
-}
-
-/// A successful result as tool-result text: a string as it is, anything
-/// else as compact JSON.
-pub(crate) fn result_text(value: &Value) -> String {
-    match value {
-        Value::String(text) => text.clone(),
-        other => other.to_string(),
-    }
-}
-
-/// Why a payload given as a `Value` is refused before it is copied: over
-/// `max` bytes written as JSON, or nested deeper than a parser would have
-/// let it be (a value built in code); see [`Limits::check`].
-pub(crate) fn refusal(value: &Value, max: usize) -> Option<String> {
-    let limits = Limits {
-        max_bytes: max,
-        ..Limits::DEFAULT
-    };
-    limits.check(value).err().map(|err| err.to_string())
-}
-
-/// Applies `rewrite` to every subschema of `schema`, innermost first.
-pub(crate) fn map_schema(schema: &Value, rewrite: &impl Fn(&mut Map<String, Value>)) -> Value {
-    let Value::Object(map) = schema else {
-        return schema.clone();
-    };
-    let mut out = Map::with_capacity(map.len());
-    for (key, value) in map {
-        let value = match (key.as_str(), value) {
-            ("properties", Value::Object(props)) => Value::Object(
-                props
-                    .iter()
-                    .map(|(name, sub)| (name.clone(), map_schema(sub, rewrite)))
-                    .collect(),
-            ),
-            ("items" | "additionalProperties" | "not", sub @ Value::Object(_)) => {
-                map_schema(sub, rewrite)
-            }
-            ("anyOf" | "oneOf" | "allOf" | "prefixItems", Value::Array(subs)) => {
-                Value::Array(subs.iter().map(|sub| map_schema(sub, rewrite)).collect())
-            }
-            _ => value.clone(),
-        };
-        out.insert(key.clone(), value);
-    }
-    rewrite(&mut out);
-    Value::Object(out)
-}
-
-/// The JSON types a subschema's `type` names (empty when it names none).
-pub(crate) fn types(schema: &Map<String, Value>) -> Vec<&str> {
-    match schema.get("type") {
-        Some(Value::String(t)) => vec![t.as_str()],
-        Some(Value::Array(ts)) => ts.iter().filter_map(Value::as_str).collect(),
-        _ => Vec::new(),
-    }
-}
-
-/// Keywords that only annotate; no host needs them in a declaration.
-pub(crate) const META_KEYWORDS: &[&str] = &["$schema", "$comment", "$id"];

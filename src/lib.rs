@@ -108,6 +108,8 @@ pub use toolsmith_runtime::*;
 // The generated code names `::toolsmith`, also inside this crate's own tests.
 extern crate self as toolsmith;
 
+mod host;
+
 pub mod function_calling;
 pub mod guide;
 

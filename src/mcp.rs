@@ -67,46 +67,59 @@
 
 #[cfg(feature = "mcp-http")]
 mod http;
+mod listed;
 mod recover_id;
+mod server;
 mod transport;
 
 #[cfg(feature = "mcp-http")]
 pub use http::{HttpOptions, HttpServer, shutdown_signal};
 
-use std::sync::Arc;
+use std::marker::PhantomData;
 
 use rmcp::model::{
-    CallToolRequestMethod, CallToolRequestParams, CallToolResponse, CallToolResult, ConstString,
-    ContentBlock, CustomRequest, CustomResult, ErrorCode, Implementation, ListToolsResult,
-    PaginatedRequestParams, ServerCapabilities, ServerConfig,
+    CallToolRequestParams, CallToolResponse, CallToolResult, CustomRequest, CustomResult,
+    ListToolsResult, PaginatedRequestParams, ServerConfig,
 };
 use rmcp::service::RequestContext;
-use rmcp::{ErrorData, RoleServer, ServerHandler, ServiceExt};
-use serde_json::{Map, Value, json};
+use rmcp::{ErrorData, RoleServer, ServerHandler};
+use serde_json::Value;
 use tokio::io::{AsyncRead, AsyncWrite};
-use toolsmith_runtime::{BlockingJob, CallError, ToolAnnotations, ToolError, ToolSet};
+use toolsmith_runtime::ToolSet;
 
-use crate::function_calling::{failed_line, result_text};
+use server::Server;
 
 /// An MCP server handler over a [`ToolSet`]: give it to
 /// [`rmcp::ServiceExt::serve`] with any transport, or call
 /// [`serve_stdio`](McpServer::serve_stdio) (or, with the feature
 /// `mcp-http`, `serve_http`). A clone shares the tools.
-#[derive(Clone)]
+///
+/// The context is handed over once, when the server is made
+/// ([`ToolSet::bind`]): whatever `C` is, the server inside is one type,
+/// compiled once in this crate, so a crate serving its tools does not
+/// build rmcp's service loop (or hyper) again for its own context type.
 pub struct McpServer<C = ()> {
-    tools: Arc<ToolSet<C>>,
-    listed: Arc<[rmcp::model::Tool]>,
-    ctx: C,
-    implementation: Implementation,
-    max_line: usize,
+    server: Server,
     #[cfg(feature = "mcp-http")]
     http: HttpOptions,
+    context: PhantomData<fn(C)>,
+}
+
+impl<C> Clone for McpServer<C> {
+    fn clone(&self) -> Self {
+        McpServer {
+            server: self.server.clone(),
+            #[cfg(feature = "mcp-http")]
+            http: self.http.clone(),
+            context: PhantomData,
+        }
+    }
 }
 
 impl McpServer<()> {
     /// A server for tools that take no context.
     pub fn new(tools: ToolSet) -> Self {
-        McpServer::with_context(tools, ())
+        McpServer::from_server(Server::new(tools))
     }
 }
 
@@ -115,21 +128,17 @@ impl<C: Clone + Send + Sync + 'static> McpServer<C> {
     /// tools run on tokio's blocking pool unless the set has a blocking
     /// executor of its own.
     pub fn with_context(tools: ToolSet<C>, ctx: C) -> Self {
-        let tools = if tools.has_blocking_executor() {
-            tools
-        } else {
-            tools.with_blocking_executor(spawn_blocking)
-        };
-        let listed = tools.tools().map(|tool| describe(&tool)).collect();
-        let max_line = default_max_line(tools.limits().max_bytes);
+        McpServer::from_server(Server::new(tools.bind(ctx)))
+    }
+}
+
+impl<C> McpServer<C> {
+    fn from_server(server: Server) -> Self {
         McpServer {
-            tools: Arc::new(tools),
-            listed,
-            ctx,
-            implementation: Implementation::new("toolsmith", env!("CARGO_PKG_VERSION")),
-            max_line,
+            server,
             #[cfg(feature = "mcp-http")]
             http: HttpOptions::default(),
+            context: PhantomData,
         }
     }
 
@@ -141,20 +150,20 @@ impl<C: Clone + Send + Sync + 'static> McpServer<C> {
     /// with the default limits, so that a call a little over the argument
     /// cap is answered with the line that names the cap.
     pub fn with_max_line_bytes(mut self, max: usize) -> Self {
-        self.max_line = max;
+        self.server.max_line = max;
         self
     }
 
     /// The name and version the server gives in `initialize`
     /// (`toolsmith` and its version by default).
     pub fn with_server_info(mut self, name: impl Into<String>, version: impl Into<String>) -> Self {
-        self.implementation = Implementation::new(name, version);
+        self.server.set_server_info(name.into(), version.into());
         self
     }
 
     /// The tools as `tools/list` gives them.
     pub fn list(&self) -> &[rmcp::model::Tool] {
-        &self.listed
+        self.server.list()
     }
 
     /// Answers a `tools/call`: validate, then run.
@@ -163,38 +172,14 @@ impl<C: Clone + Send + Sync + 'static> McpServer<C> {
     /// input and a failing function are `Ok` results with `isError: true`.
     /// `arguments` `null` is taken as `{}`.
     pub async fn call(&self, name: &str, arguments: Value) -> Result<CallToolResult, ErrorData> {
-        let tool = self.tools.tool(name).map_err(|unknown| {
-            ErrorData::invalid_params(
-                unknown.to_string(),
-                Some(json!({ "available": unknown.available() })),
-            )
-        })?;
-        let args = match arguments {
-            Value::Null => Value::Object(Map::new()),
-            other => other,
-        };
-        Ok(match tool.call(args, self.ctx.clone()).await {
-            Ok(value) => {
-                let text = ContentBlock::text(result_text(&value));
-                let mut result = CallToolResult::success(vec![text]);
-                if object_output(&tool).is_some() {
-                    result.structured_content = Some(value);
-                }
-                result
-            }
-            Err(CallError::Input(err)) => {
-                CallToolResult::error(err.lines().into_iter().map(ContentBlock::text).collect())
-            }
-            Err(CallError::Failed(err)) => CallToolResult::error(vec![ContentBlock::text(
-                failed_line(tool.name(), err.message()),
-            )]),
-        })
+        self.server.call(name, arguments).await
     }
 
     /// Serves the tools on standard input and output until the client
     /// closes the connection.
     pub async fn serve_stdio(self) -> std::io::Result<()> {
-        self.serve_lines(tokio::io::stdin(), tokio::io::stdout())
+        self.server
+            .serve_lines(Box::new(tokio::io::stdin()), Box::new(tokio::io::stdout()))
             .await
     }
 
@@ -206,159 +191,112 @@ impl<C: Clone + Send + Sync + 'static> McpServer<C> {
         R: AsyncRead + Send + Unpin + 'static,
         W: AsyncWrite + Send + Unpin + 'static,
     {
-        let transport = transport::LineTransport::new(read, write, self.max_line);
-        let running = self.serve(transport).await.map_err(std::io::Error::other)?;
-        running.waiting().await.map_err(std::io::Error::other)?;
-        Ok(())
+        self.server
+            .serve_lines(Box::new(read), Box::new(write))
+            .await
     }
 }
 
-/// Four times the argument cap and 64 KiB.
-fn default_max_line(max_bytes: usize) -> usize {
-    max_bytes.saturating_mul(4).saturating_add(64 * 1024)
-}
-
-/// Runs a blocking job on tokio's blocking pool.
-async fn spawn_blocking(job: BlockingJob) -> Result<Value, ToolError> {
-    tokio::task::spawn_blocking(job)
-        .await
-        .unwrap_or_else(|_| Err(ToolError::new("the tool did not finish")))
-}
-
-/// A tool as `tools/list` describes it.
-fn describe<C>(tool: &toolsmith_runtime::ToolRef<'_, C>) -> rmcp::model::Tool {
-    let mut listed = rmcp::model::Tool::new(
-        tool.name().to_owned(),
-        tool.description().to_owned(),
-        Arc::new(as_object(tool.input_schema())),
-    );
-    if let Some(output) = object_output(tool) {
-        listed = listed.with_raw_output_schema(Arc::new(as_object(output)));
+#[cfg(feature = "mcp-http")]
+impl<C> McpServer<C> {
+    /// Sets how [`serve_http`](Self::serve_http) and
+    /// [`bind_http`](Self::bind_http) serve: path, sessions, `Host` names,
+    /// shutdown grace.
+    pub fn with_http_options(mut self, options: HttpOptions) -> Self {
+        self.http = options;
+        self
     }
-    let hints = tool.annotations();
-    if !hints.is_empty() {
-        listed = listed.with_annotations(annotations(hints));
+
+    /// Binds `addr` for MCP over Streamable HTTP; the server answers once
+    /// [`serve`](HttpServer::serve) or
+    /// [`serve_with_shutdown`](HttpServer::serve_with_shutdown) runs.
+    ///
+    /// ```no_run
+    /// # async fn run(tools: toolsmith::ToolSet) -> std::io::Result<()> {
+    /// use toolsmith::mcp::{McpServer, shutdown_signal};
+    ///
+    /// let server = McpServer::new(tools).bind_http("127.0.0.1:0").await?;
+    /// println!("serving at {}", server.url());
+    /// server.serve_with_shutdown(shutdown_signal()).await
+    /// # }
+    /// ```
+    pub async fn bind_http(
+        self,
+        addr: impl tokio::net::ToSocketAddrs,
+    ) -> std::io::Result<HttpServer<C>> {
+        let listener = tokio::net::TcpListener::bind(addr).await?;
+        let listening = http::Listening::new(listener, self.server, self.http)?;
+        Ok(HttpServer::new(listening))
     }
-    listed
-}
 
-/// The hints as MCP tool annotations.
-fn annotations(hints: &ToolAnnotations) -> rmcp::model::ToolAnnotations {
-    let mut out = rmcp::model::ToolAnnotations::new();
-    out.title = hints.title.as_ref().map(|title| title.to_string());
-    out.read_only_hint = hints.read_only;
-    out.destructive_hint = hints.destructive;
-    out.idempotent_hint = hints.idempotent;
-    out.open_world_hint = hints.open_world;
-    out
-}
+    /// Serves the tools over Streamable HTTP at `http://ADDR/mcp` until the
+    /// process ends.
+    ///
+    /// ```no_run
+    /// # async fn run(tools: toolsmith::ToolSet) -> std::io::Result<()> {
+    /// use toolsmith::mcp::{HttpOptions, McpServer};
+    ///
+    /// McpServer::new(tools)
+    ///     .with_http_options(HttpOptions::new().stateless(true))
+    ///     .serve_http("127.0.0.1:8080")
+    ///     .await
+    /// # }
+    /// ```
+    pub async fn serve_http(self, addr: impl tokio::net::ToSocketAddrs) -> std::io::Result<()> {
+        self.bind_http(addr).await?.serve().await
+    }
 
-/// The output schema where MCP can carry it: `structuredContent` is an
-/// object (through protocol version 2025-11-25), so only object schemas are
-/// advertised; other results travel as text alone.
-fn object_output<'a, C>(tool: &toolsmith_runtime::ToolRef<'a, C>) -> Option<&'a Value> {
-    tool.output_schema()
-        .filter(|schema| schema.get("type") == Some(&json!("object")))
-}
-
-/// A schema as a JSON object; `true` is `{}`, `false` is `{"not": {}}`.
-fn as_object(schema: &Value) -> Map<String, Value> {
-    match schema {
-        Value::Object(map) => map.clone(),
-        Value::Bool(false) => Map::from_iter([("not".to_owned(), json!({}))]),
-        _ => Map::new(),
+    /// Serves the tools over Streamable HTTP until `signal` resolves, then
+    /// shuts down gracefully (see
+    /// [`HttpServer::serve_with_shutdown`]).
+    pub async fn serve_http_with_shutdown(
+        self,
+        addr: impl tokio::net::ToSocketAddrs,
+        signal: impl Future<Output = ()>,
+    ) -> std::io::Result<()> {
+        self.bind_http(addr)
+            .await?
+            .serve_with_shutdown(signal)
+            .await
     }
 }
 
-impl<C: Clone + Send + Sync + 'static> ServerHandler for McpServer<C> {
+/// The server's answers, as its inner server gives them: serving an
+/// `McpServer` with rmcp directly answers as [`serve_stdio`] does.
+///
+/// [`serve_stdio`]: McpServer::serve_stdio
+impl<C: 'static> ServerHandler for McpServer<C> {
     fn get_info(&self) -> ServerConfig {
-        ServerConfig::new(ServerCapabilities::builder().enable_tools().build())
-            .with_server_info(self.implementation.clone())
+        self.server.get_info()
     }
 
     async fn list_tools(
         &self,
-        _request: Option<PaginatedRequestParams>,
-        _context: RequestContext<RoleServer>,
+        request: Option<PaginatedRequestParams>,
+        context: RequestContext<RoleServer>,
     ) -> Result<ListToolsResult, ErrorData> {
-        Ok(ListToolsResult::with_all_items(self.listed.to_vec()))
+        self.server.list_tools(request, context).await
     }
 
     fn get_tool(&self, name: &str) -> Option<rmcp::model::Tool> {
-        self.listed.iter().find(|tool| tool.name == name).cloned()
+        self.server.get_tool(name)
     }
 
     async fn call_tool(
         &self,
         request: CallToolRequestParams,
-        _context: RequestContext<RoleServer>,
+        context: RequestContext<RoleServer>,
     ) -> Result<CallToolResponse, ErrorData> {
-        let arguments = request.arguments.map_or(Value::Null, Value::Object);
-        self.call(&request.name, arguments)
-            .await
-            .map(CallToolResponse::from)
+        self.server.call_tool(request, context).await
     }
 
-    /// A `tools/call` whose `arguments` is not an object reaches here, as
-    /// rmcp's typed request refuses it: answer it as a call, so the model
-    /// reads `Invalid arguments: must be an object, got string "x"`.
     async fn on_custom_request(
         &self,
         request: CustomRequest,
-        _context: RequestContext<RoleServer>,
+        context: RequestContext<RoleServer>,
     ) -> Result<CustomResult, ErrorData> {
-        if request.method != CallToolRequestMethod::VALUE {
-            return Err(ErrorData::new(
-                ErrorCode::METHOD_NOT_FOUND,
-                format!("Method not found: {}", quoted(&request.method)),
-                None,
-            ));
-        }
-        let params = request.params.as_ref();
-        let name = match params.map(|p| p.get("name")) {
-            None => return Err(call_refused("tools/call needs params with a tool \"name\"")),
-            Some(None) => return Err(call_refused("tools/call params need a tool \"name\"")),
-            Some(Some(Value::String(name))) => name.as_str(),
-            Some(Some(other)) => {
-                return Err(call_refused(format!(
-                    "the tool \"name\" must be a string, got {}",
-                    json_type(other)
-                )));
-            }
-        };
-        let arguments = params.and_then(|p| p.get("arguments")).cloned();
-        let mut result = self.call(name, arguments.unwrap_or(Value::Null)).await?;
-        // Sent as a plain JSON value: keep the shape every protocol version reads.
-        result.result_type = None;
-        let value = serde_json::to_value(result)
-            .map_err(|e| ErrorData::internal_error(e.to_string(), None))?;
-        Ok(CustomResult::new(value))
+        self.server.on_custom_request(request, context).await
     }
-}
-
-/// `-32602 Invalid params` for a `tools/call` that names no tool.
-fn call_refused(message: impl Into<String>) -> ErrorData {
-    ErrorData::invalid_params(message.into(), None)
-}
-
-/// `string`, `number`, ..: a JSON value's type, for messages.
-fn json_type(value: &Value) -> &'static str {
-    match value {
-        Value::Null => "null",
-        Value::Bool(_) => "boolean",
-        Value::Number(_) => "number",
-        Value::String(_) => "string",
-        Value::Array(_) => "array",
-        Value::Object(_) => "object",
-    }
-}
-
-/// A name the client sent, sanitized, cut short and quoted.
-fn quoted(text: &str) -> String {
-    let clean = toolsmith_runtime::sanitize_line(text);
-    let cut: String = clean.chars().take(64).collect();
-    let ellipsis = if cut.len() < clean.len() { "…" } else { "" };
-    format!("\"{cut}{ellipsis}\"")
 }
 
 /// Serves `tools` (no context) on standard input and output until the

@@ -56,10 +56,10 @@ use std::sync::Arc;
 
 use rig_core::message::ToolName;
 use rig_core::tool::{DynamicTool, ToolExecutionError, ToolOutput};
-use serde_json::{Map, Value};
-use toolsmith_runtime::{BlockingJob, CallError, ToolError, ToolInputError, ToolSet};
+use serde_json::Value;
+use toolsmith_runtime::{ToolInputError, ToolSet};
 
-use crate::function_calling::{failed_line, result_text};
+use crate::host::{self, Outcome, result_text};
 
 #[doc(no_inline)]
 pub use rig_core::tool::ToolErrorKind;
@@ -67,7 +67,23 @@ pub use rig_core::tool::ToolErrorKind;
 /// The tools of a set that takes no context, as rig tools, in registration
 /// order.
 pub fn tools(set: ToolSet) -> Vec<DynamicTool> {
-    tools_with_context(set, ())
+    let set = Arc::new(host::on_tokio_pool(set));
+    set.tools()
+        .filter_map(|tool| {
+            // A registered name is never empty: `ToolSet` checked it.
+            let name = ToolName::new(tool.name()).ok()?;
+            let (set, called) = (Arc::clone(&set), tool.name().to_owned());
+            Some(DynamicTool::new(
+                name,
+                tool.description(),
+                tool.input_schema().clone(),
+                move |args| {
+                    let (set, name) = (Arc::clone(&set), called.clone());
+                    Box::pin(async move { call(&set, &name, args).await })
+                },
+            ))
+        })
+        .collect()
 }
 
 /// The tools of a set, as rig tools, each call handed a clone of `ctx`.
@@ -75,51 +91,18 @@ pub fn tools_with_context<C>(set: ToolSet<C>, ctx: C) -> Vec<DynamicTool>
 where
     C: Clone + Send + Sync + 'static,
 {
-    let set = if set.has_blocking_executor() {
-        set
-    } else {
-        set.with_blocking_executor(run_blocking)
-    };
-    let set = Arc::new(set);
-    set.tools()
-        .filter_map(|tool| {
-            // A registered name is never empty: `ToolSet` checked it.
-            let name = ToolName::new(tool.name()).ok()?;
-            let (set, ctx, called) = (Arc::clone(&set), ctx.clone(), tool.name().to_owned());
-            Some(DynamicTool::new(
-                name,
-                tool.description(),
-                tool.input_schema().clone(),
-                move |args| {
-                    let (set, ctx, name) = (Arc::clone(&set), ctx.clone(), called.clone());
-                    Box::pin(async move { call(&set, &name, args, ctx).await })
-                },
-            ))
-        })
-        .collect()
+    tools(set.bind(ctx))
 }
 
 /// Runs tool `name` of `set` and shapes the outcome as rig wants it.
-async fn call<C>(
-    set: &ToolSet<C>,
-    name: &str,
-    args: Value,
-    ctx: C,
-) -> Result<ToolOutput, ToolExecutionError> {
+async fn call(set: &ToolSet, name: &str, args: Value) -> Result<ToolOutput, ToolExecutionError> {
     let tool = set
         .tool(name)
         .map_err(|unknown| ToolExecutionError::not_found(unknown.to_string()))?;
-    let args = match args {
-        Value::Null => Value::Object(Map::new()),
-        other => other,
-    };
-    match tool.call(args, ctx).await {
-        Ok(value) => Ok(ToolOutput::text(result_text(&value))),
-        Err(CallError::Input(err)) => Err(bad_input(err)),
-        Err(CallError::Failed(err)) => Err(ToolExecutionError::other(failed_line(
-            tool.name(),
-            err.message(),
-        ))),
+    match host::call(tool, args, ()).await {
+        Outcome::Ran(value) => Ok(ToolOutput::text(result_text(&value))),
+        Outcome::Refused(err) => Err(bad_input(err)),
+        Outcome::Failed(line) => Err(ToolExecutionError::other(line)),
     }
 }
 
@@ -127,16 +110,4 @@ async fn call<C>(
 /// stays reachable as the source.
 fn bad_input(err: ToolInputError) -> ToolExecutionError {
     ToolExecutionError::invalid_args(err.to_string()).with_source(err)
-}
-
-/// Runs a blocking job on tokio's blocking pool when there is a runtime,
-/// else right here.
-async fn run_blocking(job: BlockingJob) -> Result<Value, ToolError> {
-    match tokio::runtime::Handle::try_current() {
-        Ok(runtime) => runtime
-            .spawn_blocking(job)
-            .await
-            .unwrap_or_else(|_| Err(ToolError::new("the tool did not finish"))),
-        Err(_) => job(),
-    }
 }

@@ -3,7 +3,12 @@
 use serde_json::{Value, json};
 use toolsmith_runtime::ToolSet;
 
-use super::{Args, META_KEYWORDS, Reply, call_field, map_schema, result_text};
+use super::{Args, call_field};
+use crate::host::{map_schema, result_text};
+
+/// Keywords that only annotate the document; no host needs them in a
+/// declaration.
+const META_KEYWORDS: &[&str] = &["$schema", "$comment", "$id"];
 
 /// The `tools` array of a Messages request:
 /// `[{"name", "description", "input_schema"}]`.
@@ -50,15 +55,15 @@ pub async fn dispatch_with_limit<C>(
             let args = Args::from_payload(tool_use.get("input"), max_payload);
             super::run(set, name, args, ctx).await
         }
-        Err(line) => Reply::Err(line),
+        Err(line) => Err(line),
     };
     match reply {
-        Reply::Ok(value) => json!({
+        Ok(value) => json!({
             "type": "tool_result",
             "tool_use_id": id,
             "content": result_text(&value),
         }),
-        Reply::Err(lines) => json!({
+        Err(lines) => json!({
             "type": "tool_result",
             "tool_use_id": id,
             "content": lines,

@@ -4,7 +4,8 @@
 use serde_json::{Map, Value, json};
 use toolsmith_runtime::ToolSet;
 
-use super::{Args, Reply, call_field, echoed_name, map_schema, types};
+use super::{Args, call_field};
+use crate::host::{self, map_schema, types};
 
 /// The `tools` array of a `generateContent` request:
 /// `[{"function_declarations": [{"name", "description", "parameters"}]}]`.
@@ -163,11 +164,11 @@ pub async fn dispatch_with_limit<C>(
             let args = Args::from_payload(call.get("args"), max_payload);
             (name, super::run(set, name, args, ctx).await)
         }
-        Err(line) => ("", Reply::Err(line)),
+        Err(line) => ("", Err(line)),
     };
     let response = match reply {
-        Reply::Ok(value) => json!({ "output": value }),
-        Reply::Err(lines) => json!({ "error": lines }),
+        Ok(value) => json!({ "output": value }),
+        Err(lines) => json!({ "error": lines }),
     };
     let mut reply = Map::new();
     if let Some(id) = call.get("id") {
@@ -175,9 +176,10 @@ pub async fn dispatch_with_limit<C>(
     }
     // The name of a registered tool as it is; any other, as a line may
     // repeat it (sanitized, cut short).
-    let shown = match set.tool(name) {
-        Ok(tool) => tool.name().to_owned(),
-        Err(_) => echoed_name(name),
+    let shown = if set.contains(name) {
+        name.to_owned()
+    } else {
+        host::name(name)
     };
     reply.insert("name".into(), Value::String(shown));
     reply.insert("response".into(), response);

@@ -6,11 +6,10 @@
 //! sees the parameter absent, as on every other host.
 
 use serde_json::{Value, json};
-use toolsmith_runtime::{JsonLimits, ToolSet, parse_json_text};
+use toolsmith_runtime::{JsonLimits, ToolInputError, ToolSet, parse_json_text};
 
-use super::{
-    Args, Reply, call_field, map_schema, not_json_line, result_text, too_large_line, types,
-};
+use super::{Args, call_field};
+use crate::host::{map_schema, result_text, types};
 
 /// The `tools` array of a Chat Completions request, strict mode:
 /// `[{"type": "function", "function": {"name", "description", "parameters", "strict": true}}]`.
@@ -151,8 +150,8 @@ pub async fn dispatch_with_limit<C>(
                 (args, _) => args,
             };
             match super::run(set, name, args, ctx).await {
-                Reply::Ok(value) => result_text(&value),
-                Reply::Err(lines) => lines,
+                Ok(value) => result_text(&value),
+                Err(lines) => lines,
             }
         }
     };
@@ -193,13 +192,14 @@ fn function(tool_call: &Value, responses: bool) -> Result<(&Value, &str), String
 fn parse_arguments(arguments: Option<&Value>, max_payload: usize) -> Args {
     match arguments {
         None | Some(Value::Null) => Args::Value(Value::Null),
-        Some(Value::String(text)) if text.len() > max_payload => {
-            Args::Refused(too_large_line(max_payload))
-        }
+        Some(Value::String(text)) if text.len() > max_payload => Args::Refused(format!(
+            "Invalid arguments: larger than the limit of {max_payload} bytes"
+        )),
         Some(Value::String(text)) if text.trim().is_empty() => Args::Value(Value::Null),
         Some(Value::String(text)) => match parse_json_text(text, &JsonLimits::default()) {
             Ok(value) => Args::Value(value),
-            Err(err) => Args::Refused(not_json_line(&err)),
+            // The words `toolsmith::validate_input_str` uses.
+            Err(err) => Args::Refused(ToolInputError::not_json(&err).to_string()),
         },
         Some(value) => Args::from_payload(Some(value), max_payload),
     }

@@ -28,13 +28,18 @@ const KEPT_PREFIX: usize = 64 * 1024;
 /// Outgoing lines queued for the writer before senders wait.
 const QUEUE: usize = 64;
 
+/// A byte stream the server reads its requests from.
+pub(crate) type Input = Box<dyn AsyncRead + Send + Unpin>;
+/// A byte stream the server writes its answers to.
+pub(crate) type Output = Box<dyn AsyncWrite + Send + Unpin>;
+
 /// JSON-RPC's code for a line that is not JSON.
 pub(crate) const PARSE_ERROR: i64 = -32700;
 /// JSON-RPC's code for JSON that is not a valid message.
 pub(crate) const INVALID_REQUEST: i64 = -32600;
 
 /// The MCP server side of a newline-delimited stream: reads requests from
-/// `R`, writes answers to `W`, each in a task of its own, so that reading
+/// one stream, writes answers to another, each in a task of its own, so that reading
 /// and parsing a large line never holds up the answers going out.
 pub(crate) struct LineTransport {
     incoming: mpsc::Receiver<RxJsonRpcMessage<RoleServer>>,
@@ -46,11 +51,7 @@ pub(crate) struct LineTransport {
 impl LineTransport {
     /// Reads lines of at most `max_line` bytes from `read`; writes to
     /// `write`.
-    pub(crate) fn new<R, W>(read: R, write: W, max_line: usize) -> Self
-    where
-        R: AsyncRead + Send + Unpin + 'static,
-        W: AsyncWrite + Send + Unpin + 'static,
-    {
+    pub(crate) fn new(read: Input, write: Output, max_line: usize) -> Self {
         let (out, queue) = mpsc::channel(QUEUE);
         let (deliver, incoming) = mpsc::channel(QUEUE);
         let reader = Reader {
@@ -71,8 +72,8 @@ impl LineTransport {
 }
 
 /// Reads the lines, answers those that are no message, delivers the rest.
-struct Reader<R> {
-    read: BufReader<R>,
+struct Reader {
+    read: BufReader<Input>,
     line: Vec<u8>,
     max_line: usize,
     /// Inside a line over the cap: the bytes kept to find its `id`.
@@ -82,10 +83,7 @@ struct Reader<R> {
 }
 
 /// Writes each queued line, flushing whenever the queue runs empty.
-async fn write_lines<W: AsyncWrite + Unpin>(
-    mut write: W,
-    mut queue: mpsc::Receiver<Vec<u8>>,
-) -> io::Result<()> {
+async fn write_lines(mut write: Output, mut queue: mpsc::Receiver<Vec<u8>>) -> io::Result<()> {
     while let Some(line) = queue.recv().await {
         write.write_all(&line).await?;
         if queue.is_empty() {
@@ -104,7 +102,7 @@ enum Read {
     Eof,
 }
 
-impl<R: AsyncRead + Send + Unpin> Reader<R> {
+impl Reader {
     /// Until the end of input: each line delivered or answered.
     async fn run(mut self) {
         loop {

@@ -119,6 +119,42 @@ impl<C, T: ToolWith<C>> Runner<C> for Typed<T> {
     }
 }
 
+impl<C: Clone + Send + Sync + 'static> Entry<C> {
+    /// The entry with `ctx` given once: each call hands the tool a clone.
+    pub(super) fn bind(self, ctx: C) -> Entry<()> {
+        Entry {
+            name: self.name,
+            description: self.description,
+            input_schema: self.input_schema,
+            output_schema: self.output_schema,
+            annotations: self.annotations,
+            runner: Box::new(Bound {
+                runner: self.runner,
+                ctx,
+            }),
+        }
+    }
+}
+
+/// A runner with its context captured: called with `()`, it runs the tool
+/// with a clone of `ctx`.
+struct Bound<C> {
+    runner: Box<dyn Runner<C>>,
+    ctx: C,
+}
+
+impl<C: Clone + Send + Sync> Runner<()> for Bound<C> {
+    fn run<'a>(
+        &'a self,
+        args: Value,
+        (): (),
+        policy: Repairs,
+        job: Job<'a>,
+    ) -> BoxFuture<'a, Result<Called, CallError>> {
+        self.runner.run(args, self.ctx.clone(), policy, job)
+    }
+}
+
 pub(super) type Handler<C> =
     dyn Fn(Value, C) -> BoxFuture<'static, Result<Value, ToolError>> + Send + Sync;
 

@@ -339,6 +339,51 @@ impl<C> ToolSet<C> {
     }
 }
 
+impl<C: Clone + Send + Sync + 'static> ToolSet<C> {
+    /// The set with its context given once: a [`ToolSet`] that takes none,
+    /// whose every call hands its tool a clone of `ctx`. Everything else
+    /// comes along (tools, repairs, logs, limits, timeout, executor), and
+    /// tools that take no context can still join it.
+    ///
+    /// This is how a host holds a set: its code is then the same for every
+    /// context type, compiled once inside toolsmith rather than again for
+    /// each `C` in the crate that serves the tools.
+    ///
+    /// ```
+    /// # use std::sync::Arc;
+    /// # use serde_json::json;
+    /// # use toolsmith_runtime::{DynamicTool, ToolSet};
+    /// let schema = json!({"type": "object", "properties": {}, "additionalProperties": false});
+    /// let mut tools = ToolSet::<Arc<String>>::with_context_type();
+    /// tools.register_dynamic(DynamicTool::new("greet", "Greets the user", schema, |_, user: Arc<String>| {
+    ///     async move { Ok(json!(format!("hello, {user}"))) }
+    /// }))?;
+    ///
+    /// let tools: ToolSet = tools.bind(Arc::new("Ada".to_owned()));
+    /// let greeting = tools.call("greet", json!({}), ());
+    /// # let greeting = std::pin::pin!(greeting);
+    /// # let waker = std::task::Waker::noop();
+    /// # let std::task::Poll::Ready(greeting) = greeting.poll(&mut std::task::Context::from_waker(&waker)) else { unreachable!() };
+    /// assert_eq!(greeting.unwrap().unwrap(), json!("hello, Ada"));
+    /// # Ok::<(), toolsmith_runtime::RegisterError>(())
+    /// ```
+    pub fn bind(self, ctx: C) -> ToolSet {
+        ToolSet {
+            entries: self
+                .entries
+                .into_iter()
+                .map(|entry| entry.bind(ctx.clone()))
+                .collect(),
+            by_name: self.by_name,
+            repairs: self.repairs,
+            on_repair: self.on_repair,
+            hooks: self.hooks,
+            limits: self.limits,
+            timeout: self.timeout,
+        }
+    }
+}
+
 impl<C> fmt::Debug for ToolSet<C> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.debug_list().entries(self.names()).finish()

@@ -475,3 +475,29 @@ fn a_hand_written_tool_with_an_unsupported_schema_is_refused_at_registration() {
     );
     assert!(set.is_empty());
 }
+
+#[test]
+fn a_bound_set_runs_every_tool_with_its_context_and_keeps_the_rest() {
+    let set = set()
+        .with_limits(Limits {
+            max_bytes: 64,
+            ..Limits::DEFAULT
+        })
+        .bind("hey".to_owned());
+    assert_eq!(set.names().collect::<Vec<_>>(), ["add", "greet"]);
+    assert_eq!(set.limits().max_bytes, 64);
+    let add = block_on(set.call("add", json!({"a": 1, "b": 2}), ())).unwrap();
+    assert_eq!(add.unwrap(), json!(6));
+    let greet = block_on(set.call("greet", json!({"who": "Ann"}), ())).unwrap();
+    assert_eq!(greet.unwrap(), json!("hey Ann"));
+    let greet = block_on(set.call("greet", json!({"who": "Benjamin"}), ())).unwrap();
+    assert_eq!(
+        lines(greet),
+        ["Invalid arguments at /who: must be at most 5 characters long, got 8"]
+    );
+    let large = block_on(set.call("greet", json!({"who": "x".repeat(100)}), ())).unwrap();
+    assert_eq!(
+        lines(large),
+        ["Invalid arguments: larger than the limit of 64 bytes"]
+    );
+}

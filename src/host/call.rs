@@ -1,0 +1,42 @@
+//! A call as every host makes it: arguments in, the set's answer out, as
+//! an [`Outcome`] each host then words its own way.
+
+use serde_json::{Map, Value};
+use toolsmith_runtime::{CallError, ToolInputError, ToolRef};
+
+/// How a call turned out, before a host words it.
+pub(crate) enum Outcome {
+    /// The tool ran: its result.
+    Ran(Value),
+    /// The arguments were refused (limits, repairs, the schema): every
+    /// problem, for the host to say as lines.
+    Refused(ToolInputError),
+    /// The function failed (or panicked, or timed out): the line every
+    /// host says, `search failed: <message>`.
+    Failed(String),
+}
+
+/// Calls `tool` with `args` (`null`, as a host reads arguments left out,
+/// is `{}`) through its set: limits, repairs, validation, then the tool.
+pub(crate) async fn call<C>(tool: ToolRef<'_, C>, args: Value, ctx: C) -> Outcome {
+    let args = match args {
+        Value::Null => Value::Object(Map::new()),
+        other => other,
+    };
+    match tool.call(args, ctx).await {
+        Ok(value) => Outcome::Ran(value),
+        Err(CallError::Input(err)) => Outcome::Refused(err),
+        Err(CallError::Failed(err)) => {
+            Outcome::Failed(format!("{} failed: {}", tool.name(), err.message()))
+        }
+    }
+}
+
+/// A successful result as text: a string as it is, anything else as
+/// compact JSON.
+pub(crate) fn result_text(value: &Value) -> String {
+    match value {
+        Value::String(text) => text.clone(),
+        other => other.to_string(),
+    }
+}

@@ -1,0 +1,194 @@
+//! The MCP server itself, one type for every context: the tools of a set
+//! whose context is already bound, answering `initialize`, `tools/list`
+//! and `tools/call` as rmcp's [`ServerHandler`], and served on
+//! newline-delimited streams (the HTTP endpoint serves it too). An
+//! [`McpServer`](crate::mcp::McpServer) of any context hands its work
+//! here, so rmcp's service loop is compiled once, in this crate.
+
+use std::future::Future;
+use std::pin::Pin;
+use std::sync::Arc;
+
+use rmcp::model::{
+    CallToolRequestMethod, CallToolRequestParams, CallToolResponse, CallToolResult, ConstString,
+    ContentBlock, CustomRequest, CustomResult, ErrorCode, Implementation, ListToolsResult,
+    PaginatedRequestParams, ServerCapabilities, ServerConfig,
+};
+use rmcp::service::RequestContext;
+use rmcp::{ErrorData, RoleServer, ServerHandler, ServiceExt};
+use serde_json::{Value, json};
+use toolsmith_runtime::ToolSet;
+
+use super::listed::{describe, object_output};
+use super::transport::{Input, LineTransport, Output};
+use crate::host::{self, Outcome, result_text};
+
+/// A server at work, until its input ends (or, over HTTP, until it is
+/// stopped). Boxed, so that a caller generic over a context holds it
+/// without compiling any of it again.
+pub(crate) type Serving = Pin<Box<dyn Future<Output = std::io::Result<()>> + Send>>;
+
+/// The tools, as `tools/list` lists them and `tools/call` runs them, and
+/// how the server is served. A clone shares the tools.
+#[derive(Clone)]
+pub(crate) struct Server {
+    tools: Arc<ToolSet>,
+    listed: Arc<[rmcp::model::Tool]>,
+    implementation: Implementation,
+    /// The longest line read on stdio, and body over HTTP.
+    pub(crate) max_line: usize,
+}
+
+impl Server {
+    /// A server for `tools`, whose plain `fn` tools run on tokio's blocking
+    /// pool unless the set has a blocking executor of its own.
+    pub(crate) fn new(tools: ToolSet) -> Self {
+        let tools = host::on_tokio_pool(tools);
+        let listed = tools.tools().map(|tool| describe(&tool)).collect();
+        let max_line = default_max_line(tools.limits().max_bytes);
+        Server {
+            tools: Arc::new(tools),
+            listed,
+            implementation: Implementation::new("toolsmith", env!("CARGO_PKG_VERSION")),
+            max_line,
+        }
+    }
+
+    pub(crate) fn set_server_info(&mut self, name: String, version: String) {
+        self.implementation = Implementation::new(name, version);
+    }
+
+    /// The tools as `tools/list` gives them.
+    pub(crate) fn list(&self) -> &[rmcp::model::Tool] {
+        &self.listed
+    }
+
+    /// Answers a `tools/call`: an unknown tool is a JSON-RPC error listing
+    /// the names; bad input and a failing function are results with
+    /// `isError: true`.
+    pub(crate) async fn call(
+        &self,
+        name: &str,
+        arguments: Value,
+    ) -> Result<CallToolResult, ErrorData> {
+        let tool = self.tools.tool(name).map_err(|unknown| {
+            ErrorData::invalid_params(
+                unknown.to_string(),
+                Some(json!({ "available": unknown.available() })),
+            )
+        })?;
+        Ok(match host::call(tool, arguments, ()).await {
+            Outcome::Ran(value) => {
+                let text = ContentBlock::text(result_text(&value));
+                let mut result = CallToolResult::success(vec![text]);
+                if object_output(&tool).is_some() {
+                    result.structured_content = Some(value);
+                }
+                result
+            }
+            Outcome::Refused(err) => {
+                CallToolResult::error(err.lines().into_iter().map(ContentBlock::text).collect())
+            }
+            Outcome::Failed(line) => CallToolResult::error(vec![ContentBlock::text(line)]),
+        })
+    }
+
+    /// Serves on a pair of byte streams, one JSON-RPC message per line,
+    /// until `read` ends; every line gets an answer.
+    pub(crate) fn serve_lines(self, read: Input, write: Output) -> Serving {
+        Box::pin(async move {
+            let transport = LineTransport::new(read, write, self.max_line);
+            let running = self.serve(transport).await.map_err(std::io::Error::other)?;
+            running.waiting().await.map_err(std::io::Error::other)?;
+            Ok(())
+        })
+    }
+}
+
+/// Four times the argument cap and 64 KiB.
+fn default_max_line(max_bytes: usize) -> usize {
+    max_bytes.saturating_mul(4).saturating_add(64 * 1024)
+}
+
+impl ServerHandler for Server {
+    fn get_info(&self) -> ServerConfig {
+        ServerConfig::new(ServerCapabilities::builder().enable_tools().build())
+            .with_server_info(self.implementation.clone())
+    }
+
+    async fn list_tools(
+        &self,
+        _request: Option<PaginatedRequestParams>,
+        _context: RequestContext<RoleServer>,
+    ) -> Result<ListToolsResult, ErrorData> {
+        Ok(ListToolsResult::with_all_items(self.listed.to_vec()))
+    }
+
+    fn get_tool(&self, name: &str) -> Option<rmcp::model::Tool> {
+        self.listed.iter().find(|tool| tool.name == name).cloned()
+    }
+
+    async fn call_tool(
+        &self,
+        request: CallToolRequestParams,
+        _context: RequestContext<RoleServer>,
+    ) -> Result<CallToolResponse, ErrorData> {
+        let arguments = request.arguments.map_or(Value::Null, Value::Object);
+        self.call(&request.name, arguments)
+            .await
+            .map(CallToolResponse::from)
+    }
+
+    /// A `tools/call` whose `arguments` is not an object reaches here, as
+    /// rmcp's typed request refuses it: answer it as a call, so the model
+    /// reads `Invalid arguments: must be an object, got string "x"`.
+    async fn on_custom_request(
+        &self,
+        request: CustomRequest,
+        _context: RequestContext<RoleServer>,
+    ) -> Result<CustomResult, ErrorData> {
+        if request.method != CallToolRequestMethod::VALUE {
+            return Err(ErrorData::new(
+                ErrorCode::METHOD_NOT_FOUND,
+                format!("Method not found: {}", host::quoted_name(&request.method)),
+                None,
+            ));
+        }
+        let params = request.params.as_ref();
+        let name = match params.map(|p| p.get("name")) {
+            None => return Err(call_refused("tools/call needs params with a tool \"name\"")),
+            Some(None) => return Err(call_refused("tools/call params need a tool \"name\"")),
+            Some(Some(Value::String(name))) => name.as_str(),
+            Some(Some(other)) => {
+                return Err(call_refused(format!(
+                    "the tool \"name\" must be a string, got {}",
+                    json_type(other)
+                )));
+            }
+        };
+        let arguments = params.and_then(|p| p.get("arguments")).cloned();
+        let mut result = self.call(name, arguments.unwrap_or(Value::Null)).await?;
+        // Sent as a plain JSON value: keep the shape every protocol version reads.
+        result.result_type = None;
+        let value = serde_json::to_value(result)
+            .map_err(|e| ErrorData::internal_error(e.to_string(), None))?;
+        Ok(CustomResult::new(value))
+    }
+}
+
+/// `-32602 Invalid params` for a `tools/call` that names no tool.
+fn call_refused(message: impl Into<String>) -> ErrorData {
+    ErrorData::invalid_params(message.into(), None)
+}
+
+/// `string`, `number`, ..: a JSON value's type, for messages.
+fn json_type(value: &Value) -> &'static str {
+    match value {
+        Value::Null => "null",
+        Value::Bool(_) => "boolean",
+        Value::Number(_) => "number",
+        Value::String(_) => "string",
+        Value::Array(_) => "array",
+        Value::Object(_) => "object",
+    }
+}
