@@ -21,7 +21,10 @@ pub mod suggest;
 mod tool;
 mod toolset;
 
-/// The naming and description rules, shared with the macros.
+/// The naming and description rules every host imposes on a tool, shared
+/// with the macros: the tool and property name patterns, the description
+/// cap.
+pub use toolsmith_schema_rules::names;
 use toolsmith_schema_rules::names as rules;
 
 #[doc(hidden)]

@@ -153,7 +153,7 @@ fn collect_flags(schema: &Value, path: &mut Vec<String>, required_here: bool, ou
         .map(|names| names.iter().filter_map(Value::as_str).collect())
         .unwrap_or_default();
     for (name, sub) in props {
-        if !toolsmith_runtime::__private::rules::is_property_name(name) {
+        if !toolsmith_runtime::names::is_property_name(name) {
             continue;
         }
         path.push(name.clone());

@@ -148,7 +148,7 @@ impl<C: Clone + Send + Sync> Runner<()> for Bound<C> {
         &'a self,
         args: Value,
         (): (),
-        policy: Repairs,
+        policy: RepairPolicy,
         job: Job<'a>,
     ) -> BoxFuture<'a, Result<Called, CallError>> {
         self.runner.run(args, self.ctx.clone(), policy, job)
