@@ -13,7 +13,7 @@
 # `#[tool]` macros).
 #
 #   bash benches/build_cost.sh                 # every row
-#   bash benches/build_cost.sh toolsmith "+ mcp" # rows whose names hold a word
+#   bash benches/build_cost.sh toolsmith "toolsmith + mcp"  # the rows named
 #                                              # (the rmcp rows always run)
 #
 # Run it on a quiet machine: wall time is what it measures.
@@ -40,14 +40,14 @@ cases=(
   "rmcp with its macros|rmcp = { version = \"=$rmcp_version\", features = [\"transport-io\"] }|let _ = rmcp::model::ErrorCode::PARSE_ERROR;"
 )
 
-# The rows to build: those whose names hold one of the arguments, and the
+# The rows to build: those the arguments name, and the
 # two rmcp rows the ratios need.
 selected=()
 for case in "${cases[@]}"; do
   IFS='|' read -r name _ _ <<<"$case"
   keep=$(( $# == 0 ))
   [[ $name == rmcp* ]] && keep=1
-  for word in "$@"; do [[ $name == *"$word"* ]] && keep=1; done
+  for word in "$@"; do [[ $name == "$word" ]] && keep=1; done
   (( keep )) && selected+=("$case")
 done
 
