@@ -67,10 +67,17 @@ pub fn quoted(text: &str) -> String {
 
 /// `text` on one line, cut to `max` characters, in double quotes.
 pub fn quoted_within(text: &str, max: usize) -> String {
-    let shown = shown(text, max);
+    // A plain key or value (most of them) is copied once, quotes and all.
+    let plain;
+    let shown = if is_plain(text, max) {
+        text
+    } else {
+        plain = shown(text, max);
+        plain.as_str()
+    };
     let mut out = String::with_capacity(shown.len() + 2);
     out.push('"');
-    out.push_str(&shown);
+    out.push_str(shown);
     out.push('"');
     out
 }
