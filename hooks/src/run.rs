@@ -33,7 +33,7 @@ use std::panic::{self, AssertUnwindSafe};
 use std::process::ExitCode;
 
 use serde_json::Value;
-use toolsmith_runtime::{parse_json_text, sanitize_line, sanitize_text};
+use toolsmith_runtime::{echo, parse_json_text, sanitize_line, sanitize_text};
 
 use crate::{
     HookError, HookErrorCode, HookEvent, HookInput, HookOutput, validate_hook_input,
@@ -279,12 +279,7 @@ fn check_updated_input(tool_name: &str, output: &Value) -> Result<(), Vec<String
 
 /// The handler's message on one line, cut to a few hundred characters.
 fn short(message: &str) -> String {
-    const KEEP: usize = 300;
-    let line = sanitize_line(message);
-    match line.char_indices().nth(KEEP) {
-        None => line,
-        Some((end, _)) => format!("{}…", &line[..end]),
-    }
+    echo::shown(message, 300)
 }
 
 /// Reads `stdin` to the end, or refuses past `max` bytes.
