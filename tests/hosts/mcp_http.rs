@@ -140,7 +140,7 @@ fn a_graceful_shutdown_answers_the_call_in_flight() {
 }
 
 /// A tool for the in-process server.
-mod adder {
+pub(crate) mod adder {
     /// Adds two integers.
     #[toolsmith::tool]
     pub fn add(a: i64, b: i64) -> i64 {
