@@ -97,7 +97,9 @@ impl<C> HttpServer<C> {
     /// and their streams are closed and the connections with them.
     ///
     /// An error accepting a connection (out of file descriptors, say) is
-    /// told to stderr and retried, never the end of the server: the
+    /// told to stderr, at most once every 10 seconds with the count of
+    /// those since, and retried after a pause, never the end of the
+    /// server: the
     /// `io::Result` is that of
     /// [`McpServer::serve_http_with_shutdown`](crate::mcp::McpServer::serve_http_with_shutdown),
     /// whose binding may fail.

@@ -16,11 +16,14 @@ const ANSWER: &str =
     r#"{"jsonrpc":"2.0","id":1,"result":{"content":[{"type":"text","text":"3"}],"isError":false}}"#;
 const ORIGIN_REFUSED: &str = "Forbidden: Origin header is not allowed";
 
+/// Makes the options of one case.
+type Options = fn() -> HttpOptions;
+
 #[tokio::test]
 async fn the_origin_check_takes_what_the_options_say() {
     let loopback = HttpOptions::new;
     let app = || HttpOptions::new().allowed_origins(["https://app.example.com"]);
-    let cases: [(fn() -> HttpOptions, Option<&str>, u16); 14] = [
+    let cases: [(Options, Option<&str>, u16); 14] = [
         (loopback, None, 200),
         (loopback, Some("http://localhost:5173"), 200),
         (loopback, Some("http://127.0.0.1:9"), 200),

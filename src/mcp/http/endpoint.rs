@@ -107,7 +107,7 @@ impl Endpoint {
         let body = body.slice_ref(strip_bom(&body));
         let message = match message(&body) {
             Ok(message) => message,
-            Err(refusal) => return refusal,
+            Err(refusal) => return *refusal,
         };
         let opens_session = self.sessions.as_ref().filter(|_| {
             message.get("method") == Some(&Value::from("initialize"))
@@ -249,17 +249,17 @@ async fn read_body(
 
 /// The JSON-RPC message a body holds, or the answer to one that holds
 /// none.
-fn message(body: &[u8]) -> Result<Value, Response<Body>> {
+fn message(body: &[u8]) -> Result<Value, Box<Response<Body>>> {
     let value = match parse_json(body) {
         Ok(value) => value,
         Err(reason) => {
             let message = format!("Parse error: {reason}");
-            return Err(rpc_error(
+            return Err(Box::new(rpc_error(
                 StatusCode::BAD_REQUEST,
                 recover_id(body),
                 PARSE_ERROR,
                 message,
-            ));
+            )));
         }
     };
     let reason = if value.is_object() {
@@ -270,11 +270,11 @@ fn message(body: &[u8]) -> Result<Value, Response<Body>> {
     let id = value.get("id").and_then(request_id);
     match ClientJsonRpcMessage::deserialize(&value) {
         Ok(_) => Ok(value),
-        Err(_) => Err(rpc_error(
+        Err(_) => Err(Box::new(rpc_error(
             StatusCode::BAD_REQUEST,
             id,
             INVALID_REQUEST,
             format!("Invalid Request: {reason}"),
-        )),
+        ))),
     }
 }
