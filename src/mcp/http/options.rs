@@ -320,8 +320,11 @@ impl HttpOptions {
     /// The most bytes of request bodies held at once while they are read
     /// and handed on (64 MiB by default): a body that would go past it is
     /// answered `503 Service Unavailable` with `Retry-After` and a
-    /// JSON-RPC error, and its connection closed. Keep it at least the
-    /// line cap ([`max_line_bytes`](crate::mcp::McpServer::with_max_line_bytes)),
+    /// JSON-RPC error, and its connection closed. A sixteenth of it is
+    /// kept for bodies of at most 64 KiB, so that ordinary calls still
+    /// pass while large bodies fill the rest. Keep the other fifteen
+    /// sixteenths at least the line cap
+    /// ([`max_line_bytes`](crate::mcp::McpServer::with_max_line_bytes)),
     /// or the largest bodies are never taken.
     pub fn max_body_bytes_in_flight(mut self, max: usize) -> Self {
         self.max_body_bytes_in_flight = max;
