@@ -1,9 +1,11 @@
 //! The HTTP server under a flood, on loopback: connections that send
 //! nothing (or a byte, or only the HTTP/2 preface) are closed at the head
-//! deadline, no more than `max_connections` are accepted at once, the
-//! session past `max_sessions` and the body past the bytes in flight are
-//! answered `503` with a JSON-RPC error, and a real client is served all
-//! along. Limits are small so that each flood is a few dozen sockets.
+//! deadline and idle ones at the idle timeout, no more than
+//! `max_connections` are accepted at once, running out of descriptors is
+//! reported once and not the end, the session past `max_sessions` and the
+//! body past the bytes in flight are answered `503` with a JSON-RPC error,
+//! and a real client is served all along. Limits are small so that each
+//! flood is a few dozen sockets.
 
 #![cfg(feature = "mcp-http")]
 
@@ -94,6 +96,26 @@ async fn connections_that_never_send_a_request_head_are_closed() {
         }
     }
     assert_served(&server).await;
+    server.shut_down().await;
+}
+
+/// After its answer, a kept-alive connection that sends nothing more is
+/// closed at the idle timeout.
+#[tokio::test]
+async fn a_kept_alive_connection_is_closed_once_idle() {
+    let server = InProcess::start(
+        HttpOptions::new()
+            .stateless(true)
+            .idle_timeout(Duration::from_millis(200)),
+    )
+    .await;
+    let mut stream = TcpStream::connect(server.addr).await.unwrap();
+    let keep_alive = post(CALL, &[]).replace("Connection: close\r\n", "");
+    stream.write_all(keep_alive.as_bytes()).await.unwrap();
+    let sent = String::from_utf8(until_closed(&mut stream).await).unwrap();
+    let reply = crate::raw_http::parse(&sent);
+    assert_eq!((reply.status, reply.body.as_str()), (200, ANSWER));
+    assert_eq!(reply.header("connection"), None, "kept alive until idle");
     server.shut_down().await;
 }
 
@@ -322,4 +344,63 @@ async fn a_body_past_the_bytes_in_flight_is_answered_503() {
         "{statuses:?}"
     );
     server.shut_down().await;
+}
+
+/// Out of file descriptors (the example server under `ulimit -n 48`, with
+/// 80 connections open), the server says so on stderr once, not once per
+/// retry, and serves again as soon as the connections go.
+#[cfg(target_os = "linux")]
+#[test]
+fn out_of_descriptors_the_server_says_so_once_and_serves_again() {
+    use std::io::{BufRead, BufReader, Read, Write};
+    use std::process::{Command, Stdio};
+
+    let server = crate::support::example("mcp_server");
+    let mut child = Command::new("bash")
+        .arg("-c")
+        .arg(format!(
+            "ulimit -n 48 && exec '{}' --http 127.0.0.1:0",
+            server.display()
+        ))
+        .stdin(Stdio::null())
+        .stdout(Stdio::null())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("the example server starts");
+    let (lines, stderr) = std::sync::mpsc::channel();
+    let pipe = child.stderr.take().unwrap();
+    std::thread::spawn(move || {
+        for line in BufReader::new(pipe).lines().map_while(Result::ok) {
+            let _ = lines.send(line);
+        }
+    });
+    let wait = Duration::from_secs(30);
+    let first = stderr.recv_timeout(wait).expect("the server starts");
+    let addr = first
+        .strip_prefix("serving MCP at http://")
+        .and_then(|rest| rest.strip_suffix("/mcp"))
+        .unwrap_or_else(|| panic!("{first}"))
+        .to_owned();
+
+    let idle: Vec<_> = (0..80)
+        .map(|_| std::net::TcpStream::connect(&addr).unwrap())
+        .collect();
+    let report = stderr.recv_timeout(wait).expect("the server reports");
+    assert_eq!(
+        report,
+        "mcp: cannot accept a connection: Too many open files (os error 24)"
+    );
+    // Ten retries later, still one report.
+    std::thread::sleep(Duration::from_secs(1));
+    assert_eq!(stderr.try_iter().collect::<Vec<_>>(), Vec::<String>::new());
+
+    drop(idle);
+    let mut client = std::net::TcpStream::connect(&addr).unwrap();
+    client.set_read_timeout(Some(wait)).unwrap();
+    client.write_all(initialize(1).as_bytes()).unwrap();
+    let mut response = String::new();
+    client.read_to_string(&mut response).unwrap();
+    session_of(&crate::raw_http::parse(&response));
+    let _ = child.kill();
+    let _ = child.wait();
 }
