@@ -36,6 +36,7 @@ use tokio::sync::Semaphore;
 use tokio_util::sync::CancellationToken;
 use tokio_util::task::TaskTracker;
 
+use super::McpServer;
 use super::server::{Server, Serving};
 use accept::{ACCEPT_RETRY, AcceptErrors, is_per_connection};
 use budget::BodyBudget;
@@ -151,47 +152,7 @@ impl Listening {
             options,
             ..
         } = self;
-        let max_body = server.max_line;
-        let stop_sessions = CancellationToken::new();
-        let mut config = StreamableHttpServerConfig::default()
-            .with_legacy_session_mode(!options.stateless)
-            .with_json_response(options.stateless)
-            .with_max_request_body_bytes(max_body)
-            .with_cancellation_token(stop_sessions.clone());
-        // rmcp reads an empty list as "no check": an empty list of ours
-        // allows nothing, and is answered before rmcp sees the request.
-        let no_host_allowed =
-            matches!(&options.allowed_hosts, Some(HostCheck::Only(hosts)) if hosts.is_empty());
-        match &options.allowed_hosts {
-            Some(HostCheck::Only(hosts)) if !hosts.is_empty() => {
-                config = config.with_allowed_hosts(hosts.iter().cloned());
-            }
-            Some(HostCheck::Any) => config = config.disable_allowed_hosts(),
-            Some(HostCheck::Only(_)) | None => {}
-        }
-        config = match &options.allowed_origins {
-            OriginCheck::Only(origins) => config
-                .with_allowed_origins(origins.iter().cloned())
-                .enforce_origin_validation(),
-            OriginCheck::Any => config.disable_allowed_origins(),
-        };
-        let sessions = Arc::new(CappedSessions::new(
-            options.max_sessions,
-            options.session_idle,
-        ));
-        let mcp =
-            StreamableHttpService::new(move || Ok(server.clone()), Arc::clone(&sessions), config);
-        let endpoint = Arc::new(Endpoint {
-            mcp,
-            sessions: (!options.stateless).then_some(sessions),
-            path: options.path.clone(),
-            max_body,
-            body_timeout: options.body_timeout,
-            bodies: BodyBudget::new(options.max_body_bytes_in_flight),
-            no_host_allowed,
-            bearer: options.bearer.clone(),
-            answering: TaskTracker::new(),
-        });
+        let (endpoint, stop_sessions) = endpoint(server, &options);
 
         let mut http = auto::Builder::new(TokioExecutor::new());
         // Headers that never end hold a connection as a stalled body would.
@@ -269,6 +230,116 @@ impl Listening {
         stop_sessions.cancel();
         let _ = tokio::time::timeout(CLOSE_GRACE, connections.wait()).await;
         Ok(())
+    }
+}
+
+/// The endpoint serving `server` as `options` say, and the token that
+/// ends its sessions.
+fn endpoint(server: Server, options: &HttpOptions) -> (Arc<Endpoint>, CancellationToken) {
+    let max_body = server.max_line;
+    let stop_sessions = CancellationToken::new();
+    let mut config = StreamableHttpServerConfig::default()
+        .with_legacy_session_mode(!options.stateless)
+        .with_json_response(options.stateless)
+        .with_max_request_body_bytes(max_body)
+        .with_cancellation_token(stop_sessions.clone());
+    // rmcp reads an empty list as "no check": an empty list of ours
+    // allows nothing, and is answered before rmcp sees the request.
+    let no_host_allowed =
+        matches!(&options.allowed_hosts, Some(HostCheck::Only(hosts)) if hosts.is_empty());
+    match &options.allowed_hosts {
+        Some(HostCheck::Only(hosts)) if !hosts.is_empty() => {
+            config = config.with_allowed_hosts(hosts.iter().cloned());
+        }
+        Some(HostCheck::Any) => config = config.disable_allowed_hosts(),
+        Some(HostCheck::Only(_)) | None => {}
+    }
+    config = match &options.allowed_origins {
+        OriginCheck::Only(origins) => config
+            .with_allowed_origins(origins.iter().cloned())
+            .enforce_origin_validation(),
+        OriginCheck::Any => config.disable_allowed_origins(),
+    };
+    let sessions = Arc::new(CappedSessions::new(
+        options.max_sessions,
+        options.session_idle,
+    ));
+    let mcp = StreamableHttpService::new(move || Ok(server.clone()), Arc::clone(&sessions), config);
+    let endpoint = Endpoint {
+        mcp,
+        sessions: (!options.stateless).then_some(sessions),
+        path: options.path.clone(),
+        max_body,
+        body_timeout: options.body_timeout,
+        bodies: BodyBudget::new(options.max_body_bytes_in_flight),
+        no_host_allowed,
+        bearer: options.bearer.clone(),
+        answering: TaskTracker::new(),
+    };
+    (Arc::new(endpoint), stop_sessions)
+}
+
+impl<C> McpServer<C> {
+    /// The Streamable HTTP endpoint as a `tower` [`Service`](tower_service::Service),
+    /// to mount in a router of one's own (axum's `route_service`, or any
+    /// hyper server) at the [path](HttpOptions::path) of its options
+    /// (`/mcp` by default), beside other routes.
+    ///
+    /// It checks every request as [`serve_http`](Self::serve_http) does
+    /// (see [`HttpOptions`]): path, `Host`, `Origin`, bearer token, body
+    /// cap, timeout and bytes in flight, the session cap. What concerns
+    /// connections (the head and idle timeouts, `max_connections`, HTTP/2
+    /// pings) is the hosting server's to set, and so is a graceful
+    /// shutdown; the sessions end when the service and its clones are
+    /// dropped.
+    pub fn into_http_service(self) -> HttpService {
+        let (endpoint, stop_sessions) = endpoint(self.server, &self.http);
+        HttpService {
+            endpoint,
+            _sessions: Arc::new(stop_sessions.drop_guard()),
+        }
+    }
+}
+
+/// The MCP endpoint as a `tower` [`Service`](tower_service::Service) of
+/// HTTP requests: made by
+/// [`McpServer::into_http_service`]. A clone serves the same sessions.
+#[derive(Clone)]
+pub struct HttpService {
+    endpoint: Arc<Endpoint>,
+    /// Ends the sessions when the last clone is dropped.
+    _sessions: Arc<tokio_util::sync::DropGuard>,
+}
+
+impl std::fmt::Debug for HttpService {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("HttpService")
+            .field("path", &self.endpoint.path)
+            .finish_non_exhaustive()
+    }
+}
+
+impl<B> tower_service::Service<hyper::Request<B>> for HttpService
+where
+    B: hyper::body::Body + Send + 'static,
+    B::Data: Send,
+    B::Error: std::fmt::Display,
+{
+    type Response = hyper::Response<replies::Body>;
+    type Error = Infallible;
+    type Future =
+        std::pin::Pin<Box<dyn Future<Output = Result<Self::Response, Infallible>> + Send>>;
+
+    fn poll_ready(
+        &mut self,
+        _: &mut std::task::Context<'_>,
+    ) -> std::task::Poll<Result<(), Infallible>> {
+        std::task::Poll::Ready(Ok(()))
+    }
+
+    fn call(&mut self, request: hyper::Request<B>) -> Self::Future {
+        let endpoint = Arc::clone(&self.endpoint);
+        Box::pin(async move { Ok(endpoint.answer(request).await) })
     }
 }
 

@@ -7,11 +7,12 @@
 //! flight), a session slot taken for an `initialize` that opens one, and
 //! the rest handed to rmcp's Streamable HTTP service.
 
+use std::fmt::Display;
 use std::sync::Arc;
 use std::time::Duration;
 
 use http_body_util::{BodyExt, Full};
-use hyper::body::{Bytes, Incoming};
+use hyper::body::{Buf, Bytes};
 use hyper::header::{self, HeaderValue};
 use hyper::{Method, Request, Response, StatusCode};
 use rmcp::model::ClientJsonRpcMessage;
@@ -54,8 +55,14 @@ pub(crate) struct Endpoint {
 }
 
 impl Endpoint {
-    /// Answers one request.
-    pub(crate) async fn answer(&self, request: Request<Incoming>) -> Response<Body> {
+    /// Answers one request, whatever its body type (hyper's own, or a
+    /// router's).
+    pub(crate) async fn answer<B>(&self, request: Request<B>) -> Response<Body>
+    where
+        B: hyper::body::Body + Send + 'static,
+        B::Data: Send,
+        B::Error: Display,
+    {
         let path = request.uri().path();
         let metadata = self
             .bearer
@@ -142,7 +149,11 @@ impl Endpoint {
     /// The whole body, with the bytes it holds of the budget, or the
     /// answer to a body that stalled, was too large, did not fit the
     /// budget, or broke off.
-    async fn read(&self, body: Incoming) -> Result<(Bytes, Held), Response<Body>> {
+    async fn read<B>(&self, body: B) -> Result<(Bytes, Held), Response<Body>>
+    where
+        B: hyper::body::Body,
+        B::Error: Display,
+    {
         let read = tokio::time::timeout(
             self.body_timeout,
             read_body(body, self.max_body, self.bodies.none()),
@@ -222,17 +233,19 @@ enum Unread {
 
 /// Reads a whole body of at most `max` bytes, each taken from the budget
 /// as it arrives; stops reading at the cap or when the budget is spent.
-async fn read_body(
-    mut body: Incoming,
-    max: usize,
-    mut held: Held,
-) -> Result<(Bytes, Held), Unread> {
+async fn read_body<B>(body: B, max: usize, mut held: Held) -> Result<(Bytes, Held), Unread>
+where
+    B: hyper::body::Body,
+    B::Error: Display,
+{
+    let mut body = std::pin::pin!(body);
     let mut read = Vec::new();
     while let Some(frame) = body.frame().await {
         let frame = frame.map_err(|err| Unread::Failed(err.to_string()))?;
-        let Ok(data) = frame.into_data() else {
+        let Ok(mut data) = frame.into_data() else {
             continue; // trailers
         };
+        let data = data.copy_to_bytes(data.remaining());
         if read.len() + data.len() > max {
             read.extend_from_slice(&data[..data.len().min(KEPT_PREFIX.saturating_sub(read.len()))]);
             read.truncate(KEPT_PREFIX);
