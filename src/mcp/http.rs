@@ -215,7 +215,7 @@ impl Listening {
                 .into_owned();
             let stop = stop.clone();
             connections.spawn(async move {
-                connection::watch(served, load, timeouts, stop).await;
+                connection::serve(served, load, timeouts, stop).await;
                 drop(slot);
             });
         }

@@ -62,7 +62,7 @@ pub(crate) struct Timeouts {
 
 /// Serves `connection` until it ends, or closes it gracefully once it has
 /// idled past `timeouts` or `stop` is cancelled.
-pub(crate) async fn watch<C: GracefulConnection>(
+pub(crate) async fn serve<C: GracefulConnection>(
     connection: C,
     mut load: watch::Receiver<Load>,
     timeouts: Timeouts,
