@@ -8,7 +8,9 @@
 /// `sudo rm -rf /` is seen twice: once as `sudo` with its arguments, once
 /// as `rm -rf /` (the command `sudo` runs); the same holds for `env`,
 /// `nice`, `nohup`, `time`, `timeout`, `xargs`, `command`, `exec` and the
-/// other wrappers that run their arguments.
+/// other wrappers that run their arguments. A tree that inline Python or
+/// Perl code deletes (`shutil.rmtree('/')`) is seen as the command that
+/// does the same, `rm -r -- /`, with the interpreter's command as its text.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct ShellCommand {
     pub(super) name: String,
@@ -69,7 +71,8 @@ impl ShellCommand {
 
     /// Whether `option` is given before `--`: alone (`-r`), in a cluster of
     /// short options (`-rf`), or long, with or without a value
-    /// (`--force-with-lease=main`).
+    /// (`--force-with-lease=main`), and abbreviated as GNU getopt and git
+    /// accept it (`--rec` is `--recursive`, `--har` is `--hard`).
     pub fn has_option(&self, option: CommandOption) -> bool {
         self.options().any(|arg| match option {
             CommandOption::Short(c) => {
@@ -78,17 +81,28 @@ impl ShellCommand {
             CommandOption::Long(name) => arg
                 .strip_prefix("--")
                 .map(|rest| rest.split_once('=').map_or(rest, |(key, _)| key))
-                .is_some_and(|key| key == name),
+                .is_some_and(|key| !key.is_empty() && name.starts_with(key)),
             CommandOption::Literal(literal) => arg == literal,
         })
     }
 
     /// The operands: the arguments that are not options, and everything
-    /// after `--`. For `git`, the values of `-C` and `-c` are skipped, so
-    /// the subcommand comes first.
+    /// after `--`. For `git`, the values of the global options that take
+    /// one (`-C`, `-c`, `--git-dir`, `--work-tree`, `--namespace`, …) are
+    /// skipped, so the subcommand comes first.
     pub fn operands(&self) -> Vec<String> {
         let valued: &[&str] = match self.name.as_str() {
-            "git" => &["-C", "-c"],
+            "git" => &[
+                "-C",
+                "-c",
+                "--git-dir",
+                "--work-tree",
+                "--namespace",
+                "--config-env",
+                "--super-prefix",
+                "--attr-source",
+                "--list-cmds",
+            ],
             _ => &[],
         };
         let mut operands = Vec::new();

@@ -4,38 +4,100 @@
 
 use super::command::is_option;
 
+/// The shells: programs that run their input, or the string after `-c`,
+/// as shell code.
+const SHELLS: &[&str] = &[
+    "sh", "bash", "zsh", "dash", "ksh", "mksh", "ash", "yash", "posh",
+];
+
+/// `name` without a version at its end: `python3.12` is `python`, `bash5`
+/// is `bash`, `bash-5.2` is `bash`.
+pub(super) fn unversioned(name: &str) -> &str {
+    let trimmed = name.trim_end_matches(|c: char| c.is_ascii_digit() || c == '.');
+    let trimmed = trimmed.strip_suffix('-').unwrap_or(trimmed);
+    if trimmed.is_empty() { name } else { trimmed }
+}
+
+/// The value of a short option in a cluster (`-lc CODE`, `-cCODE`) or of
+/// a long one (`--command CODE`, `--command=CODE`), before `--`.
+fn option_value(args: &[String], short: char, long: &str) -> Option<String> {
+    let mut args = args.iter();
+    while let Some(arg) = args.next() {
+        if arg == "--" {
+            return None;
+        }
+        if let Some(rest) = arg.strip_prefix("--") {
+            if rest == long {
+                return args.next().cloned();
+            }
+            if let Some(value) = rest.strip_prefix(long).and_then(|r| r.strip_prefix('=')) {
+                return Some(value.to_owned());
+            }
+            continue;
+        }
+        let Some(cluster) = arg.strip_prefix('-') else {
+            continue;
+        };
+        if let Some(at) = cluster.find(short) {
+            let value = &cluster[at + short.len_utf8()..];
+            return if value.is_empty() {
+                args.next().cloned()
+            } else {
+                Some(value.to_owned())
+            };
+        }
+    }
+    None
+}
+
+/// A shell's options up to its first operand: whether `-c` or `-s` is
+/// among them, and the operand's index.
+fn shell_options(args: &[String]) -> (bool, bool, Option<usize>) {
+    let (mut runs_string, mut reads_stdin) = (false, false);
+    let mut at = 0;
+    while let Some(arg) = args.get(at) {
+        if arg == "--" || arg == "-" {
+            return (runs_string, reads_stdin, args.get(at + 1).map(|_| at + 1));
+        }
+        if !is_option(arg) && !arg.starts_with('+') {
+            return (runs_string, reads_stdin, Some(at));
+        }
+        // `-o pipefail`, `+O extglob`, `--rcfile FILE`: an option with a value.
+        if ["-o", "+o", "-O", "+O", "--rcfile", "--init-file"].contains(&arg.as_str()) {
+            at += 1;
+        } else if !arg.starts_with("--") {
+            runs_string |= arg.contains('c');
+            reads_stdin |= arg.contains('s');
+        }
+        at += 1;
+    }
+    (runs_string, reads_stdin, None)
+}
+
+/// Whether a shell reads its code on standard input: no `-c`, and `-s` or
+/// no script named (`bash`, `sh -s -- args`, `bash <<EOF`).
+pub(super) fn reads_code_from_stdin(name: &str, args: &[String]) -> bool {
+    if !SHELLS.contains(&name) {
+        return false;
+    }
+    let (runs_string, reads_stdin, operand) = shell_options(args);
+    !runs_string && (reads_stdin || operand.is_none())
+}
+
 /// The shell code a command runs from a string: `bash -c CODE`,
-/// `sh -ec CODE`, `su -c CODE`, `eval A B`, `env -S CODE`.
+/// `sh -ec CODE`, `su -lc CODE`, `script -c CODE`, `eval A B`,
+/// `env -S CODE`.
 pub(super) fn shell_code(name: &str, args: &[String]) -> Option<String> {
     match name {
-        "sh" | "bash" | "zsh" | "dash" | "ksh" | "mksh" | "ash" => {
-            let mut args = args.iter();
-            let mut runs_string = false;
-            while let Some(arg) = args.next() {
-                if !is_option(arg) && !arg.starts_with('+') {
-                    return runs_string.then(|| arg.clone());
-                }
-                // `-o pipefail`, `+O extglob`: an option with a value.
-                if ["-o", "+o", "-O", "+O"].contains(&arg.as_str()) {
-                    args.next();
-                } else if !arg.starts_with("--") && arg.contains('c') {
-                    runs_string = true;
-                }
+        _ if SHELLS.contains(&name) => {
+            let (runs_string, _, operand) = shell_options(args);
+            if runs_string {
+                operand.and_then(|at| args.get(at).cloned())
+            } else {
+                None
             }
-            None
         }
-        "su" | "runuser" => {
-            let mut args = args.iter();
-            while let Some(arg) = args.next() {
-                if arg == "-c" || arg == "--command" {
-                    return args.next().cloned();
-                }
-                if let Some(code) = arg.strip_prefix("--command=") {
-                    return Some(code.to_owned());
-                }
-            }
-            None
-        }
+        "su" | "runuser" | "script" => option_value(args, 'c', "command"),
         "eval" => (!args.is_empty()).then(|| args.join(" ")),
         // `trap 'code' EXIT`; `trap -p`, `trap -l` only print.
         "trap" => args
@@ -94,6 +156,32 @@ pub(super) fn find_exec(args: &[String]) -> Vec<Vec<String>> {
         }
     }
     commands
+}
+
+/// The placeholder of `xargs -I R`, `-i` or `--replace[=R]` (`{}` unless
+/// given): xargs then runs its command once per line read.
+pub(super) fn xargs_replace(args: &[String]) -> Option<String> {
+    let mut args = args.iter();
+    while let Some(arg) = args.next() {
+        if !is_option(arg) || arg == "--" {
+            return None;
+        }
+        match arg.as_str() {
+            "-I" => return args.next().cloned(),
+            "-i" | "--replace" => return Some("{}".to_owned()),
+            _ => {}
+        }
+        if let Some(value) = arg
+            .strip_prefix("--replace=")
+            .or_else(|| arg.strip_prefix("-I"))
+        {
+            return Some(value.to_owned());
+        }
+        if let Some(value) = arg.strip_prefix("-i") {
+            return Some(value.to_owned());
+        }
+    }
+    None
 }
 
 /// A wrapper's options: the short ones that take a value, the long ones
@@ -235,6 +323,110 @@ const WRAPPERS: &[Wrapper] = &[
         name: "coproc",
         short_values: "",
         long_values: &[],
+        operands: 0,
+    },
+    Wrapper {
+        name: "pkexec",
+        short_values: "",
+        long_values: &["user"],
+        operands: 0,
+    },
+    // `runuser -u USER -- COMMAND…` (`runuser USER -c CODE` is shell code).
+    Wrapper {
+        name: "runuser",
+        short_values: "ugGsw",
+        long_values: &[
+            "user",
+            "group",
+            "supp-group",
+            "shell",
+            "whitelist-environment",
+        ],
+        operands: 0,
+    },
+    Wrapper {
+        name: "strace",
+        short_values: "abeEIoOpPsSuUX",
+        long_values: &[
+            "output",
+            "trace",
+            "signal",
+            "attach",
+            "user",
+            "env",
+            "string-limit",
+        ],
+        operands: 0,
+    },
+    Wrapper {
+        name: "ltrace",
+        short_values: "aAeEFlnopsSuwxX",
+        long_values: &["output", "library"],
+        operands: 0,
+    },
+    Wrapper {
+        name: "unshare",
+        short_values: "SGRw",
+        long_values: &["setuid", "setgid", "root", "wd", "propagation", "setgroups"],
+        operands: 0,
+    },
+    Wrapper {
+        name: "nsenter",
+        short_values: "tSG",
+        long_values: &["target", "setuid", "setgid"],
+        operands: 0,
+    },
+    // `taskset [-c] MASK COMMAND…`, `chrt [-f] PRIORITY COMMAND…`.
+    Wrapper {
+        name: "taskset",
+        short_values: "",
+        long_values: &[],
+        operands: 1,
+    },
+    Wrapper {
+        name: "chrt",
+        short_values: "T",
+        long_values: &["sched-runtime", "sched-deadline", "sched-period"],
+        operands: 1,
+    },
+    Wrapper {
+        name: "numactl",
+        short_values: "CmNpPi",
+        long_values: &[
+            "physcpubind",
+            "membind",
+            "cpunodebind",
+            "preferred",
+            "interleave",
+        ],
+        operands: 0,
+    },
+    Wrapper {
+        name: "fakeroot",
+        short_values: "is",
+        long_values: &["lib", "faked"],
+        operands: 0,
+    },
+    Wrapper {
+        name: "firejail",
+        short_values: "",
+        long_values: &[],
+        operands: 0,
+    },
+    Wrapper {
+        name: "systemd-run",
+        short_values: "upEM",
+        long_values: &[
+            "unit",
+            "property",
+            "description",
+            "uid",
+            "gid",
+            "working-directory",
+            "setenv",
+            "machine",
+            "slice",
+        ],
         operands: 0,
     },
     // `chroot NEWROOT COMMAND…`.

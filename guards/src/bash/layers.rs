@@ -1,0 +1,261 @@
+//! One simple command, layer by layer: the wrappers around it (`sudo env
+//! nice rm …`), the strings and input it runs as code (`bash -c`, `bash
+//! <<EOF`, `python3 -c`), and the commands `find -exec` and `xargs` run.
+
+use super::command::{Redirect, ShellCommand};
+use super::interpreters::{self, Call, Source};
+use super::stdin::{Stdin, find_start_paths, printed};
+use super::walk::{Context, MAX_REPARSE_DEPTH, MAX_WRAPPERS, Trouble, Walk};
+use super::words::Field;
+use super::wrappers::{
+    find_exec, reads_code_from_stdin, shell_code, unversioned, unwrap, xargs_replace,
+};
+
+/// How many items read by `xargs -I` are run one by one.
+const MAX_XARGS_ITEMS: usize = 16;
+
+impl Walk {
+    /// One command per layer of wrappers (`sudo env A=b nice rm …`: `sudo`,
+    /// `env`, `nice`, `rm`), then the code the innermost one runs: strings
+    /// (`bash -c '…'`, `eval …`), standard input given to a shell or an
+    /// interpreter, `find -exec` and `xargs` commands. Returns what the
+    /// command prints, for the command its pipe feeds.
+    pub(super) fn layers(
+        &mut self,
+        mut words: Vec<Field>,
+        redirects: Vec<Redirect>,
+        text: &str,
+        fed_by: &[String],
+        context: &Context,
+    ) -> Stdin {
+        let mut redirects = Some(redirects);
+        let mut stdin = context.stdin.clone();
+        let inner = Context {
+            depth: context.depth + 1,
+            fed_by: fed_by.to_vec(),
+            in_pipeline: false,
+            stdin: Stdin::Inherited,
+            ..context.clone()
+        };
+        for _ in 0..=MAX_WRAPPERS {
+            let Some(first) = words.first() else {
+                if let Some(redirects) = redirects.take().filter(|r| !r.is_empty()) {
+                    self.push(String::new(), Vec::new(), redirects, text, fed_by, context);
+                }
+                return Stdin::Inherited;
+            };
+            if first.unknown_name {
+                self.unreadable(
+                    format!(
+                        "the program's name is the expansion {:?}, which the guard cannot read; \
+                         write the name itself",
+                        first.text
+                    ),
+                    text,
+                );
+            }
+            let name = first
+                .text
+                .rsplit('/')
+                .next()
+                .unwrap_or(&first.text)
+                .to_owned();
+            let args: Vec<String> = words[1..].iter().map(|f| f.text.clone()).collect();
+            let program = unversioned(&name);
+            let code = shell_code(program, &args);
+            if code.is_none() && reads_code_from_stdin(program, &args) {
+                self.code_on_stdin(&name, &stdin, &inner, text, |walk, code, inner| {
+                    walk.source(code, inner, text)
+                });
+            }
+            if let Some(language) = interpreters::language(program) {
+                self.interpreter(language, &name, &words, &stdin, &inner, text, fed_by);
+            }
+            let unwrapped = unwrap(&name, &args);
+            let executed = if name == "find" {
+                let starts = find_start_paths(&args);
+                find_exec(&args)
+                    .into_iter()
+                    .map(|command| placed(command, "{}", &starts))
+                    .collect()
+            } else {
+                Vec::new()
+            };
+            let replace = if name == "xargs" {
+                xargs_replace(&args)
+            } else {
+                None
+            };
+            let output = printed(&name, &args, &stdin);
+            self.push(
+                name.clone(),
+                args,
+                redirects.take().unwrap_or_default(),
+                text,
+                fed_by,
+                context,
+            );
+            if let Some(code) = code {
+                self.source(&code, &inner, text);
+            }
+            let mut executed = executed;
+            if let (Some(replace), Some(command)) = (&replace, &unwrapped) {
+                // `xargs -I {} rm -rf {}`: one command per item read.
+                let items = stdin.words();
+                executed.extend(
+                    items
+                        .iter()
+                        .take(MAX_XARGS_ITEMS)
+                        .map(|item| placed(command.clone(), replace, std::slice::from_ref(item))),
+                );
+            }
+            if !executed.is_empty() {
+                // `find -exec find -exec …` nests as strings run as code do.
+                if inner.depth > MAX_REPARSE_DEPTH {
+                    self.troubles.push((Trouble::TooDeep, text.to_owned()));
+                } else {
+                    for command in executed {
+                        let fields = command.into_iter().map(Field::literal).collect();
+                        self.layers(fields, Vec::new(), text, fed_by, &inner);
+                    }
+                }
+            }
+            match unwrapped {
+                Some(rest) if replace.is_none() => {
+                    words = words.split_off(words.len() - rest.len());
+                    if name == "xargs" {
+                        // `… | xargs rm -rf`: the items read are arguments.
+                        words.extend(stdin.words().into_iter().map(Field::literal));
+                        stdin = Stdin::Inherited;
+                    }
+                }
+                _ => return output,
+            }
+        }
+        self.troubles.push((Trouble::TooDeep, text.to_owned()));
+        Stdin::Unknown(String::new())
+    }
+
+    /// Code a shell or an interpreter reads on standard input: walked when
+    /// the line wrote it, unreadable when another program prints it.
+    fn code_on_stdin(
+        &mut self,
+        name: &str,
+        stdin: &Stdin,
+        inner: &Context,
+        text: &str,
+        mut read: impl FnMut(&mut Walk, &str, &Context),
+    ) {
+        match stdin {
+            Stdin::Text(code) => read(self, code, inner),
+            Stdin::Inherited | Stdin::File => {}
+            Stdin::Paths(_) | Stdin::Unknown(_) => {
+                let from = match stdin {
+                    Stdin::Unknown(producer) if !producer.is_empty() => format!("`{producer}`"),
+                    _ => "the command before it".to_owned(),
+                };
+                self.unreadable(
+                    format!(
+                        "`{name}` runs as code what {from} prints, which the guard cannot read; \
+                         save it to a file, read it, and run the file"
+                    ),
+                    text,
+                );
+            }
+        }
+    }
+
+    /// The calls of a Python or Perl program given on the line or on
+    /// standard input, seen as the commands they run.
+    #[allow(clippy::too_many_arguments)]
+    fn interpreter(
+        &mut self,
+        language: interpreters::Language,
+        name: &str,
+        words: &[Field],
+        stdin: &Stdin,
+        inner: &Context,
+        text: &str,
+        fed_by: &[String],
+    ) {
+        let args: Vec<String> = words[1..].iter().map(|f| f.text.clone()).collect();
+        let run = |walk: &mut Walk, code: &str, inner: &Context| {
+            for call in interpreters::calls(language, code) {
+                match call {
+                    Call::Shell(shell) => walk.source(&shell, inner, text),
+                    Call::Command(command) => {
+                        let fields = command.into_iter().map(Field::literal).collect();
+                        walk.layers(fields, Vec::new(), text, fed_by, inner);
+                    }
+                    Call::DeleteTree(path) => {
+                        let args = vec!["-r".to_owned(), "--".to_owned(), path];
+                        walk.push("rm".to_owned(), args, Vec::new(), text, fed_by, inner);
+                    }
+                }
+            }
+        };
+        match interpreters::source(language, &args) {
+            Source::Inline(at) => {
+                for code in at.iter().filter_map(|at| words.get(at + 1)) {
+                    if code.unknown {
+                        self.unreadable(
+                            format!(
+                                "the code `{name}` runs is the expansion {:?}, which the guard \
+                                 cannot read; write the code itself",
+                                code.text
+                            ),
+                            text,
+                        );
+                    } else {
+                        run(self, &code.text, inner);
+                    }
+                }
+            }
+            Source::Stdin => self.code_on_stdin(name, stdin, inner, text, run),
+            Source::Script => {}
+        }
+    }
+
+    fn unreadable(&mut self, why: String, text: &str) {
+        self.troubles
+            .push((Trouble::Unreadable(why), text.to_owned()));
+    }
+
+    pub(super) fn push(
+        &mut self,
+        name: String,
+        args: Vec<String>,
+        redirects: Vec<Redirect>,
+        text: &str,
+        fed_by: &[String],
+        context: &Context,
+    ) {
+        self.commands.push(ShellCommand {
+            name,
+            args,
+            redirects,
+            text: text.to_owned(),
+            fed_by: fed_by.to_vec(),
+            in_function: context.in_function.clone(),
+            in_pipeline: context.in_pipeline,
+            in_background: context.in_background,
+        });
+    }
+}
+
+/// `command` with each word equal to `placeholder` replaced by `values`
+/// (`find / -exec rm -rf {} +`: `rm -rf /`), and the placeholder inside a
+/// word by the first value.
+fn placed(command: Vec<String>, placeholder: &str, values: &[String]) -> Vec<String> {
+    let mut out = Vec::with_capacity(command.len() + values.len());
+    for word in command {
+        if word == placeholder {
+            out.extend(values.iter().cloned());
+        } else if let (true, Some(first)) = (word.contains(placeholder), values.first()) {
+            out.push(word.replace(placeholder, first));
+        } else {
+            out.push(word);
+        }
+    }
+    out
+}
