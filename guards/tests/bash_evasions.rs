@@ -16,7 +16,7 @@ use std::os::unix::fs::{PermissionsExt, symlink};
 use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
 
-use toolsmith_guards::{DEFAULT_BASH_RULES, find_bash_problems};
+use toolsmith_guards::{BashFinding, DEFAULT_BASH_RULES, find_bash_problems};
 
 /// The evasion a line tries, or a harmless near-miss.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
@@ -34,9 +34,12 @@ enum Class {
     Targets,
     /// Near-misses that run nothing dangerous.
     Harmless,
+    /// Harmless lines the guard refuses by design, as `unreadable`: what
+    /// they run hangs on a value only bash knows.
+    Unknowable,
 }
 
-use Class::{Braced, Expansion, Harmless, Options, Stdin, Targets};
+use Class::{Braced, Expansion, Harmless, Options, Stdin, Targets, Unknowable};
 
 const LINES: &[(Class, &str)] = &[
     // Command substitutions inside a braced parameter expansion.
@@ -54,6 +57,14 @@ const LINES: &[(Class, &str)] = &[
     (Braced, "echo ${x:-`rm -rf /`}"),
     (Braced, "echo \"${x:-$(git reset --hard)}\""),
     (Braced, "echo ${x:-$(dd if=/dev/zero of=/dev/sda)}"),
+    (Braced, "echo ${x:-\"$(rm -rf /)\"}"),
+    (Braced, "echo ${HOME,,$(rm -rf /)}"),
+    (Braced, "for i in ${x:-$(rm -rf /)}; do :; done"),
+    (Braced, "case ${x:-$(rm -rf /)} in *) ;; esac"),
+    (Braced, "[[ -n ${x:-$(rm -rf /)} ]]"),
+    (Braced, "y=${x:-$(rm -rf /)}"),
+    (Braced, "echo $(( ${x:-$(rm -rf /)} 1 ))"),
+    (Braced, "cat <<EOF\n${x:-$(rm -rf /)}\nEOF"),
     // Shell code on standard input.
     (Stdin, "bash <<'EOF'\nrm -rf /\nEOF"),
     (Stdin, "bash <<EOF\nrm -rf ~\nEOF"),
@@ -72,6 +83,18 @@ const LINES: &[(Class, &str)] = &[
         Stdin,
         "python3 <<'EOF'\nimport shutil; shutil.rmtree('/')\nEOF",
     ),
+    (Stdin, "perl <<< 'system(\"rm -rf /\")'"),
+    (Stdin, "bash -c 'bash' <<< 'rm -rf /'"),
+    (Stdin, "bash < <(echo 'rm -rf /')"),
+    (Stdin, "bash <(echo 'rm -rf /')"),
+    (Stdin, "source <(echo 'rm -rf /')"),
+    (Stdin, ". /dev/stdin <<< 'rm -rf /'"),
+    (Stdin, "bash /dev/stdin <<< 'rm -rf /'"),
+    (Stdin, "su <<< 'rm -rf /'"),
+    (Stdin, "sudo -s <<< 'rm -rf /'"),
+    (Stdin, "echo 'rm -rf /' | tee /dev/null | bash"),
+    (Stdin, "echo -e 'rm -rf \\x2f' | bash"),
+    (Stdin, "{ echo 'rm -rf /'; } | bash"),
     // Expansions bash performs before it runs the command.
     (Expansion, "rm${IFS}-rf${IFS}/"),
     (Expansion, "rm$IFS-rf$IFS/etc"),
@@ -88,6 +111,12 @@ const LINES: &[(Class, &str)] = &[
     (Expansion, "`echo rm` -rf /"),
     (Expansion, "\"$(echo rm)\" -rf /"),
     (Expansion, "x=rm; $x -rf /"),
+    (Expansion, "rm -rf /$()"),
+    (Expansion, "rm -rf /e{t,}c"),
+    (Expansion, "command $(echo rm) -rf /"),
+    (Expansion, "\"${x:-rm}\" -rf /"),
+    (Expansion, "IFS=,; x=rm,-rf,/; $x"),
+    (Expansion, "shopt -s expand_aliases\nalias x='rm -rf /'\nx"),
     // Options as the programs read them.
     (Options, "rm --rec --forc ~"),
     (Options, "rm --recursive --f /"),
@@ -105,6 +134,11 @@ const LINES: &[(Class, &str)] = &[
     (Options, "bash --init-file x -c 'rm -rf ~'"),
     (Options, "su -lc 'rm -rf /'"),
     (Options, "su -l root -c 'rm -rf /'"),
+    (Options, "rm --recursiv --force ~"),
+    (Options, "git push origin main --forc"),
+    (Options, "git -c a=b --no-pager push --mirror"),
+    (Options, "flock -c 'rm -rf /' lock"),
+    (Options, "ssh -p 22 localhost 'rm -rf /'"),
     // The rules' own targets.
     (Targets, "find / -exec rm -rf {} +"),
     (Targets, "find ~ -maxdepth 0 -exec rm -rf {} \\;"),
@@ -148,6 +182,20 @@ const LINES: &[(Class, &str)] = &[
     (Targets, "git restore ."),
     (Targets, "git clean -fdx"),
     (Targets, "git stash clear"),
+    (Targets, "find / -print0 | xargs -0 rm -rf"),
+    (Targets, "xargs rm -rf <<< /"),
+    (Targets, "echo / | xargs -I{} sh -c 'rm -rf {}'"),
+    (Targets, "rm -rf /private/etc"),
+    (Targets, "rm -rf /e*"),
+    (
+        Targets,
+        "python3 -c \"import os; os.execvp('rm', ['rm', '-rf', '/'])\"",
+    ),
+    (
+        Targets,
+        "python3 -c \"__import__('shutil').rmtree('/etc')\"",
+    ),
+    (Targets, "perl -e 'qx{rm -rf /}'"),
     // Harmless near-misses.
     (Harmless, "echo ${x:-default}"),
     (Harmless, "echo ${HOME:+set} ${#HOME} ${HOME%/*}"),
@@ -193,6 +241,21 @@ const LINES: &[(Class, &str)] = &[
     (Harmless, "git restore --staged ."),
     (Harmless, "git clean -n"),
     (Harmless, "git stash list"),
+    (Harmless, "bash < script.sh"),
+    (Harmless, "cat install.sh | sh"),
+    (Harmless, "source ./env.sh"),
+    (Harmless, "source <(echo echo hi)"),
+    (Harmless, "alias ll='echo hi'"),
+    (Harmless, "ssh localhost echo hi"),
+    (Harmless, "echo / | xargs echo"),
+    (Harmless, "xargs echo <<< /"),
+    (Harmless, "python3 -c \"import os; print(os.system)\""),
+    (Harmless, "rm -rf /$(echo tmp)/x"),
+    (Unknowable, "\"$(echo echo)\" hi"),
+    (Unknowable, "x=echo; $x hi"),
+    (Unknowable, "eval \"$(echo echo hi)\""),
+    (Unknowable, "echo echo hi | tee /dev/null | bash"),
+    (Unknowable, "python3 -c \"$(echo 'print(1)')\""),
 ];
 
 /// Programs that record their arguments and do nothing else.
@@ -207,6 +270,9 @@ const RUNNERS: &[(&str, &str)] = &[
     ("doas", SUDO),
     ("pkexec", SUDO),
     ("su", SU),
+    ("flock", FLOCK),
+    ("ssh", SSH),
+    ("tee", TEE),
     ("runuser", SU),
     ("strace", STRACE),
     ("unshare", UNSHARE),
@@ -225,18 +291,23 @@ const RUNNERS: &[(&str, &str)] = &[
     ("curl", CURL),
 ];
 
+/// `sudo -s` and `sudo -i` without a command run a shell.
 const SUDO: &str = r#"
+shell=
 while [ $# -gt 0 ]; do
   case "$1" in
     --) shift; break;;
     -u|-g|-C|-h|-p|-D|-r|-t|-T|-U|--user) shift 2;;
+    -s|-i) shell=1; shift;;
     -*) shift;;
     *) break;;
   esac
 done
 [ $# -gt 0 ] && exec "$@"
+[ -n "$shell" ] && exec bash
 "#;
 
+/// `su` without `-c` runs a shell that reads standard input.
 const SU: &str = r#"
 code=; runs=
 while [ $# -gt 0 ]; do
@@ -253,7 +324,38 @@ while [ $# -gt 0 ]; do
 done
 [ -n "$code" ] && exec bash -c "$code"
 [ -n "$runs" ] && [ $# -gt 0 ] && exec "$@"
+[ "${0##*/}" = su ] && exec bash
 "#;
+
+const FLOCK: &str = r#"
+while [ $# -gt 0 ]; do
+  case "$1" in
+    -c|--command) exec bash -c "$2";;
+    -w|-E) shift 2;;
+    -*) shift;;
+    *) shift; break;;
+  esac
+done
+[ $# -gt 0 ] && exec "$@"
+"#;
+
+/// Runs the remote command here: the host is this one.
+const SSH: &str = r#"
+while [ $# -gt 0 ]; do
+  case "$1" in
+    -[BbcDEeFIiJLlmOoPpQRSWw]) shift 2;;
+    -*) shift;;
+    *) break;;
+  esac
+done
+shift
+[ $# -gt 0 ] && exec bash -c "$*"
+"#;
+
+/// Passes its input on; writes no file.
+const TEE: &str = "
+exec cat
+";
 
 const STRACE: &str = r#"
 while [ $# -gt 0 ]; do
@@ -345,6 +447,7 @@ replace=
 while [ $# -gt 0 ]; do
   case "$1" in
     -I) replace=$2; shift 2;;
+    -I*) replace=${1#-I}; shift;;
     -n|-P|-L|-d|-E|-s|-a) shift 2;;
     -*) shift;;
     *) break;;
@@ -356,7 +459,7 @@ input=$(cat)
 if [ -n "$replace" ]; then
   while IFS= read -r item; do
     run=()
-    for word in "$@"; do [ "$word" = "$replace" ] && run+=("$item") || run+=("$word"); done
+    for word in "$@"; do run+=("${word//"$replace"/"$item"}"); done
     ( "${run[@]}" )
   done <<< "$input"
 else
@@ -687,14 +790,18 @@ fn dangerous_code(code: &str, pwd: &str, home: &Path) -> bool {
     })
 }
 
+/// Quoted strings, and the commands of Perl's `` `…` `` and `qx{…}`.
 fn string_literals(code: &str) -> Vec<String> {
     let mut literals = Vec::new();
-    let mut chars = code.chars();
+    let mut chars = code.chars().peekable();
     while let Some(c) = chars.next() {
-        if c == '\'' || c == '"' {
-            let literal: String = chars.by_ref().take_while(|d| *d != c).collect();
-            literals.push(literal);
-        }
+        let close = match c {
+            '\'' | '"' | '`' => c,
+            'q' if chars.next_if_eq(&'x').is_some() && chars.next_if_eq(&'{').is_some() => '}',
+            _ => continue,
+        };
+        let literal: String = chars.by_ref().take_while(|d| *d != close).collect();
+        literals.push(literal);
     }
     literals
 }
@@ -752,6 +859,9 @@ fn dangerous_path(pwd: &str, path: &str, home: &Path) -> bool {
         [] => return true,
         [top] if system.contains(&top.as_str()) => return true,
         [top, _] if top == "home" || top == "users" => return true,
+        [private, inner] if private == "private" && (inner == "etc" || inner == "var") => {
+            return true;
+        }
         [mnt, drive] if mnt == "mnt" && drive.len() == 1 => return true,
         [mnt, drive, rest @ ..] if mnt == "mnt" && drive.len() == 1 => {
             return matches!(rest, [users, _] if users == "users")
@@ -818,12 +928,22 @@ fn the_guard_refuses_exactly_the_lines_bash_runs_dangerously() {
         count.0 += 1;
         count.1 += usize::from(ran_dangerously);
         count.2 += usize::from(refused);
-        if ran_dangerously != (*class != Harmless) {
+        let expected_dangerous = !matches!(class, Harmless | Unknowable);
+        if ran_dangerously != expected_dangerous {
             failures.push(format!(
                 "{class:?} line {line:?} is not what the table says when bash runs it: {runs:?}"
             ));
         }
-        if refused != ran_dangerously {
+        let rules: Vec<&str> = findings.iter().map(|f| f.rule).collect();
+        let wrong = match class {
+            // Refused for what it runs, not because it did not parse.
+            _ if ran_dangerously => !rules
+                .iter()
+                .any(|rule| ![BashFinding::UNPARSEABLE, BashFinding::TOO_COMPLEX].contains(rule)),
+            Unknowable => rules.is_empty() || rules.iter().any(|r| *r != BashFinding::UNREADABLE),
+            _ => refused,
+        };
+        if wrong {
             failures.push(format!(
                 "{line:?}: bash ran {runs:?}, the guard found {:?}",
                 findings.iter().map(ToString::to_string).collect::<Vec<_>>()

@@ -44,8 +44,9 @@ pub(super) enum Source {
     Inline(Vec<usize>),
     /// Standard input (no script named, or `-`).
     Stdin,
-    /// A script file or a module (`-m json.tool`): not on the line.
-    Script,
+    /// A script file, at this index of the arguments, or a module
+    /// (`-m json.tool`): not on the line.
+    Script(Option<usize>),
 }
 
 /// Where the interpreter's code comes from, read from its options.
@@ -78,7 +79,7 @@ pub(super) fn source(language: Language, args: &[String]) -> Source {
             .char_indices()
             .find(|(_, c)| code_flags.contains(*c) || *c == 'm')
         {
-            Some((_, 'm')) if language == Language::Python => return Source::Script,
+            Some((_, 'm')) if language == Language::Python => return Source::Script(None),
             Some((p, flag)) if p + flag.len_utf8() == cluster.len() => {
                 inline.push(at + 1);
                 at += 2;
@@ -101,7 +102,7 @@ pub(super) fn source(language: Language, args: &[String]) -> Source {
     } else if at >= args.len() {
         Source::Stdin
     } else {
-        Source::Script
+        Source::Script(Some(at))
     }
 }
 
@@ -128,6 +129,24 @@ const SHELL_CALLS: &[&str] = &[
     "getstatusoutput",
 ];
 
+/// Calls that run a program from words: `os.execvp('rm', ['rm', …])`.
+const EXEC_CALLS: &[&str] = &[
+    "execv",
+    "execve",
+    "execvp",
+    "execvpe",
+    "execl",
+    "execle",
+    "execlp",
+    "execlpe",
+    "spawnv",
+    "spawnvp",
+    "spawnl",
+    "spawnlp",
+    "posix_spawn",
+    "posix_spawnp",
+];
+
 const DELETE_CALLS: &[&str] = &["rmtree", "remove_tree"];
 
 /// The calls found in `code`.
@@ -140,6 +159,27 @@ pub(super) fn calls(language: Language, code: &str) -> Vec<Call> {
         if c == b'\'' || c == b'"' {
             at = literal_at(code, at).map_or(bytes.len(), |(_, end)| end);
             continue;
+        }
+        // Perl's `qx{…}`, `qx(…)`, `qx/…/`.
+        if language == Language::Perl && code[at..].starts_with("qx") {
+            let open = code[at + 2..]
+                .chars()
+                .next()
+                .filter(|c| c.is_ascii_punctuation());
+            if let Some(open) = open {
+                let close = match open {
+                    '{' => '}',
+                    '(' => ')',
+                    '[' => ']',
+                    '<' => '>',
+                    other => other,
+                };
+                let body = at + 3;
+                let end = code[body..].find(close).map_or(bytes.len(), |e| body + e);
+                calls.push(Call::Shell(code[body..end].to_owned()));
+                at = end + 1;
+                continue;
+            }
         }
         if c == b'`' && language == Language::Perl {
             let end = code[at + 1..].find('`').map_or(bytes.len(), |e| at + 1 + e);
@@ -157,22 +197,41 @@ pub(super) fn calls(language: Language, code: &str) -> Vec<Call> {
         }
         let name = &code[start..at];
         let shell = SHELL_CALLS.contains(&name) || (language == Language::Perl && name == "exec");
+        let exec = language == Language::Python && EXEC_CALLS.contains(&name);
         let delete = DELETE_CALLS.contains(&name);
-        if !shell && !delete {
+        if !shell && !exec && !delete {
             continue;
         }
         let literals = arguments(language, code, at);
-        let listed: Vec<String> = literals
-            .iter()
-            .filter(|(_, in_list)| *in_list)
-            .map(|(text, _)| text.clone())
-            .collect();
+        // The words up to the end of the first list: `run(['rm', '-rf',
+        // 'x'], cwd='/')` runs `rm -rf x`; `execvp('rm', ['rm', '-rf'])`
+        // runs `rm` with `rm -rf`.
+        let mut words: Vec<String> = Vec::new();
+        let mut listed = false;
+        for (text, in_list) in &literals {
+            if listed && !in_list {
+                break;
+            }
+            listed |= *in_list;
+            words.push(text.clone());
+        }
         match literals.as_slice() {
             [] => {}
             _ if delete => calls.extend(literals.into_iter().map(|l| Call::DeleteTree(l.0))),
-            _ if !listed.is_empty() => calls.push(Call::Command(listed)),
-            [(one, _)] => calls.push(Call::Shell(one.clone())),
-            _ => calls.push(Call::Command(literals.into_iter().map(|l| l.0).collect())),
+            [(one, false)] if shell => calls.push(Call::Shell(one.clone())),
+            _ if exec && listed && words.len() > 1 => {
+                // `execvp(file, [argv0, args…])`: the file, then the args.
+                let mut command = vec![words[0].clone()];
+                command.extend(words.into_iter().skip(2));
+                calls.push(Call::Command(command));
+            }
+            _ if exec && !listed && words.len() > 1 => {
+                // `execlp(file, argv0, args…)`.
+                let mut command = vec![words[0].clone()];
+                command.extend(words.into_iter().skip(2));
+                calls.push(Call::Command(command));
+            }
+            _ => calls.push(Call::Command(words)),
         }
     }
     calls
@@ -282,8 +341,14 @@ mod tests {
             source(Python, &words(&["-W", "ignore", "-c", "x"])),
             Source::Inline(vec![3])
         );
-        assert_eq!(source(Python, &words(&["-m", "json.tool"])), Source::Script);
-        assert_eq!(source(Python, &words(&["script.py", "-c"])), Source::Script);
+        assert_eq!(
+            source(Python, &words(&["-m", "json.tool"])),
+            Source::Script(None)
+        );
+        assert_eq!(
+            source(Python, &words(&["script.py", "-c"])),
+            Source::Script(Some(0))
+        );
         assert_eq!(source(Python, &words(&["-"])), Source::Stdin);
         assert_eq!(source(Python, &[]), Source::Stdin);
         assert_eq!(
@@ -293,7 +358,10 @@ mod tests {
             ),
             Source::Inline(vec![2, 4])
         );
-        assert_eq!(source(Perl, &words(&["-I", "lib", "x.pl"])), Source::Script);
+        assert_eq!(
+            source(Perl, &words(&["-I", "lib", "x.pl"])),
+            Source::Script(Some(2))
+        );
     }
 
     #[test]
@@ -330,5 +398,19 @@ mod tests {
             ]
         );
         assert_eq!(calls(Python, "system(x)"), []);
+        assert_eq!(
+            calls(Python, "subprocess.run(['rm', '-rf', 'build'], cwd='/')"),
+            [Call::Command(words(&["rm", "-rf", "build"]))]
+        );
+        assert_eq!(
+            calls(Python, "os.execvp('rm', ['rm', '-rf', '/'])"),
+            [Call::Command(words(&["rm", "-rf", "/"]))]
+        );
+        assert_eq!(
+            calls(Python, "os.execlp('rm', 'rm', '-rf', '/')"),
+            [Call::Command(words(&["rm", "-rf", "/"]))]
+        );
+        assert_eq!(calls(Perl, "my $x = qx{rm -rf /};"), [shell("rm -rf /")]);
+        assert_eq!(calls(Perl, "print 'é'; $ENV{HOME}"), []);
     }
 }

@@ -8,7 +8,8 @@ use super::stdin::{Stdin, find_start_paths, printed};
 use super::walk::{Context, MAX_REPARSE_DEPTH, MAX_WRAPPERS, Trouble, Walk};
 use super::words::Field;
 use super::wrappers::{
-    find_exec, reads_code_from_stdin, shell_code, unversioned, unwrap, xargs_replace,
+    ShellInput, find_exec, is_stdin_path, shell_code, shell_input, unversioned, unwrap,
+    xargs_replace,
 };
 
 /// How many items read by `xargs -I` are run one by one.
@@ -63,15 +64,25 @@ impl Walk {
             let args: Vec<String> = words[1..].iter().map(|f| f.text.clone()).collect();
             let program = unversioned(&name);
             let code = shell_code(program, &args);
-            if code.is_none() && reads_code_from_stdin(program, &args) {
-                self.code_on_stdin(&name, &stdin, &inner, text, |walk, code, inner| {
-                    walk.source(code, inner, text)
-                });
+            let unwrapped = unwrap(&name, &args);
+            let input = match code {
+                Some(_) => None,
+                None => shell_input(program, &args, unwrapped.is_some()),
+            };
+            if let Some(input) = input {
+                let read = match input {
+                    ShellInput::Stdin => Some(stdin.clone()),
+                    ShellInput::Script(at) => script_input(words.get(at + 1), &stdin),
+                };
+                if let Some(read) = read {
+                    self.code_on_stdin(&name, &read, &inner, text, |walk, code, inner| {
+                        walk.source(code, inner, text)
+                    });
+                }
             }
             if let Some(language) = interpreters::language(program) {
                 self.interpreter(language, &name, &words, &stdin, &inner, text, fed_by);
             }
-            let unwrapped = unwrap(&name, &args);
             let executed = if name == "find" {
                 let starts = find_start_paths(&args);
                 find_exec(&args)
@@ -96,7 +107,13 @@ impl Walk {
                 context,
             );
             if let Some(code) = code {
-                self.source(&code, &inner, text);
+                // `bash -c 'bash' <<< '…'`: the string's commands read the
+                // same input.
+                let with_stdin = Context {
+                    stdin: stdin.clone(),
+                    ..inner.clone()
+                };
+                self.source(&code, &with_stdin, text);
             }
             let mut executed = executed;
             if let (Some(replace), Some(command)) = (&replace, &unwrapped) {
@@ -212,7 +229,11 @@ impl Walk {
                 }
             }
             Source::Stdin => self.code_on_stdin(name, stdin, inner, text, run),
-            Source::Script => {}
+            Source::Script(at) => {
+                if let Some(read) = at.and_then(|at| script_input(words.get(at + 1), stdin)) {
+                    self.code_on_stdin(name, &read, inner, text, run);
+                }
+            }
         }
     }
 
@@ -240,6 +261,18 @@ impl Walk {
             in_pipeline: context.in_pipeline,
             in_background: context.in_background,
         });
+    }
+}
+
+/// What a script operand holds, when the line tells: the output of a
+/// process substitution (`bash <(echo …)`), or standard input
+/// (`bash /dev/stdin`).
+fn script_input(operand: Option<&Field>, stdin: &Stdin) -> Option<Stdin> {
+    let operand = operand?;
+    match &operand.produced {
+        Some(produced) => Some((**produced).clone()),
+        None if is_stdin_path(&operand.text) => Some(stdin.clone()),
+        None => None,
     }
 }
 

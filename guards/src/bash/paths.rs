@@ -63,6 +63,8 @@ pub(crate) fn is_dangerous_path(value: &str) -> bool {
             [top] => names_one_of(top, SYSTEM_DIRECTORIES),
             // A user's home: `/home/alice`, `/Users/$USER`.
             [top, _] if names_one_of(top, &["home", "Users"]) => true,
+            // macOS keeps `/etc` and `/var` in `/private`.
+            [top, inner] if names_one_of(top, &["private"]) => names_one_of(inner, &["etc", "var"]),
             // A Windows drive under WSL: `/mnt/c`, `/mnt/c/Windows`,
             // `/mnt/c/Users/alice`.
             [mnt, drive, rest @ ..] if names_one_of(mnt, &["mnt"]) && is_drive(drive) => match rest
@@ -389,6 +391,8 @@ mod tests {
             "/mnt/D/Windows",
             "/mnt/c/Users/alice",
             "/mnt/c/program files",
+            "/private/etc",
+            "/private/var/",
         ] {
             assert!(is_dangerous_path(path), "{path:?}");
         }
@@ -414,6 +418,7 @@ mod tests {
             "/mnt/c/projects/app",
             "/mnt/c/Users/alice/project",
             "/tmp/ETC",
+            "/private/tmp/x",
         ] {
             assert!(!is_dangerous_path(path), "{path:?}");
         }

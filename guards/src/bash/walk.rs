@@ -69,10 +69,6 @@ impl Walk {
     /// Parse `source` (the whole line, or a string found in it) and walk
     /// it; `about` is the command the source came from, for troubles.
     pub(super) fn source(&mut self, source: &str, context: &Context, about: &str) {
-        let context = &Context {
-            stdin: Stdin::Inherited,
-            ..context.clone()
-        };
         if context.depth > MAX_REPARSE_DEPTH || bracket_depth(source) > MAX_BRACKET_DEPTH {
             self.troubles.push((Trouble::TooDeep, about.to_owned()));
             return;
@@ -97,22 +93,30 @@ impl Walk {
         }
     }
 
-    fn compound_list(&mut self, list: &ast::CompoundList, context: &Context) {
+    /// Walks `list`; what it prints when it is one pipeline.
+    fn compound_list(&mut self, list: &ast::CompoundList, context: &Context) -> Stdin {
+        let mut output = Stdin::Inherited;
         for ast::CompoundListItem(and_or, separator) in &list.0 {
             let context = Context {
                 in_background: context.in_background
                     || matches!(separator, ast::SeparatorOperator::Async),
                 ..context.clone()
             };
-            self.pipeline(&and_or.first, &context);
+            output = self.pipeline(&and_or.first, &context);
             for next in &and_or.additional {
                 let (ast::AndOr::And(pipeline) | ast::AndOr::Or(pipeline)) = next;
                 self.pipeline(pipeline, &context);
+                output = Stdin::Unknown(String::new());
             }
         }
+        if list.0.len() > 1 {
+            output = Stdin::Unknown(String::new());
+        }
+        output
     }
 
-    fn pipeline(&mut self, pipeline: &ast::Pipeline, context: &Context) {
+    /// Walks `pipeline`; what its last command prints.
+    fn pipeline(&mut self, pipeline: &ast::Pipeline, context: &Context) -> Stdin {
         let mut fed_by = context.fed_by.clone();
         let mut stdin = context.stdin.clone();
         for command in &pipeline.seq {
@@ -125,9 +129,10 @@ impl Walk {
             let first = self.commands.len();
             stdin = self.command(command, &context);
             if !self.feed(&mut fed_by, first, &command.to_string()) {
-                return;
+                return Stdin::Unknown(String::new());
             }
         }
+        stdin
     }
 
     /// Walks `command`; what it prints, for the command its pipe feeds.
@@ -135,9 +140,11 @@ impl Walk {
         match command {
             ast::Command::Simple(simple) => return self.simple(simple, context),
             ast::Command::Compound(compound, redirects) => {
-                self.compound(compound, context);
+                let output = self.compound(compound, context);
                 if let Some(list) = redirects {
                     self.redirect_only(&list.0, &command.to_string(), context);
+                } else {
+                    return output;
                 }
             }
             ast::Command::Function(function) => {
@@ -156,9 +163,13 @@ impl Walk {
         Stdin::Unknown(String::new())
     }
 
-    fn compound(&mut self, compound: &ast::CompoundCommand, context: &Context) {
+    /// Walks `compound`; what it prints, when a group or subshell of one
+    /// pipeline.
+    fn compound(&mut self, compound: &ast::CompoundCommand, context: &Context) -> Stdin {
         use ast::CompoundCommand as C;
         match compound {
+            C::BraceGroup(ast::BraceGroupCommand(list))
+            | C::Subshell(ast::SubshellCommand(list)) => return self.compound_list(list, context),
             C::Arithmetic(arithmetic) => {
                 self.arithmetic(&arithmetic.expr, context, &compound.to_string())
             }
@@ -168,10 +179,8 @@ impl Walk {
                 for expression in expressions.into_iter().flatten() {
                     self.arithmetic(expression, context, &about);
                 }
-                self.compound_list(&clause.body.0, context)
+                self.compound_list(&clause.body.0, context);
             }
-            C::BraceGroup(ast::BraceGroupCommand(list))
-            | C::Subshell(ast::SubshellCommand(list)) => self.compound_list(list, context),
             C::ForClause(clause) => {
                 let about = compound.to_string();
                 for value in clause.values.iter().flatten() {
@@ -203,6 +212,7 @@ impl Walk {
                 self.compound_list(&body.0, context);
             }
         }
+        Stdin::Unknown(String::new())
     }
 
     fn test(&mut self, test: &ast::ExtendedTestExpr, about: &str, context: &Context) {
@@ -361,7 +371,10 @@ impl Walk {
                         target: self.word_fed(&word.value, context, about, fed),
                     }),
                     ast::IoFileRedirectTarget::ProcessSubstitution(_, subshell) => {
-                        self.substituted(&subshell.0, context, fed);
+                        let output = self.substituted(&subshell.0, context, fed);
+                        if reads_stdin(fd) && matches!(kind, IoFileRedirectKind::Read) {
+                            *stdin = Some(output);
+                        }
                         None
                     }
                     ast::IoFileRedirectTarget::Fd(_) | ast::IoFileRedirectTarget::Duplicate(_) => {
@@ -402,8 +415,14 @@ impl Walk {
         }
     }
 
-    /// A process substitution's commands, which feed the current command.
-    fn substituted(&mut self, list: &ast::CompoundList, context: &Context, fed: &mut Vec<String>) {
+    /// A process substitution's commands, which feed the current command;
+    /// what they print.
+    fn substituted(
+        &mut self,
+        list: &ast::CompoundList,
+        context: &Context,
+        fed: &mut Vec<String>,
+    ) -> Stdin {
         let first = self.commands.len();
         let inner = Context {
             depth: context.depth + 1,
@@ -412,10 +431,11 @@ impl Walk {
         };
         if inner.depth > MAX_REPARSE_DEPTH {
             self.troubles.push((Trouble::TooDeep, list.to_string()));
-            return;
+            return Stdin::Unknown(String::new());
         }
-        self.compound_list(list, &inner);
+        let output = self.compound_list(list, &inner);
         self.feed(fed, first, &list.to_string());
+        output
     }
 
     /// Redirections of a compound command, seen as a command without a
@@ -480,9 +500,13 @@ impl Walk {
                         words.extend(fields);
                     }
                 }
-                Some(Item::ProcessSubstitution(_, subshell)) => {
-                    self.substituted(&subshell.0, context, &mut fed);
-                    words.push(Field::literal("/dev/fd/63".to_owned()));
+                Some(Item::ProcessSubstitution(kind, subshell)) => {
+                    let output = self.substituted(&subshell.0, context, &mut fed);
+                    let mut field = Field::literal("/dev/fd/63".to_owned());
+                    if matches!(kind, ast::ProcessSubstitutionKind::Read) {
+                        field.produced = Some(Box::new(output));
+                    }
+                    words.push(field);
                 }
             }
         }

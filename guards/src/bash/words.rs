@@ -8,6 +8,7 @@ use brush_parser::word::{
 };
 
 use super::parse::Failure;
+use super::stdin::Stdin;
 
 /// How many words one word may become by brace expansion
 /// (`{a,b}{c,d}` is four), and how many bytes they may hold: more is a
@@ -33,6 +34,9 @@ pub(super) struct Field {
     /// Such an expansion comes after the last literal `/`: the name of the
     /// program the word runs is not known (`$(echo rm)`, `"$CC"`).
     pub(super) unknown_name: bool,
+    /// For a process substitution read from (`<(…)`), what its commands
+    /// print.
+    pub(super) produced: Option<Box<Stdin>>,
 }
 
 impl Field {
@@ -41,6 +45,7 @@ impl Field {
             text,
             unknown: false,
             unknown_name: false,
+            produced: None,
         }
     }
 }
@@ -61,6 +66,7 @@ pub(super) fn expand(word: &str, options: &ParserOptions) -> Result<Expanded, Fa
         text: texts.join(" "),
         unknown: fields.iter().any(|f| f.unknown),
         unknown_name: fields.last().is_some_and(|f| f.unknown_name),
+        produced: None,
     };
     Ok(Expanded {
         fields: vec![field],
@@ -149,6 +155,10 @@ impl Pieces {
                 WordPiece::EscapeSequence(escaped) => {
                     self.literal(escaped.strip_prefix('\\').unwrap_or(escaped));
                 }
+                // `$()`, `` `` ``, `$( )`: nothing, known.
+                WordPiece::CommandSubstitution(inner)
+                | WordPiece::BackquotedCommandSubstitution(inner)
+                    if inner.trim().is_empty() => {}
                 WordPiece::CommandSubstitution(inner)
                 | WordPiece::BackquotedCommandSubstitution(inner) => {
                     self.substitutions.push(inner.clone());
@@ -517,5 +527,76 @@ mod tests {
         }
         let expanded = expand("\"$(a)`b`\"", &options).ok().unwrap();
         assert_eq!(expanded.substitutions, ["a", "b"]);
+    }
+
+    fn command_words(word: &str) -> Vec<String> {
+        let options = ParserOptions::default();
+        let expanded = expand_command_word(word, &options).ok().unwrap();
+        expanded.fields.into_iter().map(|f| f.text).collect()
+    }
+
+    #[test]
+    fn braces_and_ifs_make_words_as_bash_does() {
+        for (word, words) in [
+            ("{rm,-rf,/}", &["rm", "-rf", "/"][..]),
+            ("/{,}", &["/", "/"]),
+            ("/{etc,usr}", &["/etc", "/usr"]),
+            ("r{m,}", &["rm", "r"]),
+            ("{a..c}", &["a", "b", "c"]),
+            ("{3..1}", &["3", "2", "1"]),
+            ("{1..7..3}", &["1", "4", "7"]),
+            ("{a,b}{1,2}", &["a1", "a2", "b1", "b2"]),
+            ("'{a,b}'", &["{a,b}"]),
+            ("{}", &["{}"]),
+            ("{a}", &["{a}"]),
+            ("rm${IFS}-rf${IFS}/", &["rm", "-rf", "/"]),
+            ("rm$IFS/", &["rm", "/"]),
+            ("\"a${IFS}b\"", &["a${IFS}b"]),
+            ("\"\"", &[""]),
+            ("/$()", &["/"]),
+        ] {
+            assert_eq!(command_words(word), words, "{word}");
+        }
+        let options = ParserOptions::default();
+        assert!(matches!(
+            expand_command_word("{1..100000}", &options),
+            Err(Failure::TooDeep)
+        ));
+        assert!(matches!(
+            expand_command_word(&"{a,b}".repeat(13), &options),
+            Err(Failure::TooDeep)
+        ));
+        assert_eq!(command_words(&"{a,b}".repeat(12)).len(), 4096);
+    }
+
+    #[test]
+    fn substitutions_inside_parameter_expansions_are_found() {
+        let options = ParserOptions::default();
+        for word in [
+            "${x:-$(a)}",
+            "${x-$(a)}",
+            "${x:=$(a)}",
+            "${x:+$(a)}",
+            "${x:?$(a)}",
+            "${x/p/$(a)}",
+            "${x//$(a)/r}",
+            "${x#$(a)}",
+            "${x%%$(a)}",
+            "${x[$(a)]}",
+            "${x:$(a)}",
+            "${x:0:$(a)}",
+            "${x:-${y:-$(a)}}",
+            "${x:-`a`}",
+            "\"${x:-\"$(a)\"}\"",
+            "${x,,$(a)}",
+        ] {
+            let expanded = expand(word, &options).ok().unwrap();
+            assert_eq!(expanded.substitutions, ["a"], "{word}");
+            assert!(expanded.fields[0].unknown, "{word}");
+        }
+        let home = expand("${HOME}/x", &options).ok().unwrap();
+        assert!(!home.fields[0].unknown);
+        let name = expand("$(which x)/rm", &options).ok().unwrap();
+        assert!(name.fields[0].unknown && !name.fields[0].unknown_name);
     }
 }

@@ -74,14 +74,52 @@ fn shell_options(args: &[String]) -> (bool, bool, Option<usize>) {
     (runs_string, reads_stdin, None)
 }
 
-/// Whether a shell reads its code on standard input: no `-c`, and `-s` or
-/// no script named (`bash`, `sh -s -- args`, `bash <<EOF`).
-pub(super) fn reads_code_from_stdin(name: &str, args: &[String]) -> bool {
-    if !SHELLS.contains(&name) {
-        return false;
+/// Where a shell that runs no `-c` string reads its code.
+#[derive(Debug, PartialEq, Eq)]
+pub(super) enum ShellInput {
+    /// From standard input: `bash`, `sh -s -- args`, `bash <<EOF`,
+    /// `su`, `sudo -s`.
+    Stdin,
+    /// From the file named by the argument at this index: `bash x.sh`,
+    /// `bash <(…)`, `source <(…)`.
+    Script(usize),
+}
+
+/// Where `name` reads shell code when it runs no string, if it is a shell
+/// (`runs_command`: a wrapper found a command after its options).
+pub(super) fn shell_input(name: &str, args: &[String], runs_command: bool) -> Option<ShellInput> {
+    match name {
+        _ if SHELLS.contains(&name) => {
+            let (runs_string, reads_stdin, operand) = shell_options(args);
+            match (runs_string, reads_stdin, operand) {
+                (true, _, _) => None,
+                (false, true, _) | (false, false, None) => Some(ShellInput::Stdin),
+                (false, false, Some(at)) => Some(ShellInput::Script(at)),
+            }
+        }
+        "su" => option_value(args, 'c', "command")
+            .is_none()
+            .then_some(ShellInput::Stdin),
+        // `sudo -s`, `sudo -i`, `doas -s`: a shell, when no command follows.
+        "sudo" | "doas" if !runs_command => args
+            .iter()
+            .take_while(|arg| is_option(arg) && *arg != "--")
+            .any(|arg| {
+                matches!(arg.as_str(), "--shell" | "--login")
+                    || (!arg.starts_with("--") && arg.contains(['s', 'i']))
+            })
+            .then_some(ShellInput::Stdin),
+        "source" | "." => args
+            .iter()
+            .position(|arg| arg != "--")
+            .map(ShellInput::Script),
+        _ => None,
     }
-    let (runs_string, reads_stdin, operand) = shell_options(args);
-    !runs_string && (reads_stdin || operand.is_none())
+}
+
+/// A path that is the reader's own standard input.
+pub(super) fn is_stdin_path(path: &str) -> bool {
+    matches!(path, "/dev/stdin" | "/dev/fd/0" | "/proc/self/fd/0")
 }
 
 /// The shell code a command runs from a string: `bash -c CODE`,
@@ -97,7 +135,32 @@ pub(super) fn shell_code(name: &str, args: &[String]) -> Option<String> {
                 None
             }
         }
-        "su" | "runuser" | "script" => option_value(args, 'c', "command"),
+        "su" | "runuser" | "script" | "flock" | "sg" => option_value(args, 'c', "command"),
+        // `alias ll='ls -l'`: the code the alias stands for.
+        "alias" => {
+            let values: Vec<&str> = args
+                .iter()
+                .filter_map(|arg| arg.split_once('=').map(|(_, value)| value))
+                .collect();
+            (!values.is_empty()).then(|| values.join("\n"))
+        }
+        // `ssh HOST COMMAND…`: a shell on that host runs the words.
+        "ssh" => {
+            let mut at = 0;
+            while let Some(arg) = args.get(at) {
+                if arg == "--" {
+                    at += 1;
+                    break;
+                }
+                if !is_option(arg) {
+                    break;
+                }
+                let valued = arg.len() == 2 && "BbcDEeFIiJLlmOoPpQRSWw".contains(&arg[1..]);
+                at += if valued { 2 } else { 1 };
+            }
+            let command = args.get(at + 1..).unwrap_or_default();
+            (!command.is_empty()).then(|| command.join(" "))
+        }
         "eval" => (!args.is_empty()).then(|| args.join(" ")),
         // `trap 'code' EXIT`; `trap -p`, `trap -l` only print.
         "trap" => args
@@ -545,12 +608,69 @@ mod tests {
             ("trap", &["ls", "EXIT"], Some("ls")),
             ("trap", &["-p"], None),
             ("watch", &["-n", "1", "ls", "-l"], Some("ls -l")),
+            ("bash", &["--rcfile", "x", "-c", "ls"], Some("ls")),
+            ("bash", &["--init-file", "x", "script.sh"], None),
+            ("su", &["-lc", "ls"], Some("ls")),
+            ("su", &["-l", "root", "--command=ls"], Some("ls")),
+            ("su", &["-s", "/bin/sh", "-c", "ls"], Some("ls")),
+            ("script", &["-qc", "ls", "log"], Some("ls")),
+            ("flock", &["-c", "ls", "lock"], Some("ls")),
+            ("alias", &["ll=ls -l", "x"], Some("ls -l")),
+            (
+                "ssh",
+                &["-p", "22", "host", "rm", "-rf", "/"],
+                Some("rm -rf /"),
+            ),
+            ("ssh", &["host"], None),
         ] {
             assert_eq!(
                 shell_code(name, &words(args)).as_deref(),
                 code,
                 "{name} {args:?}"
             );
+        }
+    }
+
+    #[test]
+    fn shells_read_code_from_stdin_or_a_script() {
+        for (name, args, runs_command, input) in [
+            ("bash", &[][..], false, Some(ShellInput::Stdin)),
+            ("sh", &["-s", "--", "--yes"], false, Some(ShellInput::Stdin)),
+            ("bash", &["-x"], false, Some(ShellInput::Stdin)),
+            (
+                "bash",
+                &["-o", "errexit", "x.sh"],
+                false,
+                Some(ShellInput::Script(2)),
+            ),
+            ("bash", &["-c", "ls"], false, None),
+            ("su", &[], false, Some(ShellInput::Stdin)),
+            ("su", &["-c", "ls"], false, None),
+            ("sudo", &["-s"], false, Some(ShellInput::Stdin)),
+            ("sudo", &["-i"], false, Some(ShellInput::Stdin)),
+            ("sudo", &["-u", "root", "ls"], true, None),
+            ("source", &["x.sh"], false, Some(ShellInput::Script(0))),
+            ("ls", &[], false, None),
+        ] {
+            assert_eq!(
+                shell_input(name, &words(args), runs_command),
+                input,
+                "{name} {args:?}"
+            );
+        }
+    }
+
+    #[test]
+    fn versions_are_not_part_of_the_name() {
+        for (name, unversioned_name) in [
+            ("python3.12", "python"),
+            ("python3", "python"),
+            ("bash5", "bash"),
+            ("bash-5.2", "bash"),
+            ("sh", "sh"),
+            ("7", "7"),
+        ] {
+            assert_eq!(unversioned(name), unversioned_name);
         }
     }
 }
