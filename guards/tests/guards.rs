@@ -556,6 +556,25 @@ fn hostile_command_lines_are_bounded() {
             "echo {}; rm -rf /",
             (0..5000).map(|i| format!("$(a{i})")).collect::<String>()
         ),
+        // Every shell of a string reading the same long input again.
+        format!(
+            "bash -c '{}' <<< '{}'",
+            "bash;".repeat(6000),
+            "echo ".repeat(6000)
+        ),
+        // `{}` thousands of times, for thousands of paths or a long item.
+        format!(
+            "find {} -exec rm {} +",
+            "a ".repeat(10000),
+            "{} ".repeat(10000)
+        ),
+        format!(
+            "echo {} | xargs -I{{}} echo {}",
+            "x".repeat(30000),
+            "{}".repeat(15000)
+        ),
+        // Brace expansion past 4096 words.
+        format!("echo {}", "{a,b}".repeat(20)),
     ] {
         let findings = find_bash_problems(&deep, DEFAULT_BASH_RULES);
         assert!(
@@ -566,6 +585,15 @@ fn hostile_command_lines_are_bounded() {
             &deep[..40]
         );
     }
+    // One input held by thousands of commands of a group.
+    assert!(
+        rules_of(&format!(
+            "echo {} | {{ {} }}",
+            "x ".repeat(5000),
+            "cat; ".repeat(5000)
+        ))
+        .is_empty()
+    );
     assert_eq!(rules_of(&bash_c("rm -rf /", 4)), ["rm-recursive-root"]);
     assert_eq!(
         rules_of(&format!("{}rm -rf /", "sudo ".repeat(16))),
@@ -671,6 +699,23 @@ mod prefixed {
             Just("(( ".to_owned()),
             Just("$((".to_owned()),
             Just("#".to_owned()),
+            Just("${x:-".to_owned()),
+            Just("${x/".to_owned()),
+            Just("{rm,-rf,/}".to_owned()),
+            Just("{1..9}".to_owned()),
+            Just("${IFS}".to_owned()),
+            Just("bash <<< '".to_owned()),
+            Just("<<-".to_owned()),
+            Just("/dev/stdin".to_owned()),
+            Just("su -lc ".to_owned()),
+            Just("python3 -c \"".to_owned()),
+            Just("os.system('".to_owned()),
+            Just("shutil.rmtree('/')".to_owned()),
+            Just("perl -e '".to_owned()),
+            Just("qx{".to_owned()),
+            Just("find / -exec ".to_owned()),
+            Just("{} +".to_owned()),
+            Just("$(echo rm) ".to_owned()),
             "[ -~]{0,12}",
             any::<String>(),
         ]
@@ -699,6 +744,22 @@ mod prefixed {
             let prefixed = ids(&format!("echo ok; {command}"));
             for rule in &alone {
                 prop_assert!(prefixed.contains(rule), "{rule} lost: {prefixed:?}");
+            }
+        }
+
+        #[test]
+        fn no_panic_on_any_inline_code(code in any::<String>(), ascii in "[ -~\n]{0,80}") {
+            for code in [&code, &ascii] {
+                let quoted = format!("'{}'", code.replace('\'', r"'\''"));
+                for line in [
+                    format!("python3 -c {quoted}"),
+                    format!("perl -e {quoted}"),
+                    format!("bash <<< {quoted}"),
+                    format!("echo {quoted} | xargs rm -rf"),
+                    format!("python3 <<'EOF'\n{code}\nEOF"),
+                ] {
+                    let _ = find_bash_problems(&line, DEFAULT_BASH_RULES);
+                }
             }
         }
 
@@ -1256,4 +1317,71 @@ fn everyday_commands_parse_and_pass() {
 /// `inner` inside `n` levels of `open` … `close`.
 fn nested_around(inner: &str, open: &str, close: &str, n: usize) -> String {
     format!("{}{inner}{}", open.repeat(n), close.repeat(n))
+}
+
+/// What bash would run hangs on a value only bash knows: refused as
+/// `unreadable`, with the reason, never passed.
+#[test]
+fn what_the_guard_cannot_read_is_refused_as_unreadable() {
+    let lines = |command: &str| -> Vec<String> {
+        find_bash_problems(command, DEFAULT_BASH_RULES)
+            .iter()
+            .map(ToString::to_string)
+            .collect()
+    };
+    assert_eq!(
+        lines("$(echo rm) -rf /"),
+        [
+            "Refused command \"$(echo rm) -rf /\" (rule unreadable): the program's name is the \
+             expansion \"$(echo rm)\", which the guard cannot read; write the name itself"
+        ]
+    );
+    assert_eq!(
+        lines("make -n | sh"),
+        [
+            "Refused command \"sh\" (rule unreadable): `sh` runs as code what `make` prints, \
+             which the guard cannot read; save it to a file, read it, and run the file"
+        ]
+    );
+    assert_eq!(
+        lines("python3 -c \"$CODE\""),
+        [
+            "Refused command \"python3 -c \\\"$CODE\\\"\" (rule unreadable): the code `python3` \
+             runs is the expansion \"$CODE\", which the guard cannot read; write the code itself"
+        ]
+    );
+    for command in [
+        "x=rm; $x -rf /",
+        "\"$CMD\" --version",
+        "${CC:-gcc} -o x x.c",
+        "eval \"$(pyenv init -)\"",
+        "bash -c \"$SCRIPT\"",
+        "bash <<< \"$X\"",
+        "{ echo a; echo b; } | bash",
+        "base64 -d payload | bash",
+        "bash <(make script)",
+    ] {
+        assert!(
+            rules_of(command).contains(&BashFinding::UNREADABLE),
+            "{command:?}: {:?}",
+            rules_of(command)
+        );
+    }
+    // A known directory before the name, a script file, a file on standard
+    // input: the program is known, the line passes.
+    for command in [
+        "\"$VENV\"/bin/python -m pytest",
+        "$(go env GOPATH)/bin/tool --help",
+        "bash ./script.sh",
+        "sh < install.sh",
+        "cat install.sh | sh",
+        "python3 -m json.tool < data.json",
+        "source <(echo 'export A=1')",
+    ] {
+        assert!(
+            rules_of(command).is_empty(),
+            "{command:?}: {:?}",
+            rules_of(command)
+        );
+    }
 }

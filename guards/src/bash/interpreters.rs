@@ -161,7 +161,7 @@ pub(super) fn calls(language: Language, code: &str) -> Vec<Call> {
             continue;
         }
         // Perl's `qx{…}`, `qx(…)`, `qx/…/`.
-        if language == Language::Perl && code[at..].starts_with("qx") {
+        if language == Language::Perl && bytes[at..].starts_with(b"qx") {
             let open = code[at + 2..]
                 .chars()
                 .next()

@@ -5,7 +5,7 @@
 use super::command::{Redirect, ShellCommand};
 use super::interpreters::{self, Call, Source};
 use super::stdin::{Stdin, find_start_paths, printed};
-use super::walk::{Context, MAX_REPARSE_DEPTH, MAX_WRAPPERS, Trouble, Walk};
+use super::walk::{Context, MAX_EXPANDED_BYTES, MAX_REPARSE_DEPTH, MAX_WRAPPERS, Trouble, Walk};
 use super::words::Field;
 use super::wrappers::{
     ShellInput, find_exec, is_stdin_path, shell_code, shell_input, unversioned, unwrap,
@@ -88,9 +88,9 @@ impl Walk {
                 find_exec(&args)
                     .into_iter()
                     .map(|command| placed(command, "{}", &starts))
-                    .collect()
+                    .collect::<Option<Vec<_>>>()
             } else {
-                Vec::new()
+                Some(Vec::new())
             };
             let replace = if name == "xargs" {
                 xargs_replace(&args)
@@ -119,13 +119,19 @@ impl Walk {
             if let (Some(replace), Some(command)) = (&replace, &unwrapped) {
                 // `xargs -I {} rm -rf {}`: one command per item read.
                 let items = stdin.words();
-                executed.extend(
-                    items
-                        .iter()
-                        .take(MAX_XARGS_ITEMS)
-                        .map(|item| placed(command.clone(), replace, std::slice::from_ref(item))),
-                );
+                for item in items.iter().take(MAX_XARGS_ITEMS) {
+                    let one = placed(command.clone(), replace, std::slice::from_ref(item));
+                    executed = executed.zip(one).map(|(mut all, one)| {
+                        all.push(one);
+                        all
+                    });
+                }
             }
+            let Some(executed) = executed else {
+                // More words than the guard reads: `{}` a thousand times.
+                self.troubles.push((Trouble::TooDeep, text.to_owned()));
+                return Stdin::Unknown(String::new());
+            };
             if !executed.is_empty() {
                 // `find -exec find -exec …` nests as strings run as code do.
                 if inner.depth > MAX_REPARSE_DEPTH {
@@ -164,7 +170,14 @@ impl Walk {
         mut read: impl FnMut(&mut Walk, &str, &Context),
     ) {
         match stdin {
-            Stdin::Text(code) => read(self, code, inner),
+            Stdin::Text(code) => {
+                self.stdin_code_bytes = self.stdin_code_bytes.saturating_add(code.len());
+                if self.stdin_code_bytes > MAX_EXPANDED_BYTES {
+                    self.troubles.push((Trouble::TooDeep, text.to_owned()));
+                } else {
+                    read(self, code, inner);
+                }
+            }
             Stdin::Inherited | Stdin::File => {}
             Stdin::Paths(_) | Stdin::Unknown(_) => {
                 let from = match stdin {
@@ -276,19 +289,36 @@ fn script_input(operand: Option<&Field>, stdin: &Stdin) -> Option<Stdin> {
     }
 }
 
+/// How many bytes a command may grow to once `find` or `xargs` put their
+/// items in it.
+const MAX_PLACED_BYTES: usize = 256 * 1024;
+
 /// `command` with each word equal to `placeholder` replaced by `values`
 /// (`find / -exec rm -rf {} +`: `rm -rf /`), and the placeholder inside a
-/// word by the first value.
-fn placed(command: Vec<String>, placeholder: &str, values: &[String]) -> Vec<String> {
-    let mut out = Vec::with_capacity(command.len() + values.len());
+/// word by the first value; `None` past [`MAX_PLACED_BYTES`].
+fn placed(command: Vec<String>, placeholder: &str, values: &[String]) -> Option<Vec<String>> {
+    let values_bytes: usize = values.iter().map(String::len).sum();
+    let mut bytes = 0usize;
+    let mut out = Vec::with_capacity(command.len());
     for word in command {
         if word == placeholder {
+            bytes = bytes.saturating_add(values_bytes);
+            if bytes > MAX_PLACED_BYTES {
+                return None;
+            }
             out.extend(values.iter().cloned());
         } else if let (true, Some(first)) = (word.contains(placeholder), values.first()) {
+            let count = word.matches(placeholder).count();
+            bytes =
+                bytes.saturating_add(word.len().saturating_add(count.saturating_mul(first.len())));
+            if bytes > MAX_PLACED_BYTES {
+                return None;
+            }
             out.push(word.replace(placeholder, first));
         } else {
+            bytes = bytes.saturating_add(word.len());
             out.push(word);
         }
     }
-    out
+    Some(out)
 }

@@ -2,9 +2,12 @@
 //! tells: a here-document, a here-string, what `echo` or `printf` print,
 //! the paths `find` lists, or output the guard cannot read.
 
+use std::rc::Rc;
+
 use super::words::ansi_c;
 
-/// A command's standard input.
+/// A command's standard input; cheap to clone, as every command of a
+/// group fed by one pipe holds it.
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
 pub(super) enum Stdin {
     /// Whatever the agent's shell gives it: nothing the line wrote.
@@ -12,9 +15,9 @@ pub(super) enum Stdin {
     Inherited,
     /// Text written on the line: a here-document or here-string, or what
     /// `echo`/`printf` print (expansions kept as written).
-    Text(String),
+    Text(Rc<str>),
     /// The paths `find` prints: its starting points and what is under them.
-    Paths(Vec<String>),
+    Paths(Rc<[String]>),
     /// A file (`< file`, `cat file`), like a script named on the line.
     File,
     /// The output of this program, which the line does not tell.
@@ -27,7 +30,7 @@ impl Stdin {
     pub(super) fn words(&self) -> Vec<String> {
         match self {
             Stdin::Text(text) => text.split_whitespace().map(str::to_owned).collect(),
-            Stdin::Paths(paths) => paths.clone(),
+            Stdin::Paths(paths) => paths.to_vec(),
             Stdin::Inherited | Stdin::File | Stdin::Unknown(_) => Vec::new(),
         }
     }
@@ -47,10 +50,10 @@ pub(super) fn printed(name: &str, args: &[String], stdin: &Stdin) -> Stdin {
                 escapes = flag.contains('e');
             }
             let text = args.map(String::as_str).collect::<Vec<_>>().join(" ");
-            Stdin::Text(if escapes { ansi_c(&text) } else { text })
+            Stdin::Text(if escapes { ansi_c(&text) } else { text }.into())
         }
         "printf" => match args.split_first() {
-            Some((format, values)) if format != "-v" => Stdin::Text(printf(format, values)),
+            Some((format, values)) if format != "-v" => Stdin::Text(printf(format, values).into()),
             _ => Stdin::Unknown(name.to_owned()),
         },
         "cat" => {
@@ -61,7 +64,7 @@ pub(super) fn printed(name: &str, args: &[String], stdin: &Stdin) -> Stdin {
                 Stdin::File
             }
         }
-        "find" => Stdin::Paths(find_start_paths(args)),
+        "find" => Stdin::Paths(find_start_paths(args).into()),
         _ => Stdin::Unknown(name.to_owned()),
     }
 }
@@ -122,7 +125,7 @@ mod tests {
 
     #[test]
     fn echo_printf_cat_and_find_print_what_the_line_says() {
-        let text = |s: &str| Stdin::Text(s.to_owned());
+        let text = |s: &str| Stdin::Text(s.into());
         let none = Stdin::Inherited;
         assert_eq!(
             printed("echo", &words(&["-n", "rm", "-rf", "/"]), &none),
@@ -144,11 +147,11 @@ mod tests {
         assert_eq!(printed("cat", &words(&["a.sh"]), &text("x")), Stdin::File);
         assert_eq!(
             printed("find", &words(&["-L", "/", "~", "-name", "x"]), &none),
-            Stdin::Paths(words(&["/", "~"]))
+            Stdin::Paths(words(&["/", "~"]).into())
         );
         assert_eq!(
             printed("find", &words(&["-type", "f"]), &none),
-            Stdin::Paths(words(&["."]))
+            Stdin::Paths(words(&["."]).into())
         );
         assert_eq!(
             printed("make", &[], &none),

@@ -22,7 +22,8 @@ pub(super) const MAX_WRAPPERS: usize = 16;
 pub(super) const MAX_FED: usize = 64;
 
 /// How many bytes the words brace expansion makes may hold, over a whole
-/// command line.
+/// command line; and how many bytes of code read on standard input (by
+/// every shell that reads the same here-document) are parsed.
 pub(super) const MAX_EXPANDED_BYTES: usize = 1024 * 1024;
 
 /// Why a command line could not be walked to the end.
@@ -56,6 +57,8 @@ pub(super) struct Walk {
     pub(super) options: ParserOptions,
     /// The bytes of the command words expanded so far.
     expanded_bytes: usize,
+    /// The bytes of code read again from standard input so far.
+    pub(super) stdin_code_bytes: usize,
 }
 
 impl Walk {
@@ -389,7 +392,7 @@ impl Walk {
             ast::IoRedirect::HereString(fd, word) => {
                 let text = self.word_fed(&word.value, context, about, fed);
                 if reads_stdin(fd) {
-                    *stdin = Some(Stdin::Text(text));
+                    *stdin = Some(Stdin::Text(text.into()));
                 }
                 None
             }
@@ -408,7 +411,7 @@ impl Walk {
                     } else {
                         body.clone()
                     };
-                    *stdin = Some(Stdin::Text(text));
+                    *stdin = Some(Stdin::Text(text.into()));
                 }
                 None
             }
