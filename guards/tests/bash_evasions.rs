@@ -32,6 +32,8 @@ enum Class {
     /// The rules' own targets: `find -exec`, `xargs`, paths, devices,
     /// wrappers, interpreters, git's other ways of losing work.
     Targets,
+    /// Relative paths in the directory a `cd` moved to.
+    Directory,
     /// Near-misses that run nothing dangerous.
     Harmless,
     /// Harmless lines the guard refuses by design, as `unreadable`: what
@@ -39,7 +41,7 @@ enum Class {
     Unknowable,
 }
 
-use Class::{Braced, Expansion, Harmless, Options, Stdin, Targets, Unknowable};
+use Class::{Braced, Directory, Expansion, Harmless, Options, Stdin, Targets, Unknowable};
 
 const LINES: &[(Class, &str)] = &[
     // Command substitutions inside a braced parameter expansion.
@@ -196,6 +198,18 @@ const LINES: &[(Class, &str)] = &[
         "python3 -c \"__import__('shutil').rmtree('/etc')\"",
     ),
     (Targets, "perl -e 'qx{rm -rf /}'"),
+    // Relative paths after `cd`.
+    (Directory, "cd / && rm -rf *"),
+    (Directory, "cd /; rm -rf etc"),
+    (Directory, "cd / || exit; rm -rf usr"),
+    (Directory, "cd /home && rm -rf alice"),
+    (Directory, "cd /dev && dd if=/dev/zero of=sda"),
+    (Directory, "env -C / rm -rf etc"),
+    (Directory, "cd / && find . -maxdepth 0 -delete"),
+    (Directory, "cd / && find . -maxdepth 0 -exec rm -rf {} +"),
+    (Directory, "pushd / && rm -rf etc"),
+    (Directory, "cd /usr; cd ..; rm -rf etc"),
+    (Directory, "cd / && echo etc | xargs rm -rf"),
     // Harmless near-misses.
     (Harmless, "echo ${x:-default}"),
     (Harmless, "echo ${HOME:+set} ${#HOME} ${HOME%/*}"),
@@ -251,6 +265,12 @@ const LINES: &[(Class, &str)] = &[
     (Harmless, "xargs echo <<< /"),
     (Harmless, "python3 -c \"import os; print(os.system)\""),
     (Harmless, "rm -rf /$(echo tmp)/x"),
+    (Harmless, "cd /tmp && rm -rf etc"),
+    (Harmless, "(cd /; echo hi); rm -rf etc"),
+    (Harmless, "cd / | cat; rm -rf etc"),
+    (Harmless, "bash -c 'cd /'; rm -rf etc"),
+    (Harmless, "cd build && rm -rf *"),
+    (Harmless, "cd /tmp; cd -; rm -rf etc"),
     (Unknowable, "\"$(echo echo)\" hi"),
     (Unknowable, "x=echo; $x hi"),
     (Unknowable, "eval \"$(echo echo hi)\""),
@@ -406,7 +426,8 @@ const ENV: &str = r#"
 while [ $# -gt 0 ]; do
   case "$1" in
     --) shift; break;;
-    -u|-C|--unset|--chdir) shift 2;;
+    -u|--unset) shift 2;;
+    -C|--chdir) cd "$2" || exit; shift 2;;
     -*) shift;;
     *=*) shift;;
     *) break;;
@@ -643,6 +664,13 @@ fn escapes_the_sandbox(line: &str) -> bool {
 /// independent reading of the arguments, not the guard's.
 fn dangerous(run: &Run, home: &Path) -> bool {
     let path = |p: &str| dangerous_path(&run.pwd, p, home);
+    let device = |p: &str| {
+        block_device(&if p.starts_with('/') {
+            p.to_owned()
+        } else {
+            format!("{}/{p}", run.pwd)
+        })
+    };
     let args = &run.args;
     match run.name.as_str() {
         "rm" => {
@@ -663,11 +691,8 @@ fn dangerous(run: &Run, home: &Path) -> bool {
         }
         "dd" => args
             .iter()
-            .any(|a| a.strip_prefix("of=").is_some_and(block_device)),
-        "cp" => split_options(args)
-            .1
-            .last()
-            .is_some_and(|d| block_device(d)),
+            .any(|a| a.strip_prefix("of=").is_some_and(device)),
+        "cp" => split_options(args).1.last().is_some_and(|d| device(d)),
         "git" => dangerous_git(args),
         "python" | "python3" | "python3.12" | "perl" => {
             let code = inline_code(&run.name, args);

@@ -113,6 +113,13 @@ const TABLE: &[(&str, &[&str], &[&str])] = &[
             "python3 <<'EOF'\nimport shutil\nshutil.rmtree(os.path.expanduser('~'))\nEOF",
             "perl -e 'system(\"rm -rf /\")'",
             "perl -MFile::Path=remove_tree -e 'remove_tree(\"/etc\")'",
+            // Relative paths, read from the directory a `cd` moved to.
+            "cd / && rm -rf *",
+            "cd /; rm -rf etc",
+            "cd /usr; cd ..; rm -rf etc",
+            "cd && rm -rf ./*",
+            "env -C / rm -rf etc",
+            "sudo -D / rm -rf usr",
         ],
         &[
             "rm -rf ./build",
@@ -145,6 +152,13 @@ const TABLE: &[(&str, &[&str], &[&str])] = &[
             "python3 -c \"import shutil; shutil.rmtree('build')\"",
             "python3 -c \"print('rm -rf /')\"",
             "perl -e 'print \"rm -rf /\"'",
+            "cd /tmp && rm -rf etc",
+            "(cd /; ls); rm -rf etc",
+            "cd / | cat; rm -rf etc",
+            "bash -c 'cd /'; rm -rf etc",
+            "cd \"$DIR\" && rm -rf *",
+            "cd /tmp; cd -; rm -rf etc",
+            "env -C /tmp rm -rf etc",
         ],
     ),
     (

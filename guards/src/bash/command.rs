@@ -21,6 +21,7 @@ pub struct ShellCommand {
     pub(super) in_function: Option<String>,
     pub(super) in_pipeline: bool,
     pub(super) in_background: bool,
+    pub(super) cwd: Option<String>,
 }
 
 impl ShellCommand {
@@ -67,6 +68,24 @@ impl ShellCommand {
     /// Whether the command runs in the background (`… &`).
     pub fn in_background(&self) -> bool {
         self.in_background
+    }
+
+    /// The directory the command runs in, when the line moved to one it
+    /// names (`cd / && rm -rf *`: `/`; `env -C ~ …`: `~`); `None` for the
+    /// directory the line starts in, or one the line does not tell
+    /// (`cd "$DIR"`). [`PathClass`](super::PathClass) reads relative
+    /// operands from it.
+    pub fn cwd(&self) -> Option<&str> {
+        self.cwd.as_deref()
+    }
+
+    /// `path` as seen from [`ShellCommand::cwd`]: joined to it when
+    /// relative.
+    pub(super) fn resolved(&self, path: &str) -> String {
+        match &self.cwd {
+            Some(cwd) if !is_anchored(path) => format!("{cwd}/{path}"),
+            _ => path.to_owned(),
+        }
     }
 
     /// Whether `option` is given before `--`: alone (`-r`), in a cluster of
@@ -130,6 +149,12 @@ impl ShellCommand {
             .map(String::as_str)
             .filter(|arg| is_option(arg))
     }
+}
+
+/// `/x`, `~/x`, `$HOME/x`: a path that does not hang on the directory the
+/// command runs in.
+pub(super) fn is_anchored(path: &str) -> bool {
+    path.starts_with(['/', '~']) || path.starts_with("$HOME") || path.starts_with("${HOME")
 }
 
 /// `-x`, `-xyz`, `-0`, `--name`: not `-` alone (standard input).

@@ -8,8 +8,8 @@ use super::stdin::{Stdin, find_start_paths, printed};
 use super::walk::{Context, MAX_EXPANDED_BYTES, MAX_REPARSE_DEPTH, MAX_WRAPPERS, Trouble, Walk};
 use super::words::Field;
 use super::wrappers::{
-    ShellInput, find_exec, is_stdin_path, shell_code, shell_input, unversioned, unwrap,
-    xargs_replace,
+    ShellInput, find_exec, is_stdin_path, moved_to, shell_code, shell_input, unversioned, unwrap,
+    wrapper_option, xargs_replace,
 };
 
 /// How many items read by `xargs -I` are run one by one.
@@ -31,7 +31,9 @@ impl Walk {
     ) -> Stdin {
         let mut redirects = Some(redirects);
         let mut stdin = context.stdin.clone();
-        let inner = Context {
+        let mut here = context.clone();
+        let context = &mut here;
+        let mut inner = Context {
             depth: context.depth + 1,
             fed_by: fed_by.to_vec(),
             in_pipeline: false,
@@ -62,6 +64,16 @@ impl Walk {
                 .unwrap_or(&first.text)
                 .to_owned();
             let args: Vec<String> = words[1..].iter().map(|f| f.text.clone()).collect();
+            // `env -C / rm -rf *`, `sudo -D / …`: the command runs there.
+            let chdir = match name.as_str() {
+                "env" => wrapper_option(&name, &args, 'C', "chdir"),
+                "sudo" => wrapper_option(&name, &args, 'D', "chdir"),
+                _ => None,
+            };
+            if let Some(dir) = chdir {
+                context.cwd = moved_to(context.cwd.as_deref(), &dir);
+                inner.cwd = context.cwd.clone();
+            }
             let program = unversioned(&name);
             let code = shell_code(program, &args);
             let unwrapped = unwrap(&name, &args);
@@ -273,6 +285,7 @@ impl Walk {
             in_function: context.in_function.clone(),
             in_pipeline: context.in_pipeline,
             in_background: context.in_background,
+            cwd: context.cwd.clone(),
         });
     }
 }

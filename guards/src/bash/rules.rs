@@ -154,7 +154,7 @@ impl CommandMatch {
         }
         match self.operand {
             None => true,
-            Some(operand) => operands.iter().any(|value| operand.matches(value)),
+            Some(operand) => operands.iter().any(|value| operand.matches(value, command)),
         }
     }
 }
@@ -175,15 +175,17 @@ pub enum Operand {
 }
 
 impl Operand {
-    fn matches(self, value: &str) -> bool {
+    /// Whether `value`, an operand of `command`, matches; paths are read
+    /// from the command's directory.
+    fn matches(self, value: &str, command: &ShellCommand) -> bool {
         match self {
             Operand::Any => true,
             Operand::Word(word) => value == word,
-            Operand::Path(class) => class.matches(value),
+            Operand::Path(class) => class.matches(&command.resolved(value)),
             Operand::KeyValue(key, class) => value
                 .strip_prefix(key)
                 .and_then(|rest| rest.strip_prefix('='))
-                .is_some_and(|rest| class.matches(rest)),
+                .is_some_and(|rest| class.matches(&command.resolved(rest))),
         }
     }
 }
@@ -227,10 +229,9 @@ impl BashMatcher {
                     .iter()
                     .any(|fed| sources.iter().any(|source| name_matches(source, fed)))
             }
-            BashMatcher::RedirectTo(class) => command
-                .redirects()
-                .iter()
-                .any(|redirect| redirect.writes() && class.matches(redirect.target())),
+            BashMatcher::RedirectTo(class) => command.redirects().iter().any(|redirect| {
+                redirect.writes() && class.matches(&command.resolved(redirect.target()))
+            }),
             BashMatcher::ForkBomb => {
                 command.in_function() == Some(command.name())
                     && (command.in_pipeline() || command.in_background())
@@ -303,7 +304,7 @@ fn copies_to_device(command: &ShellCommand) -> bool {
                 .find_map(|arg| arg.strip_prefix("--target-directory=").map(str::to_owned))
         })
         .or_else(|| command.operands().last().cloned());
-    destination.is_some_and(|d| is_block_device(&d))
+    destination.is_some_and(|d| is_block_device(&command.resolved(&d)))
 }
 
 /// Pathspecs that name the whole working tree.

@@ -9,6 +9,7 @@ use super::command::{Redirect, ShellCommand};
 use super::parse::{Failure, MAX_BRACKET_DEPTH, bracket_depth, parse, repair_here_document_ends};
 use super::stdin::Stdin;
 use super::words::{Field, arithmetic_substitutions, expand, expand_command_word};
+use super::wrappers::moved_to;
 
 /// How deep strings are parsed again: `bash -c`, `eval`, `$(…)`, `<(…)`
 /// inside one another.
@@ -46,6 +47,8 @@ pub(super) struct Context {
     pub(super) in_background: bool,
     /// What the command reads on standard input.
     pub(super) stdin: Stdin,
+    /// The directory it runs in, when the line moved to one it names.
+    pub(super) cwd: Option<String>,
 }
 
 /// The walk's results: the simple commands and the troubles, each with the
@@ -59,6 +62,9 @@ pub(super) struct Walk {
     expanded_bytes: usize,
     /// The bytes of code read again from standard input so far.
     pub(super) stdin_code_bytes: usize,
+    /// Where the last `cd` walked went (`Some(None)`: somewhere the line
+    /// does not tell), for the commands after it.
+    pub(super) moved_to: Option<Option<String>>,
 }
 
 impl Walk {
@@ -99,18 +105,30 @@ impl Walk {
     /// Walks `list`; what it prints when it is one pipeline.
     fn compound_list(&mut self, list: &ast::CompoundList, context: &Context) -> Stdin {
         let mut output = Stdin::Inherited;
+        // `cd / && rm -rf *`: a `cd` moves the commands after it, in this
+        // list (a subshell's list ends there).
+        let mut cwd = context.cwd.clone();
         for ast::CompoundListItem(and_or, separator) in &list.0 {
-            let context = Context {
+            let mut context = Context {
                 in_background: context.in_background
                     || matches!(separator, ast::SeparatorOperator::Async),
+                cwd: cwd.clone(),
                 ..context.clone()
             };
+            self.moved_to = None;
             output = self.pipeline(&and_or.first, &context);
+            if let Some(moved) = self.moved_to.take() {
+                context.cwd = moved;
+            }
             for next in &and_or.additional {
                 let (ast::AndOr::And(pipeline) | ast::AndOr::Or(pipeline)) = next;
                 self.pipeline(pipeline, &context);
+                if let Some(moved) = self.moved_to.take() {
+                    context.cwd = moved;
+                }
                 output = Stdin::Unknown(String::new());
             }
+            cwd = context.cwd;
         }
         if list.0.len() > 1 {
             output = Stdin::Unknown(String::new());
@@ -459,6 +477,7 @@ impl Walk {
             in_function: context.in_function.clone(),
             in_pipeline: context.in_pipeline,
             in_background: context.in_background,
+            cwd: context.cwd.clone(),
         });
     }
 
@@ -518,7 +537,24 @@ impl Walk {
             stdin: stdin.unwrap_or_else(|| context.stdin.clone()),
             ..context.clone()
         };
-        self.layers(words, redirects, &text, &fed_by, &context)
+        let first = self.commands.len();
+        let output = self.layers(words, redirects, &text, &fed_by, &context);
+        // `cd DIR` alone (not in a pipe, which runs it in a subshell) moves
+        // the commands after it.
+        if !context.in_pipeline {
+            let walked = self.commands.get(first..).unwrap_or_default();
+            let moves =
+                |c: &&ShellCommand| c.text() == text && matches!(c.name(), "cd" | "pushd" | "popd");
+            if let Some(cd) = walked.iter().rev().find(moves) {
+                let operand = cd.operands().into_iter().next();
+                self.moved_to = Some(match (cd.name(), operand) {
+                    ("popd", _) | ("pushd", None) => None,
+                    (_, None) => Some("~".to_owned()),
+                    (_, Some(dir)) => moved_to(context.cwd.as_deref(), &dir),
+                });
+            }
+        }
+        output
     }
 }
 

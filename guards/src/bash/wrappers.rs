@@ -2,7 +2,7 @@
 //! strings run as shell code (`bash -c`, `eval`, `trap`, …) and the
 //! commands of `find -exec`.
 
-use super::command::is_option;
+use super::command::{is_anchored, is_option};
 
 /// The shells: programs that run their input, or the string after `-c`,
 /// as shell code.
@@ -507,6 +507,73 @@ const WRAPPERS: &[Wrapper] = &[
         operands: 1,
     },
 ];
+
+/// The value of a wrapper's own option (`env -C DIR`, `sudo
+/// --chdir=DIR`), read before the command it runs.
+pub(super) fn wrapper_option(
+    name: &str,
+    args: &[String],
+    short: char,
+    long: &str,
+) -> Option<String> {
+    let wrapper = WRAPPERS.iter().find(|w| w.name == name)?;
+    let mut at = 0;
+    while let Some(arg) = args.get(at) {
+        if arg == "--" {
+            return None;
+        }
+        if name == "env" && !is_option(arg) && arg.contains('=') {
+            at += 1;
+            continue;
+        }
+        if !is_option(arg) {
+            return None;
+        }
+        if let Some(rest) = arg.strip_prefix("--") {
+            if let Some(value) = rest.strip_prefix(long).and_then(|r| r.strip_prefix('=')) {
+                return Some(value.to_owned());
+            }
+            if rest == long {
+                return args.get(at + 1).cloned();
+            }
+            at += if wrapper.long_values.contains(&rest) {
+                2
+            } else {
+                1
+            };
+            continue;
+        }
+        let cluster = &arg[1..];
+        if let Some(p) = cluster.find(short) {
+            let value = &cluster[p + short.len_utf8()..];
+            return if value.is_empty() {
+                args.get(at + 1).cloned()
+            } else {
+                Some(value.to_owned())
+            };
+        }
+        let valued = cluster
+            .chars()
+            .last()
+            .is_some_and(|last| wrapper.short_values.contains(last));
+        at += if valued { 2 } else { 1 };
+    }
+    None
+}
+
+/// Where `cd DIR` from `cwd` goes: `DIR` when absolute or in home, joined
+/// to a known `cwd` when relative; `None` when the line does not tell
+/// (`cd "$DIR"`, `cd -`, relative to an unknown directory).
+pub(super) fn moved_to(cwd: Option<&str>, dir: &str) -> Option<String> {
+    if dir == "-" || dir.contains(['$', '`']) && !dir.starts_with("$HOME") {
+        return None;
+    }
+    if is_anchored(dir) {
+        Some(dir.to_owned())
+    } else {
+        cwd.map(|cwd| format!("{cwd}/{dir}"))
+    }
+}
 
 /// The command a wrapper runs: its words after the wrapper's options,
 /// assignments (`env A=b`) and leading operands (`timeout 5`); `None` when
