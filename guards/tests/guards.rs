@@ -76,6 +76,13 @@ const TABLE: &[(&str, &[&str], &[&str])] = &[
             "echo ${x:+`rm -rf /`}",
             "echo ${x/a/$(rm -rf /)} ${x[$(rm -rf /)]} ${x:$(rm -rf /)}",
             "echo ${x:-${y:-\"$(rm -rf /)\"}}",
+            // A default value is what bash uses when the variable is unset.
+            "rm -rf ${x:-/}",
+            "rm -rf \"${BUILD_DIR:-$HOME}\"",
+            "rm -rf ${HOME:+/etc}",
+            // `~` before no user's name is a `~`; the rest is read on.
+            "echo ~$(rm -rf /)",
+            "echo ${x:-~$(rm -rf /)}",
             // Shell code on standard input.
             "bash <<'EOF'\nrm -rf /\nEOF",
             "sh -s <<< 'rm -rf ~'",
@@ -137,6 +144,8 @@ const TABLE: &[(&str, &[&str], &[&str])] = &[
             "trap -p EXIT",
             "find . -name '*.tmp' -exec rm -f {} +",
             "echo ${x:-/}",
+            "rm -rf ${x:-./build}",
+            "rm -rf \"${OUT:-dist}\"/*",
             "echo ${x:-$(echo hi)}",
             "bash <<'EOF'\necho rm -rf /\nEOF",
             "bash -c 'echo hi' <<< 'rm -rf /'",
@@ -497,6 +506,8 @@ fn a_command_that_does_not_parse_is_a_finding() {
         "if true; then echo",
         "bash -c 'echo \"x'",
         "echo $(echo 'x)",
+        // Expansions the parser leaves as text, whose words bash runs.
+        "rm -rf ${x-~}",
     ] {
         let findings = find_bash_problems(command, DEFAULT_BASH_RULES);
         assert!(

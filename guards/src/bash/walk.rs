@@ -538,7 +538,26 @@ impl Walk {
             ..context.clone()
         };
         let first = self.commands.len();
+        // `rm -rf ${x:-/}`: the command again with every default value
+        // taken, as bash runs it when the variables are unset.
+        let taken: Option<Vec<Field>> = words.iter().any(|w| w.fallback.is_some()).then(|| {
+            words
+                .iter()
+                .map(|word| match &word.fallback {
+                    Some(fallback) => Field {
+                        text: fallback.clone(),
+                        unknown_name: false,
+                        fallback: None,
+                        ..word.clone()
+                    },
+                    None => word.clone(),
+                })
+                .collect()
+        });
         let output = self.layers(words, redirects, &text, &fed_by, &context);
+        if let Some(taken) = taken {
+            self.layers(taken, Vec::new(), &text, &fed_by, &context);
+        }
         // `cd DIR` alone (not in a pipe, which runs it in a subshell) moves
         // the commands after it.
         if !context.in_pipeline {

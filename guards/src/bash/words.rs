@@ -37,6 +37,10 @@ pub(super) struct Field {
     /// For a process substitution read from (`<(…)`), what its commands
     /// print.
     pub(super) produced: Option<Box<Stdin>>,
+    /// The text with every default or alternative value taken (`${x:-/}`
+    /// is `/`, `${x:+W}` is `W`), when the word has one: what bash uses
+    /// when the variable is unset (or set).
+    pub(super) fallback: Option<String>,
 }
 
 impl Field {
@@ -46,6 +50,7 @@ impl Field {
             unknown: false,
             unknown_name: false,
             produced: None,
+            fallback: None,
         }
     }
 }
@@ -55,9 +60,8 @@ impl Field {
 /// running anything: quotes and backslashes removed, parameters and
 /// substitutions kept as written.
 pub(super) fn expand(word: &str, options: &ParserOptions) -> Result<Expanded, Failure> {
-    let pieces = word::parse(word, options).map_err(|_| unparseable(word))?;
     let mut out = Pieces::default();
-    if !out.push(word, &pieces, false, false, options) {
+    if !out.word(word, false, options) {
         return Err(unparseable(word));
     }
     let fields = out.finish();
@@ -67,6 +71,13 @@ pub(super) fn expand(word: &str, options: &ParserOptions) -> Result<Expanded, Fa
         unknown: fields.iter().any(|f| f.unknown),
         unknown_name: fields.last().is_some_and(|f| f.unknown_name),
         produced: None,
+        fallback: fields.iter().any(|f| f.fallback.is_some()).then(|| {
+            let taken: Vec<&str> = fields
+                .iter()
+                .map(|f| f.fallback.as_deref().unwrap_or(&f.text))
+                .collect();
+            taken.join(" ")
+        }),
     };
     Ok(Expanded {
         fields: vec![field],
@@ -86,9 +97,8 @@ pub(super) fn expand_command_word(
         substitutions: Vec::new(),
     };
     for one in brace_expansion(word, options)? {
-        let pieces = word::parse(&one, options).map_err(|_| unparseable(&one))?;
         let mut out = Pieces::default();
-        if !out.push(&one, &pieces, false, true, options) {
+        if !out.word(&one, true, options) {
             return Err(unparseable(&one));
         }
         expanded.fields.extend(out.finish());
@@ -117,6 +127,9 @@ pub(super) fn arithmetic_substitutions(text: &str, options: &ParserOptions) -> O
 struct Pieces {
     fields: Vec<Field>,
     current: Field,
+    /// The current field's text with default values taken.
+    taken: String,
+    has_fallback: bool,
     split: bool,
     substitutions: Vec<String>,
 }
@@ -128,6 +141,30 @@ impl Default for Field {
 }
 
 impl Pieces {
+    /// Whether all of `word` could be read. A `~` before a name no user
+    /// has (`~$(…)`, which the parser reads as a user) stays a `~`, and
+    /// the rest is read as a word of its own, as bash does.
+    fn word(&mut self, word: &str, splits: bool, options: &ParserOptions) -> bool {
+        let user = word
+            .strip_prefix('~')
+            .map(|rest| rest.split('/').next().unwrap_or(rest));
+        let no_user = user.is_some_and(|user| {
+            !user
+                .chars()
+                .all(|c| c.is_ascii_alphanumeric() || matches!(c, '_' | '-' | '.' | '+'))
+        });
+        let word = if no_user {
+            self.literal("~");
+            &word[1..]
+        } else {
+            word
+        };
+        match word::parse(word, options) {
+            Ok(pieces) => self.push(word, &pieces, false, splits, options),
+            Err(_) => false,
+        }
+    }
+
     /// Whether every piece could be read. `quoted`: inside double quotes;
     /// `splits`: an unquoted `$IFS` ends a field.
     fn push(
@@ -139,8 +176,22 @@ impl Pieces {
         options: &ParserOptions,
     ) -> bool {
         let mut complete = true;
+        // A `$` the parser left as text before `{` or `(`: an expansion it
+        // could not read (`${x-~}`), whose words bash still runs.
+        let mut dollar = false;
         for piece in pieces {
             let source = word.get(piece.start_index..piece.end_index).unwrap_or("");
+            if let WordPiece::Text(text) = &piece.piece {
+                let unread = text.contains("${")
+                    || text.contains("$(")
+                    || (dollar && text.starts_with(['{', '(']));
+                if unread {
+                    complete = false;
+                }
+                dollar = text.ends_with('$');
+            } else {
+                dollar = false;
+            }
             match &piece.piece {
                 WordPiece::Text(text) | WordPiece::SingleQuotedText(text) => self.literal(text),
                 WordPiece::AnsiCQuotedText(text) => self.literal(&ansi_c(text)),
@@ -149,8 +200,8 @@ impl Pieces {
                     complete &= self.push(word, inner, true, splits, options)
                 }
                 WordPiece::TildePrefix(user) => {
-                    self.current.text.push('~');
-                    self.current.text.push_str(user);
+                    self.known("~");
+                    self.known(user);
                 }
                 WordPiece::EscapeSequence(escaped) => {
                     self.literal(escaped.strip_prefix('\\').unwrap_or(escaped));
@@ -171,9 +222,15 @@ impl Pieces {
                         self.split = true;
                         self.end_field();
                     } else if is_named(parameter, "HOME") && is_plain(expression) {
-                        self.current.text.push_str(source);
+                        self.known(source);
                     } else {
                         self.unknown(source);
+                        if let Some(value) = default_value(expression, options) {
+                            let at = self.taken.len() - source.len();
+                            self.taken.truncate(at);
+                            self.taken.push_str(&value);
+                            self.has_fallback = true;
+                        }
                     }
                 }
                 WordPiece::ArithmeticExpression(expression) => {
@@ -192,17 +249,33 @@ impl Pieces {
         if text.contains('/') {
             self.current.unknown_name = false;
         }
+        self.known(text);
+    }
+
+    /// Text whose value is known, in both the field and its fallback.
+    fn known(&mut self, text: &str) {
         self.current.text.push_str(text);
+        self.taken.push_str(text);
     }
 
     fn unknown(&mut self, source: &str) {
-        self.current.text.push_str(source);
+        self.known(source);
         self.current.unknown = true;
         self.current.unknown_name = true;
     }
 
+    /// The current field, with its fallback when it has one.
+    fn take_field(&mut self) -> Field {
+        let mut field = std::mem::take(&mut self.current);
+        let taken = std::mem::take(&mut self.taken);
+        if std::mem::take(&mut self.has_fallback) {
+            field.fallback = Some(taken);
+        }
+        field
+    }
+
     fn end_field(&mut self) {
-        let field = std::mem::take(&mut self.current);
+        let field = self.take_field();
         if !field.text.is_empty() {
             self.fields.push(field);
         }
@@ -275,12 +348,28 @@ impl Pieces {
     }
 
     fn finish(&mut self) -> Vec<Field> {
-        let field = std::mem::take(&mut self.current);
+        let field = self.take_field();
         if !self.split || !field.text.is_empty() {
             self.fields.push(field);
         }
         std::mem::take(&mut self.fields)
     }
+}
+
+/// The value `${x:-W}`, `${x-W}`, `${x:=W}`, `${x=W}`, `${x:+W}` or
+/// `${x+W}` takes when its test goes the other way: `W`, expanded.
+fn default_value(expression: &ParameterExpr, options: &ParserOptions) -> Option<String> {
+    use ParameterExpr as P;
+    let word = match expression {
+        P::UseDefaultValues { default_value, .. }
+        | P::AssignDefaultValues { default_value, .. } => default_value.as_deref(),
+        P::UseAlternativeValue {
+            alternative_value, ..
+        } => alternative_value.as_deref(),
+        _ => None,
+    }?;
+    let expanded = expand(word, options).ok()?;
+    expanded.fields.into_iter().next().map(|field| field.text)
 }
 
 fn parameter_of(expression: &ParameterExpr) -> Option<&Parameter> {
