@@ -205,6 +205,9 @@ const LINES: &[(Class, &str)] = &[
         "python3 -c \"__import__('shutil').rmtree('/etc')\"",
     ),
     (Targets, "perl -e 'qx{rm -rf /}'"),
+    (Targets, "parallel rm -rf ::: /"),
+    (Targets, "parallel -j 2 'rm -rf {}' ::: ./build ~"),
+    (Targets, "echo / | parallel rm -rf"),
     // Relative paths after `cd`.
     (Directory, "cd / && rm -rf *"),
     (Directory, "cd /; rm -rf etc"),
@@ -274,6 +277,8 @@ const LINES: &[(Class, &str)] = &[
     (Harmless, "rm -rf /$(echo tmp)/x"),
     (Harmless, "cd /tmp && rm -rf etc"),
     (Harmless, "rm -rf ${x:-./build}"),
+    (Harmless, "parallel echo ::: a b"),
+    (Harmless, "parallel 'rm -rf {}' ::: ./build ./dist"),
     (Harmless, "rm -rf ${HOME:-/}/project"),
     (Harmless, "(cd /; echo hi); rm -rf etc"),
     (Harmless, "cd / | cat; rm -rf etc"),
@@ -302,6 +307,7 @@ const RUNNERS: &[(&str, &str)] = &[
     ("flock", FLOCK),
     ("ssh", SSH),
     ("tee", TEE),
+    ("parallel", PARALLEL),
     ("runuser", SU),
     ("strace", STRACE),
     ("unshare", UNSHARE),
@@ -379,6 +385,27 @@ while [ $# -gt 0 ]; do
 done
 shift
 [ $# -gt 0 ] && exec bash -c "$*"
+"#;
+
+/// Runs its command through bash once per item (after `:::`, or read on
+/// standard input), `{}` replaced by the item or the item appended.
+const PARALLEL: &str = r#"
+while [ $# -gt 0 ]; do
+  case "$1" in
+    -j|-S|-a|-d|-I|-n|-N|-P|-E|-C) shift 2;;
+    :::*) break;;
+    -*) shift;;
+    *) break;;
+  esac
+done
+command=()
+while [ $# -gt 0 ] && [[ "$1" != :::* ]]; do command+=("$1"); shift; done
+if [ $# -gt 0 ]; then shift; items=("$@"); else mapfile -t items; fi
+for item in "${items[@]}"; do
+  line="${command[*]}"
+  if [[ "$line" == *"{}"* ]]; then line="${line//\{\}/$item}"; else line="$line $item"; fi
+  bash -c "$line"
+done
 "#;
 
 /// Passes its input on; writes no file.

@@ -127,6 +127,8 @@ const TABLE: &[(&str, &[&str], &[&str])] = &[
             "cd && rm -rf ./*",
             "env -C / rm -rf etc",
             "sudo -D / rm -rf usr",
+            "parallel rm -rf ::: /",
+            "echo ~ | parallel 'rm -rf {}'",
         ],
         &[
             "rm -rf ./build",
@@ -168,6 +170,7 @@ const TABLE: &[(&str, &[&str], &[&str])] = &[
             "cd \"$DIR\" && rm -rf *",
             "cd /tmp; cd -; rm -rf etc",
             "env -C /tmp rm -rf etc",
+            "parallel 'rm -rf {}' ::: ./build ./dist",
         ],
     ),
     (

@@ -8,8 +8,8 @@ use super::stdin::{Stdin, find_start_paths, printed};
 use super::walk::{Context, MAX_EXPANDED_BYTES, MAX_REPARSE_DEPTH, MAX_WRAPPERS, Trouble, Walk};
 use super::words::Field;
 use super::wrappers::{
-    ShellInput, find_exec, is_stdin_path, moved_to, shell_code, shell_input, unversioned, unwrap,
-    wrapper_option, xargs_replace,
+    ParallelJobs, ShellInput, find_exec, is_stdin_path, moved_to, parallel_jobs, shell_code,
+    shell_input, unversioned, unwrap, wrapper_option, xargs_replace,
 };
 
 /// How many items read by `xargs -I` are run one by one.
@@ -110,6 +110,11 @@ impl Walk {
                 None
             };
             let output = printed(&name, &args, &stdin);
+            let jobs = if name == "parallel" {
+                parallel_jobs(&args)
+            } else {
+                None
+            };
             self.push(
                 name.clone(),
                 args,
@@ -118,6 +123,9 @@ impl Walk {
                 fed_by,
                 context,
             );
+            if let Some(jobs) = jobs {
+                self.parallel(jobs, &stdin, &inner, text);
+            }
             if let Some(code) = code {
                 // `bash -c 'bash' <<< '…'`: the string's commands read the
                 // same input.
@@ -259,6 +267,43 @@ impl Walk {
                     self.code_on_stdin(name, &read, inner, text, run);
                 }
             }
+        }
+    }
+
+    /// GNU `parallel`: its command, given each item (after `:::`, or read
+    /// on standard input), as the shell code it hands to a shell.
+    fn parallel(
+        &mut self,
+        ParallelJobs {
+            command,
+            items,
+            placeholder,
+        }: ParallelJobs,
+        stdin: &Stdin,
+        inner: &Context,
+        text: &str,
+    ) {
+        let items = items.unwrap_or_else(|| stdin.words());
+        let items = if items.is_empty() {
+            vec![String::new()]
+        } else {
+            items
+        };
+        for item in items.iter().take(MAX_XARGS_ITEMS) {
+            let mut placed = false;
+            let words: Vec<String> = command
+                .iter()
+                .map(|word| {
+                    placed |= word.contains(&placeholder);
+                    word.replace(&placeholder, item)
+                })
+                .collect();
+            let mut code = words.join(" ");
+            if !placed && !item.is_empty() {
+                code.push(' ');
+                code.push_str(item);
+            }
+            self.source(&code, inner, text);
         }
     }
 

@@ -97,8 +97,11 @@ impl fmt::Display for BashFinding {
 /// (`python3 -c "os.system('…')"`, `shutil.rmtree('/')`), and the
 /// commands run by `sudo`, `env`, `nice`, `nohup`, `time`, `timeout`,
 /// `pkexec`, `strace`, `unshare`, `taskset`, `command`, `exec` and other
-/// wrappers, `find -exec` (with `{}` as the paths `find` starts from) and
-/// `xargs` (with the words `echo` or `find` feed it). Quotes and
+/// wrappers, `find -exec` (with `{}` as the paths `find` starts from),
+/// `xargs` and `parallel` (with the words `echo` or `find` feed them).
+/// Relative paths are read from the directory a `cd`, `env -C` or
+/// `sudo -D` on the line moved to (`cd / && rm -rf *`), and a command
+/// with `${x:-…}` defaults is checked again with them taken. Quotes and
 /// backslashes are removed before matching (`"rm"`, `'r''m'` and `\rm`
 /// are `rm`); text inside quotes stays one argument (`echo "rm -rf /"`
 /// runs `echo`); brace expansion (`{rm,-rf,/}`) and splitting at an

@@ -221,6 +221,77 @@ pub(super) fn find_exec(args: &[String]) -> Vec<Vec<String>> {
     commands
 }
 
+/// What GNU `parallel` runs.
+pub(super) struct ParallelJobs {
+    /// The words after its options, joined as it hands them to a shell.
+    pub(super) command: Vec<String>,
+    /// The items after `:::`; `None`: it reads them on standard input.
+    pub(super) items: Option<Vec<String>>,
+    /// Where an item goes in the command (`{}`, or `-I R`); appended when
+    /// the command has none.
+    pub(super) placeholder: String,
+}
+
+/// What GNU `parallel` with `args` runs.
+pub(super) fn parallel_jobs(args: &[String]) -> Option<ParallelJobs> {
+    const VALUED: &[&str] = &[
+        "-j",
+        "-S",
+        "-a",
+        "-d",
+        "-I",
+        "-n",
+        "-N",
+        "-P",
+        "-E",
+        "-C",
+        "--jobs",
+        "--sshlogin",
+        "--arg-file",
+        "--delimiter",
+        "--colsep",
+        "--joblog",
+        "--results",
+        "--tmpdir",
+        "--workdir",
+        "--timeout",
+        "--retries",
+    ];
+    let mut placeholder = "{}".to_owned();
+    let mut at = 0;
+    while let Some(arg) = args.get(at) {
+        if arg == "--" {
+            at += 1;
+            break;
+        }
+        if !is_option(arg) || arg.starts_with(":::") {
+            break;
+        }
+        if arg == "-I" {
+            placeholder = args.get(at + 1)?.clone();
+        }
+        at += if VALUED.contains(&arg.as_str()) { 2 } else { 1 };
+    }
+    let rest = args.get(at..)?;
+    let split = rest.iter().position(|arg| arg.starts_with(":::"));
+    let command = rest[..split.unwrap_or(rest.len())].to_vec();
+    if command.is_empty() {
+        return None;
+    }
+    let items = split.map(|split| {
+        rest[split + 1..]
+            .iter()
+            .filter(|arg| !arg.starts_with(":::"))
+            .cloned()
+            .collect()
+    });
+    Some(ParallelJobs {
+        command,
+        items,
+        placeholder,
+    })
+}
+
 /// The placeholder of `xargs -I R`, `-i` or `--replace[=R]` (`{}` unless
 /// given): xargs then runs its command once per line read.
 pub(super) fn xargs_replace(args: &[String]) -> Option<String> {
