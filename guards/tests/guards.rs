@@ -584,12 +584,6 @@ fn hostile_command_lines_are_bounded() {
             "echo {}; rm -rf /",
             (0..5000).map(|i| format!("$(a{i})")).collect::<String>()
         ),
-        // Every shell of a string reading the same long input again.
-        format!(
-            "bash -c '{}' <<< '{}'",
-            "bash;".repeat(6000),
-            "echo ".repeat(6000)
-        ),
         // `{}` thousands of times, for thousands of paths or a long item.
         format!(
             "find {} -exec rm {} +",
@@ -613,6 +607,15 @@ fn hostile_command_lines_are_bounded() {
             &deep[..40]
         );
     }
+    // Thousands of shells reading one input: it is read once.
+    assert_eq!(
+        rules_of(&format!(
+            "bash -c '{}' <<< 'rm -rf /; {}'",
+            "bash;".repeat(6000),
+            "echo ".repeat(6000)
+        )),
+        ["rm-recursive-root"]
+    );
     // One input held by thousands of commands of a group.
     assert!(
         rules_of(&format!(

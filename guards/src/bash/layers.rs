@@ -2,6 +2,8 @@
 //! nice rm …`), the strings and input it runs as code (`bash -c`, `bash
 //! <<EOF`, `python3 -c`), and the commands `find -exec` and `xargs` run.
 
+use std::rc::Rc;
+
 use super::command::{Redirect, ShellCommand};
 use super::interpreters::{self, Call, Source};
 use super::stdin::{Stdin, find_start_paths, printed};
@@ -191,6 +193,14 @@ impl Walk {
     ) {
         match stdin {
             Stdin::Text(code) => {
+                if self
+                    .stdin_code_read
+                    .iter()
+                    .any(|read| Rc::ptr_eq(read, code))
+                {
+                    return;
+                }
+                self.stdin_code_read.push(Rc::clone(code));
                 self.stdin_code_bytes = self.stdin_code_bytes.saturating_add(code.len());
                 if self.stdin_code_bytes > MAX_EXPANDED_BYTES {
                     self.troubles.push((Trouble::TooDeep, text.to_owned()));

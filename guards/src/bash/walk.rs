@@ -62,6 +62,9 @@ pub(super) struct Walk {
     expanded_bytes: usize,
     /// The bytes of code read again from standard input so far.
     pub(super) stdin_code_bytes: usize,
+    /// The texts already walked as code read on standard input: a second
+    /// shell reading the same here-document finds what the first found.
+    pub(super) stdin_code_read: Vec<std::rc::Rc<str>>,
     /// Where the last `cd` walked went (`Some(None)`: somewhere the line
     /// does not tell), for the commands after it.
     pub(super) moved_to: Option<Option<String>>,
