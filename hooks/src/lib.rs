@@ -11,6 +11,7 @@
 //! and the content guards are shared by any agent's contract.
 
 pub mod claude;
+pub mod codex;
 mod compiled;
 mod error;
 mod run;

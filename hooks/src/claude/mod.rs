@@ -3,7 +3,7 @@
 //! is also reachable from [`toolsmith_hooks`](crate).
 
 mod event;
-mod input;
+pub(crate) mod input;
 mod output;
 pub mod settings;
 mod tool_input;

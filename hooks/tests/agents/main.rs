@@ -4,6 +4,8 @@
 
 mod claude;
 mod claude_code;
+mod codex_cli;
+mod codex_contract;
 mod model;
 mod payloads;
 // The contract tests' install of the pinned Agent SDK, shared.
