@@ -7,8 +7,10 @@
 //! (`@anthropic-ai/claude-agent-sdk` 0.3.333): its 34 events, their inputs,
 //! the built-in tools' inputs and each event's output, in [`claude`] and
 //! re-exported here. A test compares these types with the SDK's own
-//! declarations, so a new SDK release says exactly what moved. The errors
-//! and the content guards are shared by any agent's contract.
+//! declarations, so a new SDK release says exactly what moved. The Codex
+//! CLI's contract is in [`codex`], compared with the schemas of its pinned
+//! release. The errors, the runner's exit codes and the content guards are
+//! shared by every agent's contract.
 
 pub mod claude;
 pub mod codex;
