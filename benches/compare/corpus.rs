@@ -163,6 +163,13 @@ fn jsonschema_runtime(id: &'static str) -> Box<dyn FnMut()> {
         .build(&schema_of(id))
         .expect("jsonschema compiles every corpus schema");
     let value = call_of(id);
+    // What the row is named for: the valid call passes, the invalid one
+    // has its three problems.
+    let errors = validator.iter_errors(&value).count();
+    match id.contains("/valid/") {
+        true => assert_eq!(errors, 0, "{id}: the valid call fails"),
+        false => assert!(errors >= 3, "{id}: {errors} problems, not three"),
+    }
     Box::new(move || {
         let lines: Vec<String> = validator
             .iter_errors(black_box(&value))
