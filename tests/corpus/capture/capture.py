@@ -66,7 +66,8 @@ class Server:
 # `@modelcontextprotocol/server-redis` (connects to Redis before it
 # answers), `@supabase/mcp-server-supabase` (fetches its tool list over the
 # network), `@heroku/mcp-server` (exits without the Heroku CLI) and
-# `mcp-server-motherduck` (exits before it answers `initialize`).
+# `mcp-server-motherduck` and `mcp-server-tree-sitter` (both exit before
+# they answer `initialize` here).
 SERVERS = [
     # The reference servers.
     Server("filesystem", "npm", "@modelcontextprotocol/server-filesystem", args=["{scratch}"]),
@@ -103,7 +104,6 @@ SERVERS = [
     Server("calculator", "pypi", "mcp-server-calculator"),
     Server("pandoc", "pypi", "mcp-pandoc"),
     Server("atlassian", "pypi", "mcp-atlassian", env={"JIRA_URL": "http://127.0.0.1:1", "JIRA_PERSONAL_TOKEN": DUMMY, "CONFLUENCE_URL": "http://127.0.0.1:1/wiki", "CONFLUENCE_PERSONAL_TOKEN": DUMMY}),
-    Server("tree-sitter", "pypi", "mcp-server-tree-sitter"),
 ]
 
 
