@@ -48,7 +48,8 @@ pub fn break_one(schema: &Value, value: &Value, rng: &mut Rng) -> Option<Value> 
     Some(broken)
 }
 
-/// The schema `pointer` (a `$ref` such as `#/$defs/Item`) names inside `root`.
+/// The schema `reference` (a local `$ref` such as `#/$defs/Item`) names
+/// inside `root`.
 pub fn resolve<'a>(root: &'a Value, reference: &str) -> Option<&'a Value> {
     let fragment = reference.strip_prefix('#')?;
     let decoded = percent_decoded(fragment);
