@@ -69,6 +69,9 @@ pub enum Side {
     Toolsmith,
     Serde,
     Jsonschema,
+    /// Only in the corpus rows (`corpus.rs`).
+    #[allow(dead_code, reason = "the wall-clock benchmarks have no corpus rows")]
+    Boon,
 }
 
 /// One measured call.

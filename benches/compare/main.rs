@@ -15,6 +15,7 @@
 //! outside the count.
 
 mod cases;
+mod corpus;
 
 use std::hint::black_box;
 use std::path::Path;
@@ -37,7 +38,7 @@ fn main() {
     if let [flag, id] = args.as_slice()
         && flag == "--measure"
     {
-        measure_here(cases::find(id));
+        measure_here(find(id));
         return;
     }
     // `cargo bench` passes `--bench`; everything else not a flag filters.
@@ -48,6 +49,7 @@ fn main() {
         .collect();
     let selected: Vec<&Case> = CASES
         .iter()
+        .chain(corpus::runnable())
         .filter(|case| filters.is_empty() || filters.iter().any(|f| case.id.contains(f)))
         .collect();
     let with_valgrind = Command::new("valgrind")
@@ -78,8 +80,32 @@ fn main() {
             nanos,
         });
     }
-    println!();
-    println!("{}", table(&results));
+    let (corpus_results, results): (Vec<Measured>, Vec<Measured>) = results
+        .into_iter()
+        .partition(|m| m.id.starts_with("corpus/"));
+    if !results.is_empty() {
+        println!();
+        println!("{}", table(&results));
+    }
+    if !corpus_results.is_empty() {
+        let rows: Vec<corpus::Row> = corpus_results
+            .iter()
+            .map(|m| corpus::Row {
+                id: m.id,
+                ir: m.ir,
+                nanos: m.nanos,
+            })
+            .collect();
+        println!();
+        println!("{}", markdown(&corpus::table(&rows), &[0, 1]));
+    }
+}
+
+/// The case named `id`, in `cases.rs` or the corpus rows.
+fn find(id: &str) -> &'static Case {
+    corpus::all()
+        .find(|case| case.id == id)
+        .unwrap_or_else(|| cases::find(id))
 }
 
 /// In the child process under callgrind: prepare, warm up, measure.
@@ -264,26 +290,27 @@ fn table(results: &[Measured]) -> String {
             js.map_or("—".to_owned(), |m| format_time(m.nanos)),
         ]);
     }
-    markdown(&rows)
+    markdown(&rows, &[0, 1, 7])
 }
 
-/// Rows as a Markdown table with aligned columns, the first row the header.
-fn markdown(rows: &[[String; 10]]) -> String {
+/// Rows as a Markdown table with aligned columns, the first row the header;
+/// the columns in `left` are aligned left, the others (numbers) right.
+fn markdown<const N: usize>(rows: &[[String; N]], left: &[usize]) -> String {
     let width = |col: usize| {
         rows.iter()
             .map(|row| row[col].chars().count())
             .max()
             .unwrap_or(0)
     };
-    let widths: Vec<usize> = (0..10).map(width).collect();
-    let line = |row: &[String; 10]| {
+    let widths: Vec<usize> = (0..N).map(width).collect();
+    let line = |row: &[String; N]| {
         let cells: Vec<String> = row
             .iter()
             .zip(&widths)
             .enumerate()
             .map(|(col, (cell, width))| {
                 let pad = width - cell.chars().count();
-                if col >= 2 && col != 7 {
+                if !left.contains(&col) {
                     format!("{}{cell}", " ".repeat(pad))
                 } else {
                     format!("{cell}{}", " ".repeat(pad))
@@ -297,7 +324,7 @@ fn markdown(rows: &[[String; 10]]) -> String {
         .iter()
         .enumerate()
         .map(|(col, w)| {
-            if col >= 2 && col != 7 {
+            if !left.contains(&col) {
                 format!("{}:", "-".repeat(w - 1))
             } else {
                 "-".repeat(*w)

@@ -5,6 +5,7 @@
 //! inputs generated from a schema. Not published.
 
 pub mod generate;
+pub mod instances;
 
 use std::collections::BTreeMap;
 use std::fs::File;
