@@ -538,8 +538,29 @@ fn examine(input: &str, at: usize) -> (Found, usize) {
         lead if is_plain_start(lead, bytes.get(next).copied().unwrap_or(0)) => {
             (Found::Char, at + utf8_len(lead))
         }
+        // U+3140–U+317F: Hangul compatibility jamo (`ㅋㅋ`), the filler
+        // U+3164 among them.
+        0xE3 => examine_jamo(bytes, at),
         _ => examine_decoded(input, at),
     }
+}
+
+/// [`examine`] for a character starting with 0xE3 0x85 at `at`: the run of
+/// such characters up to the filler U+3164 (0xE3 0x85 0xA4), which is
+/// dropped, told apart without decoding.
+#[inline(never)]
+fn examine_jamo(bytes: &[u8], at: usize) -> (Found, usize) {
+    const FILLER: [u8; 3] = [0xE3, 0x85, 0xA4];
+    if bytes.get(at..at + 3) == Some(&FILLER) {
+        return (Found::Format, at + 3);
+    }
+    let mut end = at + 3;
+    while let Some(&[0xE3, 0x85, third]) = bytes.get(end..end + 3)
+        && third != FILLER[2]
+    {
+        end += 3;
+    }
+    (Found::Char, end.min(bytes.len()))
 }
 
 /// [`examine`] for a non-ASCII character that must be decoded.
