@@ -1148,6 +1148,11 @@ mod tests {
             "\u{3163}\u{3165}\u{034E}\u{0350}",
         );
         line("\u{3042}\u{30A2}\u{03B1}", "\u{3042}\u{30A2}\u{03B1}");
+        // Jamo around the filler, in runs.
+        line(
+            "\u{314B}\u{314B}\u{3164}\u{314E}\u{3164}",
+            "\u{314B}\u{314B}\u{314E}",
+        );
     }
 
     #[test]
