@@ -398,7 +398,10 @@ fn a_message_hidden_in_variation_selectors_is_dropped() {
     // Echoed in a line, the value reads as what a reader sees.
     let validator = Validator::new(&serde_json::json!({ "enum": ["yes", "no"] })).unwrap();
     assert_eq!(
-        validator.validate(&hidden.clone().into()).unwrap_err().lines(),
+        validator
+            .validate(&hidden.clone().into())
+            .unwrap_err()
+            .lines(),
         ["Invalid arguments: must be one of yes, no, got \"ok\""]
     );
     // After a character that takes a selector, at most one byte stays.
@@ -406,6 +409,13 @@ fn a_message_hidden_in_variation_selectors_is_dropped() {
     let after_ideograph = sanitize_line(&hide("\u{6771}", message));
     assert_eq!(after_ideograph, "\u{6771}\u{E0159}");
     assert_eq!(reveal(&after_ideograph), b"i");
-    let spread: String = message.chars().map(|c| hide("\u{6771}", &c.to_string())).collect();
-    assert_eq!(reveal(&sanitize_line(&spread)).len(), 45, "one per base, as documented");
+    let spread: String = message
+        .chars()
+        .map(|c| hide("\u{6771}", &c.to_string()))
+        .collect();
+    assert_eq!(
+        reveal(&sanitize_line(&spread)).len(),
+        45,
+        "one per base, as documented"
+    );
 }
