@@ -1066,8 +1066,8 @@ mod tests {
         }
     }
 
-    /// Unicode's `Default_Ignorable_Code_Point` (DerivedCoreProperties.txt,
-    /// unchanged from Unicode 9 to 16).
+    /// Unicode's `Default_Ignorable_Code_Point`, as DerivedCoreProperties.txt
+    /// lists it.
     const DEFAULT_IGNORABLE: [(char, char); 17] = [
         ('\u{00AD}', '\u{00AD}'),
         ('\u{034F}', '\u{034F}'),
