@@ -9,6 +9,7 @@ pub mod echo;
 mod error;
 mod invoke;
 mod json_text;
+pub mod listing;
 mod output;
 mod pointer;
 mod range;

@@ -5,9 +5,18 @@
 //! float stands for every integer that rounds to it, so it is read as an
 //! integer of a range only when all of them are in it: the float of
 //! `i64::MIN` is refused for an `i64`, since `-9223372036854775809` rounds to
-//! it too. The reader of typed arguments and the validator's private type
-//! ranges (`x-toolsmith-integer`) both decide with [`reading`], so the two
-//! paths refuse the same numbers with the same line.
+//! it too.
+//!
+//! So a `Value` holds exactly the integers from `i64::MIN` to `u64::MAX`,
+//! and no host hands on more (the crate does not turn on `serde_json`'s
+//! `arbitrary_precision`, which would change how every crate built with it
+//! reads numbers). A 128-bit type therefore reads from that span, and a
+//! float beyond it that may stand for one of the type's integers is refused
+//! with the span's end (`must be at most 18446744073709551615, the largest
+//! integer read exactly, got 1.8446744073709552e+19`): `18446744073709551617`
+//! never reaches a function as `…616`. The reader of typed arguments and the
+//! validator's private type ranges (`x-toolsmith-integer`) both decide with
+//! [`reading`], so the two paths refuse the same numbers with the same line.
 
 use serde_json::Number;
 
@@ -27,9 +36,18 @@ pub(crate) enum Reading {
     In(Whole),
     Below,
     Above,
+    /// A float beyond the integers a `Value` holds exactly, below them or
+    /// above, that may stand for an integer of the type's range: which one
+    /// was sent is not known.
+    InexactBelow,
+    InexactAbove,
     /// Not integer-valued: serde's refusal stands.
     Fraction,
 }
+
+/// The integers a `Value` holds exactly: those of `i64` and `u64`.
+pub(crate) const EXACT_MIN: i128 = i64::MIN as i128;
+pub(crate) const EXACT_MAX: u128 = u64::MAX as u128;
 
 /// 2^53: every integer below it in magnitude is a float of its own.
 const EXACT: f64 = 9_007_199_254_740_992.0;
@@ -53,7 +71,15 @@ pub(crate) fn reading(n: &Number, min: i128, max: u128) -> Reading {
             Reading::Below
         };
     }
-    float_reading(n.as_f64().unwrap_or(f64::NAN), min, max)
+    let f = n.as_f64().unwrap_or(f64::NAN);
+    let (low, high) = (min.max(EXACT_MIN), max.min(EXACT_MAX));
+    // Rounding keeps order, so some integer of the range rounds to `f`
+    // exactly when `f` is not past the float of the range's end.
+    match float_reading(f, low, high) {
+        Reading::Above if max > high && f <= max as f64 => Reading::InexactAbove,
+        Reading::Below if min < low && f >= min as f64 => Reading::InexactBelow,
+        other => other,
+    }
 }
 
 pub(crate) fn float_reading(f: f64, min: i128, max: u128) -> Reading {
@@ -97,9 +123,97 @@ pub(crate) fn float_reading(f: f64, min: i128, max: u128) -> Reading {
 /// as the reader reads it (`must be at most 255, got 300`); `None` in range
 /// or for a fraction, which is a type problem.
 pub(crate) fn out_of_range(n: &Number, min: i128, max: u128) -> Option<String> {
-    match reading(n, min, max) {
+    problem(reading(n, min, max), n, min, max)
+}
+
+/// The line for a `reading` of `n` by a type of range `min..=max`; `None`
+/// in range or for a fraction.
+pub(crate) fn problem(reading: Reading, n: &Number, min: i128, max: u128) -> Option<String> {
+    match reading {
         Reading::Below => Some(format!("must be at least {min}, got {n}")),
         Reading::Above => Some(format!("must be at most {max}, got {n}")),
+        Reading::InexactBelow => Some(format!(
+            "must be at least {EXACT_MIN}, the smallest integer read exactly, got {n}"
+        )),
+        Reading::InexactAbove => Some(format!(
+            "must be at most {EXACT_MAX}, the largest integer read exactly, got {n}"
+        )),
         Reading::In(_) | Reading::Fraction => None,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    const U128: (i128, u128) = (0, u128::MAX);
+    const I128: (i128, u128) = (i128::MIN, i128::MAX as u128);
+
+    fn read(text: &str, (min, max): (i128, u128)) -> Reading {
+        let n: Number = serde_json::from_str(text).unwrap();
+        reading(&n, min, max)
+    }
+
+    #[test]
+    fn integers_a_value_holds_are_read_exactly() {
+        assert_eq!(
+            read("18446744073709551615", U128),
+            Reading::In(Whole::Up(u64::MAX.into()))
+        );
+        assert_eq!(
+            read("-9223372036854775808", I128),
+            Reading::In(Whole::Down(1 << 63))
+        );
+        // Below 2^64 a float whose every integer is in the span is read.
+        assert_eq!(
+            read("1e19", U128),
+            Reading::In(Whole::Up(10_000_000_000_000_000_000))
+        );
+    }
+
+    #[test]
+    fn floats_past_the_span_are_inexact_while_they_may_be_in_range() {
+        for text in [
+            "18446744073709551616",
+            "18446744073709551617",
+            "1e30",
+            "340282366920938463463374607431768211455",
+            "340282366920938463463374607431768211456",
+        ] {
+            assert_eq!(read(text, U128), Reading::InexactAbove, "{text}");
+        }
+        assert_eq!(
+            read("170141183460469231731687303715884105727", I128),
+            Reading::InexactAbove
+        );
+        assert_eq!(read("-9223372036854775809", I128), Reading::InexactBelow);
+        assert_eq!(
+            read("-170141183460469231731687303715884105728", I128),
+            Reading::InexactBelow
+        );
+        // No integer of the range rounds to these: out of range outright.
+        assert_eq!(read("1e39", U128), Reading::Above);
+        assert_eq!(read("-1e39", I128), Reading::Below);
+        assert_eq!(read("-1e19", U128), Reading::Below);
+        // The 64-bit types read as they did.
+        assert_eq!(
+            read("18446744073709551616", (0, u64::MAX.into())),
+            Reading::Above
+        );
+    }
+
+    #[test]
+    fn the_lines_say_which_end() {
+        let n: Number = serde_json::from_str("-1e20").unwrap();
+        assert_eq!(
+            out_of_range(&n, I128.0, I128.1).as_deref(),
+            Some(
+                "must be at least -9223372036854775808, the smallest integer read exactly, got -1e+20"
+            )
+        );
+        assert_eq!(
+            out_of_range(&n, 0, u128::MAX).as_deref(),
+            Some("must be at least 0, got -1e+20")
+        );
     }
 }

@@ -13,11 +13,12 @@
 //!   with the validator's words for a bound: `must be at most 255, got 300`;
 //! - anything else serde refuses is reported at its pointer.
 //!
-//! A `serde_json::Value` holds integers beyond 64 bits as the nearest float;
-//! this is what a 128-bit type reads from it. `validate_input_str` reads
-//! such digits exactly on its fast path, and refuses there too the far ends
-//! of the 128-bit ranges that a `Value` cannot hold (`survives_value`), so
-//! both paths answer alike.
+//! A `serde_json::Value` holds integers beyond 64 bits as the nearest float,
+//! which stands for many integers: a 128-bit type reads only the integers a
+//! `Value` holds exactly (`i64::MIN` to `u64::MAX`) and refuses a float
+//! beyond them with a line that says so (see `range`). `validate_input_str`
+//! reads digits exactly on its fast path, and refuses there too what a
+//! `Value` cannot hold (`survives_value`), so both paths answer alike.
 //!
 //! Range problems are found once the call passes the schema, since the
 //! schema does not state the ranges read here.
@@ -33,7 +34,7 @@ use serde_json::{Error, Map, Number, Value};
 use crate::domain::F32_LIMIT;
 use crate::error::{Issue, IssueKind, Problems, ToolInputError};
 use crate::pointer::{Step, to_pointer};
-use crate::range::{Reading, Whole, float_reading, reading};
+use crate::range::{Reading, Whole, problem, reading};
 use crate::strict::Strict;
 
 /// Deserializes `value`, which passed the schema, into `T`: every range
@@ -107,32 +108,14 @@ struct Reader<'v, 't> {
     found: &'t RefCell<Found>,
 }
 
-/// Whether a 128-bit integer read exactly from JSON text is one the reader
-/// takes from a `Value`, which holds it as the nearest float beyond 64
-/// bits: so that `validate_input_str` answers as `validate_input` does, at
-/// the far ends of the range too.
-pub(crate) fn survives_value<T>(value: T, min: i128, max: u128) -> bool
+/// Whether a 128-bit integer read exactly from JSON text is one a `Value`
+/// holds exactly, an `i64` or a `u64`: so that `validate_input_str`
+/// answers as `validate_input` does, which reads no other.
+pub(crate) fn survives_value<T>(value: T) -> bool
 where
-    T: Copy + TryInto<i64> + TryInto<u64> + Into<Float128>,
+    T: Copy + TryInto<i64> + TryInto<u64>,
 {
-    TryInto::<i64>::try_into(value).is_ok()
-        || TryInto::<u64>::try_into(value).is_ok()
-        || matches!(float_reading(value.into().0, min, max), Reading::In(_))
-}
-
-/// A 128-bit integer as the nearest float, as `serde_json` stores it.
-pub(crate) struct Float128(f64);
-
-impl From<u128> for Float128 {
-    fn from(value: u128) -> Self {
-        Float128(value as f64)
-    }
-}
-
-impl From<i128> for Float128 {
-    fn from(value: i128) -> Self {
-        Float128(value as f64)
-    }
+    TryInto::<i64>::try_into(value).is_ok() || TryInto::<u64>::try_into(value).is_ok()
 }
 
 impl<'v, 't> Reader<'v, 't> {
@@ -152,14 +135,15 @@ impl<'v, 't> Reader<'v, 't> {
     /// Reports `must be at most …` with the validator's words; the reading
     /// goes on with an in-range stand-in so that every such problem is found.
     fn out_of_range(&self, words: &str, bound: &dyn std::fmt::Display, n: &Number) {
+        self.bound_problem(format!("must be {words} {bound}, got {n}"));
+    }
+
+    fn bound_problem(&self, problem: String) {
         let at = self.at;
-        self.found.borrow_mut().problems.push_with(|| {
-            Issue::new(
-                at.pointer(),
-                IssueKind::Bound,
-                format!("must be {words} {bound}, got {n}"),
-            )
-        });
+        self.found
+            .borrow_mut()
+            .problems
+            .push_with(|| Issue::new(at.pointer(), IssueKind::Bound, problem));
     }
 
     fn integer<V: Visitor<'v>>(
@@ -172,7 +156,8 @@ impl<'v, 't> Reader<'v, 't> {
         let Value::Number(n) = self.value else {
             return self.serde(|value| read(value, visitor));
         };
-        let result = match reading(n, min, max) {
+        let reading = reading(n, min, max);
+        let result = match reading {
             Reading::In(Whole::Up(u)) => match u64::try_from(u) {
                 Ok(u) => visitor.visit_u64(u),
                 Err(_) => visitor.visit_u128(u),
@@ -185,13 +170,11 @@ impl<'v, 't> Reader<'v, 't> {
                     Err(_) => visitor.visit_i128(i),
                 }
             }
-            Reading::Below => {
-                self.out_of_range("at least", &min, n);
+            Reading::Below | Reading::Above | Reading::InexactBelow | Reading::InexactAbove => {
+                if let Some(problem) = problem(reading, n, min, max) {
+                    self.bound_problem(problem);
+                }
                 // 1 is in the range of every integer type, `NonZero*` too.
-                visitor.visit_u64(1)
-            }
-            Reading::Above => {
-                self.out_of_range("at most", &max, n);
                 visitor.visit_u64(1)
             }
             Reading::Fraction => return self.serde(|value| read(value, visitor)),
@@ -469,15 +452,39 @@ mod tests {
 
     #[test]
     fn integral_floats_read_as_integers() {
-        let point: Point = read(&json!({"x": 5.0, "y": [1e18, -0.0], "z": 1e21})).unwrap();
+        let point: Point = read(&json!({"x": 5.0, "y": [1e18, -0.0], "z": 1e19})).unwrap();
         assert_eq!(
             point,
             Point {
                 x: 5,
                 y: vec![1_000_000_000_000_000_000, 0],
-                z: Some(1_000_000_000_000_000_000_000)
+                z: Some(10_000_000_000_000_000_000)
             }
         );
+    }
+
+    #[test]
+    fn a_128_bit_type_reads_only_what_a_value_holds_exactly() {
+        // 1e21 stands for 1000000000000000000001 as well: it is not read as
+        // either, nor is the float that u128::MAX arrives as.
+        let value: Value = serde_json::from_str(
+            r#"{"x": 1, "y": [], "z": 340282366920938463463374607431768211455}"#,
+        )
+        .unwrap();
+        assert_eq!(
+            read::<Point>(&value).unwrap_err().lines(),
+            [
+                "Invalid arguments at /z: must be at most 18446744073709551615, the largest integer read exactly, got 3.402823669209385e+38"
+            ]
+        );
+        assert_eq!(
+            lines::<Point>(json!({"x": 1, "y": [], "z": 1e21})),
+            [
+                "Invalid arguments at /z: must be at most 18446744073709551615, the largest integer read exactly, got 1e+21"
+            ]
+        );
+        let point: Point = read(&json!({"x": 1, "y": [], "z": u64::MAX})).unwrap();
+        assert_eq!(point.z, Some(u128::from(u64::MAX)));
     }
 
     #[test]

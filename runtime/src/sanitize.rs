@@ -34,10 +34,24 @@
 //!   `is_invisible_format`): bidi embeddings, overrides, isolates and marks,
 //!   zero-width characters, the byte order mark, soft hyphen, invisible
 //!   operators, interlinear annotation, tag characters.
+//! - **The other default-ignorable code points** (Unicode's
+//!   `Default_Ignorable_Code_Point`, see `is_ignorable_filler`), which
+//!   render as nothing and so can carry a message no reader sees: the
+//!   combining grapheme joiner, the Hangul fillers, the Khmer inherent
+//!   vowels, the reserved U+FFF0–U+FFF8 and U+E0080–U+E0FFF, and the
+//!   variation selectors (U+FE00–U+FE0F, U+E0100–U+E01EF, the Mongolian
+//!   free variation selectors) but one right after a character that takes
+//!   it (see `takes_selector`): at most one after an emoji or other
+//!   non-ASCII character, a digit, `#` or `*` (`❤\u{FE0F}`, keycaps); an
+//!   ideographic one after a CJK ideograph; a Mongolian one after a
+//!   Mongolian letter. So `ok` followed by a byte per variation selector
+//!   reads as `ok`, and text can hide at most one selector per visible
+//!   character that takes one.
 //!
 //! Line breaks (LF, CR, CRLF, VT, FF, NEL, U+2028, U+2029) and tabs become a
 //! space in [`sanitize_line`]; in [`sanitize_text`] breaks become `\n` and
-//! tabs stay.
+//! tabs stay. The Braille blank U+2800, a space that no sanitizer would
+//! otherwise collapse or trim, becomes an ASCII space in both.
 //!
 //! # Cost
 //!
@@ -51,7 +65,8 @@
 //! block-at-a-time scan and one copy: `find_stop` tests 64 bytes per step
 //! with byte-wise operations the compiler maps to SIMD compares, and only
 //! the characters it stops at are examined — ASCII controls, and the few
-//! UTF-8 lead bytes that start a character that may need a change.
+//! UTF-8 lead bytes (or lead and second byte) that start a character that
+//! may need a change.
 
 /// Keeps text on one line: escape sequences and invisible characters are
 /// removed, line breaks and tabs become spaces, runs of spaces collapse into
@@ -60,9 +75,11 @@
 /// Removed: terminal escape sequences (CSI, OSC, DCS, SOS, PM, APC, in their
 /// `ESC` and 8-bit C1 forms, and short `ESC x` sequences; an unterminated
 /// one is dropped to the end of the input), control characters and the
-/// invisible format characters listed in the module docs — including ZWJ and
-/// ZWNJ, unlike [`sanitize_text`]. Turned into a space: tab, LF, VT, FF, CR,
-/// NEL, U+2028 and U+2029. Only the ASCII space collapses and is trimmed;
+/// invisible format characters and default-ignorable code points listed in
+/// the module docs — including ZWJ and ZWNJ, unlike [`sanitize_text`] — but
+/// a variation selector right after a character that takes it. Turned into
+/// a space: tab, LF, VT, FF, CR, NEL, U+2028, U+2029 and the Braille blank
+/// U+2800. Only the ASCII space collapses and is trimmed;
 /// other spaces such as U+00A0 are ordinary characters.
 ///
 /// The result never contains a control character, never starts or ends with
@@ -78,6 +95,9 @@
 /// assert_eq!(sanitize_line("first\nsecond\tthird   fourth "), "first second third fourth");
 /// assert_eq!(sanitize_line("\x1b]0;new title\x07done"), "done");
 /// assert_eq!(sanitize_line("admin\u{202E}txt.exe"), "admintxt.exe");
+/// // A message in variation selectors is dropped; an emoji keeps its own.
+/// assert_eq!(sanitize_line("ok\u{E0148}\u{E0149}\u{FE01}"), "ok");
+/// assert_eq!(sanitize_line("\u{2764}\u{FE0F}"), "\u{2764}\u{FE0F}");
 /// ```
 pub fn sanitize_line(input: &str) -> String {
     let bytes = input.as_bytes();
@@ -97,7 +117,8 @@ pub fn sanitize_line(input: &str) -> String {
         let (found, end) = examine(input, at);
         match found {
             Found::Char => {}
-            Found::Space | Found::Spaces | Found::Tab | Found::Break => {
+            Found::Selector if out.keeps_before(at) => {}
+            Found::Space | Found::Spaces | Found::Tab | Found::Break | Found::Blank => {
                 if out.space_unwanted(at) {
                     out.cut(at, end);
                 } else if bytes[at] == b' ' {
@@ -109,7 +130,9 @@ pub fn sanitize_line(input: &str) -> String {
                     out.replace(at, end, " ");
                 }
             }
-            Found::Escape | Found::Control | Found::Format | Found::Joiner => out.cut(at, end),
+            Found::Escape | Found::Control | Found::Format | Found::Joiner | Found::Selector => {
+                out.cut(at, end)
+            }
         }
         at = end;
     }
@@ -125,8 +148,10 @@ pub fn sanitize_line(input: &str) -> String {
 ///
 /// Removed: terminal escape sequences (as in [`sanitize_line`]), control
 /// characters other than `\n` and `\t`, and the invisible format characters
-/// listed in the module docs except ZWJ U+200D and ZWNJ U+200C, which emoji
-/// sequences and words in Persian and other scripts need. Turned into `\n`:
+/// and default-ignorable code points listed in the module docs except ZWJ
+/// U+200D and ZWNJ U+200C, which emoji sequences and words in Persian and
+/// other scripts need, and a variation selector right after a character
+/// that takes it. The Braille blank U+2800 becomes a space. Turned into `\n`:
 /// CRLF, lone CR, VT, FF, NEL, U+2028 and U+2029 — every character Unicode
 /// treats as a mandatory line break. Spaces are not collapsed and lines are
 /// not trimmed, so indentation and trailing spaces survive unchanged.
@@ -156,10 +181,12 @@ pub fn sanitize_text(input: &str) -> String {
         let (found, end) = examine(input, at);
         match found {
             Found::Char | Found::Space | Found::Spaces | Found::Tab | Found::Joiner => {}
+            Found::Selector if out.keeps_before(at) => {}
             // CRLF: the LF stays where it is.
             Found::Break if end == at + 2 && bytes[at] == b'\r' => out.cut(at, at + 1),
             Found::Break => out.replace(at, end, "\n"),
-            Found::Escape | Found::Control | Found::Format => out.cut(at, end),
+            Found::Blank => out.replace(at, end, " "),
+            Found::Escape | Found::Control | Found::Format | Found::Selector => out.cut(at, end),
         }
         at = end;
     }
@@ -227,6 +254,12 @@ impl<'a> Output<'a> {
         self.text.push_str(with);
     }
 
+    /// Whether the character right before `at` is kept as the input has
+    /// it: neither dropped nor replaced.
+    fn keeps_before(&self, at: usize) -> bool {
+        at > self.kept_from
+    }
+
     /// Whether a space written at `at` would be leading or doubled.
     fn space_unwanted(&self, at: usize) -> bool {
         let last = if at > self.kept_from {
@@ -260,7 +293,7 @@ fn line_attention(b: u8, next: u8) -> bool {
 /// and the first byte of the non-ASCII characters that may need a change.
 #[inline(always)]
 fn line_stop(b: u8, next: u8) -> bool {
-    is_ascii_control(b) | (b.max(next) == b' ') | is_special_lead(b)
+    is_ascii_control(b) | (b.max(next) == b' ') | is_special_start(b, next)
 }
 
 /// Whether [`sanitize_text`] may have to change byte `b`: anything outside
@@ -275,8 +308,8 @@ fn text_attention(b: u8, _next: u8) -> bool {
 /// the tab, and the first byte of the non-ASCII characters that may need a
 /// change.
 #[inline(always)]
-fn text_stop(b: u8, _next: u8) -> bool {
-    (is_ascii_control(b) & (b != b'\n') & (b != b'\t')) | is_special_lead(b)
+fn text_stop(b: u8, next: u8) -> bool {
+    (is_ascii_control(b) & (b != b'\n') & (b != b'\t')) | is_special_start(b, next)
 }
 
 /// Whether `b` is outside `' '..='~'`. Adding one wraps exactly those bytes
@@ -310,6 +343,29 @@ fn is_ascii_control(b: u8) -> bool {
 #[inline(always)]
 fn is_special_lead(b: u8) -> bool {
     (b == 0xC2) | (b == 0xD8) | (b.wrapping_sub(0xE1) < 2) | (b >= 0xEF)
+}
+
+/// Whether the character starting with `lead`, `second` needs a look from
+/// [`examine`]: a special lead byte, or one of the two pairs inside plain
+/// ones that start a character that may need a change — 0xCD 0x8F (U+034F)
+/// and 0xE3 0x85 (U+3140–U+317F, with the Hangul filler U+3164). Testing
+/// the pair keeps Greek, kana and the rest of U+3000–U+3FFF off the slow
+/// path.
+#[inline(always)]
+fn is_special_start(lead: u8, second: u8) -> bool {
+    is_special_lead(lead) | is_special_pair(lead, second)
+}
+
+#[inline(always)]
+fn is_special_pair(lead: u8, second: u8) -> bool {
+    ((lead == 0xCD) & (second == 0x8F)) | ((lead == 0xE3) & (second == 0x85))
+}
+
+/// Whether every character starting with `lead`, `second` is an ordinary
+/// character for [`examine`], which skips it undecoded.
+#[inline(always)]
+fn is_plain_start(lead: u8, second: u8) -> bool {
+    is_plain_lead(lead) & !is_special_pair(lead, second)
 }
 
 /// Returns the first index at or after `from` where `stop` holds for the
@@ -441,6 +497,11 @@ enum Found {
     Format,
     /// ZWJ U+200D or ZWNJ U+200C.
     Joiner,
+    /// The Braille blank U+2800, turned into a space.
+    Blank,
+    /// A variation selector right after a character that takes it: kept
+    /// when that character is.
+    Selector,
 }
 
 /// Classifies the text starting at `at` and returns it with the index just
@@ -473,10 +534,33 @@ fn examine(input: &str, at: usize) -> (Found, usize) {
         // and Latin-1 signs, told apart by the second byte alone.
         0xC2 => examine_c2(bytes, at),
         // Most characters cannot be one of those handled below, and their
-        // first byte says so: skip them without decoding.
-        lead if is_plain_lead(lead) => (Found::Char, at + utf8_len(lead)),
+        // first bytes say so: skip them without decoding.
+        lead if is_plain_start(lead, bytes.get(next).copied().unwrap_or(0)) => {
+            (Found::Char, at + utf8_len(lead))
+        }
+        // U+3140–U+317F: Hangul compatibility jamo (`ㅋㅋ`), the filler
+        // U+3164 among them.
+        0xE3 => examine_jamo(bytes, at),
         _ => examine_decoded(input, at),
     }
+}
+
+/// [`examine`] for a character starting with 0xE3 0x85 at `at`: the run of
+/// such characters up to the filler U+3164 (0xE3 0x85 0xA4), which is
+/// dropped, told apart without decoding.
+#[inline(never)]
+fn examine_jamo(bytes: &[u8], at: usize) -> (Found, usize) {
+    const FILLER: [u8; 3] = [0xE3, 0x85, 0xA4];
+    if bytes.get(at..at + 3) == Some(&FILLER) {
+        return (Found::Format, at + 3);
+    }
+    let mut end = at + 3;
+    while let Some(&[0xE3, 0x85, third]) = bytes.get(end..end + 3)
+        && third != FILLER[2]
+    {
+        end += 3;
+    }
+    (Found::Char, end.min(bytes.len()))
 }
 
 /// [`examine`] for a non-ASCII character that must be decoded.
@@ -485,7 +569,11 @@ fn examine_decoded(input: &str, at: usize) -> (Found, usize) {
     let Some(c) = input[at..].chars().next() else {
         return (Found::Char, input.len());
     };
-    (classify(c), at + c.len_utf8())
+    let found = match classify(c) {
+        Found::Format if takes_selector(input[..at].chars().next_back(), c) => Found::Selector,
+        found => found,
+    };
+    (found, at + c.len_utf8())
 }
 
 /// [`examine`] for a character starting with 0xC2 at `at`.
@@ -508,19 +596,80 @@ fn classify(c: char) -> Found {
     match c {
         '\u{85}' | '\u{2028}' | '\u{2029}' => Found::Break,
         '\u{200C}' | '\u{200D}' => Found::Joiner,
+        '\u{2800}' => Found::Blank,
         c if c.is_control() => Found::Control,
-        c if is_invisible_format(c) => Found::Format,
+        c if is_invisible_format(c) || is_ignorable_filler(c) => Found::Format,
         _ => Found::Char,
     }
+}
+
+/// Whether `selector`, a variation selector, may stay after `before`, the
+/// character the input holds right before it: one that takes a selector of
+/// its kind (the sanitizers keep it only if they keep `before` as it is). A
+/// selector is never a base, so at most one follows a character, and the
+/// output holds no selector that the input did not have right after the
+/// same character.
+///
+/// - U+FE00–U+FE0F (emoji presentation, standardized variants): after a
+///   non-ASCII character the sanitizers keep, an ASCII digit, `#` or `*`.
+/// - U+E0100–U+E01EF (ideographic variation sequences): after a CJK
+///   ideograph.
+/// - U+180B–U+180D, U+180F (Mongolian free variation selectors): after a
+///   Mongolian letter.
+fn takes_selector(before: Option<char>, selector: char) -> bool {
+    let Some(base) = before else { return false };
+    match selector {
+        '\u{FE00}'..='\u{FE0F}' => {
+            matches!(base, '0'..='9' | '#' | '*')
+                || (!base.is_ascii() && classify(base) == Found::Char)
+        }
+        '\u{E0100}'..='\u{E01EF}' => is_cjk_ideograph(base),
+        '\u{180B}'..='\u{180D}' | '\u{180F}' => matches!(base, '\u{1820}'..='\u{18AA}'),
+        _ => false,
+    }
+}
+
+/// The CJK ideographs: the unified blocks and their extensions, and the
+/// compatibility ideographs.
+fn is_cjk_ideograph(c: char) -> bool {
+    matches!(
+        c,
+        '\u{3400}'..='\u{4DBF}'
+            | '\u{4E00}'..='\u{9FFF}'
+            | '\u{F900}'..='\u{FAFF}'
+            | '\u{20000}'..='\u{3FFFF}'
+    )
+}
+
+/// The default-ignorable code points outside general category Cf (those
+/// are [`is_invisible_format`]): Unicode's `Default_Ignorable_Code_Point`
+/// as of Unicode 16, whose Cf members are all in `is_invisible_format`. A
+/// test holds the two lists to the property.
+fn is_ignorable_filler(c: char) -> bool {
+    matches!(
+        c,
+        '\u{034F}'                      // combining grapheme joiner
+        | '\u{115F}'..='\u{1160}'      // Hangul choseong and jungseong fillers
+        | '\u{17B4}'..='\u{17B5}'      // Khmer inherent vowels
+        | '\u{180B}'..='\u{180D}'      // Mongolian free variation selectors
+        | '\u{180F}'                    // Mongolian free variation selector four
+        | '\u{3164}'                    // Hangul filler
+        | '\u{FE00}'..='\u{FE0F}'      // variation selectors
+        | '\u{FFA0}'                    // halfwidth Hangul filler
+        | '\u{FFF0}'..='\u{FFF8}'      // reserved
+        | '\u{E0080}'..='\u{E0FFF}' // reserved, variation selectors 17–256
+    )
 }
 
 /// Whether every character starting with this UTF-8 lead byte is an
 /// ordinary character for [`examine`]. The others start the characters it
 /// looks at: 0xC2 (C1 controls, soft hyphen), 0xD8 (U+061C), 0xE1
-/// (U+180E), 0xE2 (U+2000–U+2FFF: spaces, separators, bidi controls), 0xEF
-/// (U+FEFF, U+FFF9–U+FFFB), 0xF0 (U+13430, U+1BCA0, U+1D173 blocks), 0xF3
-/// (tag characters). A test checks this against [`classify`] for every
-/// character.
+/// (U+115F–U+1160, U+17B4–U+17B5, U+180B–U+180F), 0xE2 (U+2000–U+2FFF:
+/// spaces, separators, bidi controls, U+2800), 0xEF (U+FE00–U+FE0F, U+FEFF,
+/// U+FFA0, U+FFF0–U+FFFB), 0xF0 (U+13430, U+1BCA0, U+1D173 blocks), 0xF3
+/// (tag characters, variation selectors 17–256); two characters with plain
+/// leads are told by their second byte too ([`is_special_pair`]). A test
+/// checks this against [`classify`] for every character.
 fn is_plain_lead(lead: u8) -> bool {
     matches!(lead, 0xC3..=0xD7 | 0xD9..=0xDF | 0xE0 | 0xE3..=0xEE | 0xF1 | 0xF2 | 0xF4)
 }
@@ -888,25 +1037,122 @@ mod tests {
     }
 
     #[test]
-    fn plain_lead_bytes_start_only_ordinary_characters() {
+    fn plain_starts_are_only_ordinary_characters() {
         for c in '\u{80}'..=char::MAX {
-            let lead = c.to_string().as_bytes()[0];
+            let utf8 = c.to_string();
+            let (lead, second) = (utf8.as_bytes()[0], utf8.as_bytes()[1]);
             assert_eq!(utf8_len(lead), c.len_utf8(), "U+{:04X}", u32::from(c));
-            if is_plain_lead(lead) {
+            if is_plain_start(lead, second) {
                 assert_eq!(classify(c), Found::Char, "U+{:04X}", u32::from(c));
             }
         }
     }
 
     #[test]
-    fn scans_stop_at_every_lead_byte_that_needs_a_look() {
+    fn scans_stop_at_every_start_that_needs_a_look() {
         for b in 0xC2..=0xF4 {
-            assert!(is_special_lead(b) || is_plain_lead(b), "{b:#04X}");
+            for second in 0x80..=0xBF {
+                assert!(
+                    is_special_start(b, second) || is_plain_start(b, second),
+                    "{b:#04X} {second:#04X}"
+                );
+            }
         }
         // Continuation bytes never stop a scan, so stops are boundaries.
         for b in 0x80..=0xBF {
-            assert!(!is_special_lead(b), "{b:#04X}");
+            for next in 0..=0xFF {
+                assert!(!is_special_start(b, next), "{b:#04X}");
+            }
         }
+    }
+
+    /// Unicode's `Default_Ignorable_Code_Point`, as DerivedCoreProperties.txt
+    /// lists it.
+    const DEFAULT_IGNORABLE: [(char, char); 17] = [
+        ('\u{00AD}', '\u{00AD}'),
+        ('\u{034F}', '\u{034F}'),
+        ('\u{061C}', '\u{061C}'),
+        ('\u{115F}', '\u{1160}'),
+        ('\u{17B4}', '\u{17B5}'),
+        ('\u{180B}', '\u{180F}'),
+        ('\u{200B}', '\u{200F}'),
+        ('\u{202A}', '\u{202E}'),
+        ('\u{2060}', '\u{206F}'),
+        ('\u{3164}', '\u{3164}'),
+        ('\u{FE00}', '\u{FE0F}'),
+        ('\u{FEFF}', '\u{FEFF}'),
+        ('\u{FFA0}', '\u{FFA0}'),
+        ('\u{FFF0}', '\u{FFF8}'),
+        ('\u{1BCA0}', '\u{1BCA3}'),
+        ('\u{1D173}', '\u{1D17A}'),
+        ('\u{E0000}', '\u{E0FFF}'),
+    ];
+
+    #[test]
+    fn every_default_ignorable_code_point_is_dropped() {
+        for (first, last) in DEFAULT_IGNORABLE {
+            for c in first..=last {
+                let found = classify(c);
+                assert!(
+                    matches!(found, Found::Format | Found::Joiner),
+                    "U+{:04X} is {found:?}",
+                    u32::from(c)
+                );
+                // After a letter, which takes no selector, each is dropped
+                // by both sanitizers (joiners by `sanitize_line`).
+                let input = format!("a{c}b");
+                assert_eq!(sanitize_line(&input), "ab", "U+{:04X}", u32::from(c));
+            }
+        }
+    }
+
+    #[test]
+    fn variation_selectors_stay_once_after_a_base_that_takes_them() {
+        // Emoji presentation, keycaps, a standardized variant.
+        line("\u{2764}\u{FE0F}", "\u{2764}\u{FE0F}");
+        line(
+            "1\u{FE0F}\u{20E3} #\u{FE0F}\u{20E3}",
+            "1\u{FE0F}\u{20E3} #\u{FE0F}\u{20E3}",
+        );
+        line("\u{2229}\u{FE00}", "\u{2229}\u{FE00}");
+        text("\u{263A}\u{FE0E}\n", "\u{263A}\u{FE0E}\n");
+        // An ideographic variation sequence; a Mongolian variant form.
+        line("\u{845B}\u{E0100}", "\u{845B}\u{E0100}");
+        line("\u{1820}\u{180B}", "\u{1820}\u{180B}");
+        // At most one, and only after a base of its kind.
+        line("\u{2764}\u{FE0F}\u{FE0F}\u{FE0E}", "\u{2764}\u{FE0F}");
+        line("\u{2764}\u{E0100}", "\u{2764}");
+        line("a\u{FE0F}", "a");
+        line("\u{FE0F}x", "x");
+        line("\u{1820}\u{E0100}\u{845B}\u{180B}", "\u{1820}\u{845B}");
+        // Not after a base that is dropped or replaced, nor across one.
+        line("\u{2764}\u{200B}\u{FE0F}", "\u{2764}");
+        line("\x1b[1\u{FE0F}", "");
+        line("\x1b#\u{FE0F}", "");
+        line("\u{85}\u{FE0F}", "");
+        line("\u{2800}\u{FE0F}", "");
+        text("\u{2764}\r\u{FE0F}", "\u{2764}\n");
+    }
+
+    #[test]
+    fn fillers_and_blanks() {
+        line(
+            "ok\u{3164}\u{3164}\u{FFA0}\u{115F}\u{1160}\u{034F}\u{17B4}",
+            "ok",
+        );
+        line("a\u{2800}\u{2800} \u{2800}b\u{2800}", "a b");
+        text("a\u{2800}b", "a b");
+        // The characters beside them in their blocks stay.
+        line(
+            "\u{3163}\u{3165}\u{034E}\u{0350}",
+            "\u{3163}\u{3165}\u{034E}\u{0350}",
+        );
+        line("\u{3042}\u{30A2}\u{03B1}", "\u{3042}\u{30A2}\u{03B1}");
+        // Jamo around the filler, in runs.
+        line(
+            "\u{314B}\u{314B}\u{3164}\u{314E}\u{3164}",
+            "\u{314B}\u{314B}\u{314E}",
+        );
     }
 
     #[test]
@@ -932,6 +1178,8 @@ mod tests {
             "\r\u{200B}\n",
             "  a \u{AD} b  ",
             "\u{9b}\u{9b}m",
+            "\x1b[1\u{FE0F}\u{2764}\u{FE0F}\u{FE0F}",
+            "\u{845B}\u{200B}\u{E0100}\u{2800} \u{2800}",
         ] {
             let once = sanitize_line(input);
             assert_eq!(sanitize_line(&once), once, "line {input:?}");

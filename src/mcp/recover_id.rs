@@ -2,6 +2,7 @@
 //! so that the error answering it reaches the request that waits for it.
 
 use serde_json::Value;
+use toolsmith_runtime::{JsonLimits, parse_json_text};
 
 /// The top-level `"id"` of a JSON-RPC message given as (the start of) a
 /// line that may not parse: invalid UTF-8, a bad number or a trailing comma
@@ -79,7 +80,7 @@ impl<'a> Scan<'a> {
             }
             _ => return None,
         };
-        match serde_json::from_slice::<Value>(token).ok()? {
+        match parse_json_text(token, &JsonLimits::default()).ok()? {
             Value::Number(n) if n.is_i64() || n.is_u64() => Some(Value::Number(n)),
             Value::String(s) => Some(Value::String(s)),
             _ => None,

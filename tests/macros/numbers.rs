@@ -151,29 +151,26 @@ fn one_past_each_end_is_a_bound_line_at_every_width() {
         line(&TakeIsize, "-9223372036854775809"),
         at_least("-9223372036854775808", "-9.223372036854776e+18")
     );
+    // One past each end of the 128-bit types is past the integers a
+    // `Value` holds exactly, which is what the lines name.
     assert_eq!(
         line(&TakeU128, "340282366920938463463374607431768211456"),
-        at_most(
-            "340282366920938463463374607431768211455",
-            "3.402823669209385e+38"
-        )
+        at_most(EXACT_MAX, "3.402823669209385e+38")
     );
     assert_eq!(line(&TakeU128, "-1"), at_least("0", "-1"));
     assert_eq!(
         line(&TakeI128, "170141183460469231731687303715884105728"),
-        at_most(
-            "170141183460469231731687303715884105727",
-            "1.7014118346046923e+38"
-        )
+        at_most(EXACT_MAX, "1.7014118346046923e+38")
     );
     assert_eq!(
         line(&TakeI128, "-170141183460469231731687303715884105729"),
-        at_least(
-            "-170141183460469231731687303715884105728",
-            "-1.7014118346046923e+38"
-        )
+        at_least(EXACT_MIN, "-1.7014118346046923e+38")
     );
 }
+
+/// The end of the integers a `Value` holds exactly, as the lines name it.
+const EXACT_MAX: &str = "18446744073709551615, the largest integer read exactly";
+const EXACT_MIN: &str = "-9223372036854775808, the smallest integer read exactly";
 
 #[test]
 fn huge_numbers_are_bound_lines_or_not_json() {
@@ -239,15 +236,8 @@ fn integral_floats_are_integers_at_every_width() {
     // Beyond 2^53, where the float still stands for integers of the type.
     assert_eq!(reads!(TakeU64, "1e18"), 1_000_000_000_000_000_000);
     assert_eq!(reads!(TakeI64, "-1e18"), -1_000_000_000_000_000_000);
-    assert_eq!(
-        reads!(TakeU128, "1e30"),
-        1_000_000_000_000_000_019_884_624_838_656
-    );
-    assert_eq!(reads!(TakeU128, "1180591620717411303424"), 1 << 70);
-    assert_eq!(
-        reads!(TakeI128, "-1e30"),
-        -1_000_000_000_000_000_019_884_624_838_656
-    );
+    assert_eq!(reads!(TakeU128, "1e19"), 10_000_000_000_000_000_000);
+    assert_eq!(reads!(TakeI128, "-1e18"), -1_000_000_000_000_000_000);
     assert_eq!(
         line(&TakeU8, "5.5"),
         "Invalid arguments at /n: must be an integer, got number 5.5"
@@ -264,21 +254,186 @@ fn negative_zero_is_zero() {
 }
 
 #[test]
-fn the_far_ends_of_128_bits_agree_on_both_paths() {
-    // A `Value` holds these as 2^128 and -2^127, the float of the bound
-    // itself or one past it; the text path refuses them too.
+fn integers_past_64_bits_are_refused_never_rounded() {
+    // A `Value` holds an integer past `u64` (or below `i64`) as the nearest
+    // float, which stands for many: 18446744073709551617 would reach the
+    // function as 18446744073709551616. Both paths refuse it, and the line
+    // says what is read exactly.
+    let at_most =
+        |got: &str| format!("Invalid arguments at /n: must be at most {EXACT_MAX}, got {got}");
+    let at_least =
+        |got: &str| format!("Invalid arguments at /n: must be at least {EXACT_MIN}, got {got}");
+    assert_eq!(
+        line(&TakeU128, "18446744073709551617"),
+        at_most("1.8446744073709552e+19")
+    );
+    assert_eq!(
+        line(&TakeI128, "-9223372036854775809"),
+        at_least("-9.223372036854776e+18")
+    );
+    // The ends of the types themselves: never a line that names the bound
+    // the number sent is.
     assert_eq!(
         line(&TakeU128, "340282366920938463463374607431768211455"),
-        "Invalid arguments at /n: must be at most 340282366920938463463374607431768211455, got 3.402823669209385e+38"
+        at_most("3.402823669209385e+38")
+    );
+    assert_eq!(
+        line(&TakeI128, "170141183460469231731687303715884105727"),
+        at_most("1.7014118346046923e+38")
     );
     assert_eq!(
         line(&TakeI128, "-170141183460469231731687303715884105728"),
-        "Invalid arguments at /n: must be at least -170141183460469231731687303715884105728, got -1.7014118346046923e+38"
+        at_least("-1.7014118346046923e+38")
     );
-    // The largest float below 2^128 stands only for u128 values.
     assert_eq!(
-        reads!(TakeU128, "340282366920938425684442744474606501888"),
-        340_282_366_920_938_425_684_442_744_474_606_501_888
+        line(&TakeNonZeroU128, "1180591620717411303424"),
+        at_most("1.1805916207174113e+21")
+    );
+    assert_eq!(line(&TakeU128, "1e30"), at_most("1e+30"));
+    assert_eq!(line(&TakeI128, "-1e30"), at_least("-1e+30"));
+    // The ends of what a `Value` holds exactly reach the function.
+    assert_eq!(
+        reads!(TakeU128, "18446744073709551615"),
+        u128::from(u64::MAX)
+    );
+    assert_eq!(
+        reads!(TakeI128, "18446744073709551615"),
+        i128::from(u64::MAX)
+    );
+    assert_eq!(
+        reads!(TakeI128, "-9223372036854775808"),
+        i128::from(i64::MIN)
+    );
+    assert_eq!(
+        reads!(TakeNonZeroU128, "18446744073709551615").get(),
+        u128::from(u64::MAX)
+    );
+}
+
+/// Takes a nonzero 128-bit count.
+#[tool]
+fn take_non_zero_u128(n: std::num::NonZeroU128) -> String {
+    n.to_string()
+}
+
+/// `base + offset` in decimal, for a base beyond `u128` too.
+fn decimal(negative: bool, base: Base, offset: i64) -> String {
+    let magnitude = match base {
+        Base::Power(p) => (1u128 << p)
+            .checked_add_signed(offset.into())
+            .map(|m| m.to_string()),
+        // 2^128 + offset, with `offset` in -2^32..2^32: u128::MAX + offset + 1.
+        Base::Power128 => u128::MAX
+            .checked_add_signed(i128::from(offset) + 1)
+            .map(|m| m.to_string()),
+    };
+    let magnitude = magnitude.unwrap_or_else(|| {
+        // Past u128::MAX: add the digits of the part past it.
+        let past = u128::try_from(i128::from(offset) + 1).unwrap_or(0);
+        add_decimal("340282366920938463463374607431768211455", past)
+    });
+    if negative && magnitude != "0" {
+        format!("-{magnitude}")
+    } else {
+        magnitude
+    }
+}
+
+/// `digits + small`, in decimal.
+fn add_decimal(digits: &str, small: u128) -> String {
+    let mut out = Vec::with_capacity(digits.len() + 1);
+    let mut carry = small;
+    for d in digits.bytes().rev() {
+        let sum = u128::from(d - b'0') + carry;
+        out.push(b'0' + (sum % 10) as u8);
+        carry = sum / 10;
+    }
+    while carry > 0 {
+        out.push(b'0' + (carry % 10) as u8);
+        carry /= 10;
+    }
+    out.reverse();
+    String::from_utf8(out).unwrap()
+}
+
+#[derive(Debug, Clone, Copy)]
+enum Base {
+    /// 2^p, for p below 128.
+    Power(u32),
+    Power128,
+}
+
+/// The verdict of one path: what the function receives, or the lines.
+fn verdict<T: Tool>(
+    result: Result<T::Args, toolsmith::ToolInputError>,
+    n: impl Fn(&T::Args) -> String,
+) -> Result<String, Vec<String>> {
+    result
+        .map(|args| n(&args))
+        .map_err(|err| err.lines().to_vec())
+}
+
+/// For integers around 2^53, 2^63, 2^64, 2^127 and 2^128, of either sign,
+/// the text path and the `Value` path answer alike for every wide integer
+/// type, and what reaches the function is the integer sent, exactly.
+#[test]
+fn wide_integers_arrive_exactly_or_not_at_all_on_both_paths() {
+    use proptest::prelude::*;
+    use proptest::test_runner::{Config, TestRunner};
+
+    fn check<T: Tool>(
+        tool: &T,
+        text: &str,
+        digits: &str,
+        n: impl Fn(&T::Args) -> String + Copy,
+    ) -> Result<(), TestCaseError> {
+        let value: Value = serde_json::from_str(text).unwrap();
+        let from_value = verdict::<T>(validate_input(tool, &value), n);
+        let from_str = verdict::<T>(validate_input_str(tool, text), n);
+        prop_assert_eq!(&from_value, &from_str, "{} for {}", text, tool.name());
+        if let Ok(received) = from_value {
+            prop_assert_eq!(received, digits, "{} for {}", text, tool.name());
+        }
+        Ok(())
+    }
+
+    let base = prop_oneof![
+        Just(Base::Power(53)),
+        Just(Base::Power(63)),
+        Just(Base::Power(64)),
+        Just(Base::Power(127)),
+        Just(Base::Power128),
+    ];
+    let offset = prop_oneof![-4i64..=4, -5000i64..=5000, -(1i64 << 32)..=(1i64 << 32)];
+    let mut runner = TestRunner::new(Config {
+        cases: 2000,
+        failure_persistence: None,
+        ..Config::default()
+    });
+    let (read, refused) = (std::cell::Cell::new(0), std::cell::Cell::new(0));
+    runner
+        .run(
+            &(any::<bool>(), base, offset),
+            |(negative, base, offset)| {
+                let digits = decimal(negative, base, offset);
+                let text = format!(r#"{{"n": {digits}}}"#);
+                check(&TakeU64, &text, &digits, |a| a.n.to_string())?;
+                check(&TakeI64, &text, &digits, |a| a.n.to_string())?;
+                check(&TakeU128, &text, &digits, |a| a.n.to_string())?;
+                check(&TakeI128, &text, &digits, |a| a.n.to_string())?;
+                match validate_input_str(&TakeI128, &text) {
+                    Ok(_) => read.set(read.get() + 1),
+                    Err(_) => refused.set(refused.get() + 1),
+                }
+                Ok(())
+            },
+        )
+        .unwrap();
+    // The generator reaches both sides of the line.
+    let (read, refused) = (read.get(), refused.get());
+    assert!(
+        read > 100 && refused > 100,
+        "{read} read, {refused} refused"
     );
 }
 

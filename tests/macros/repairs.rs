@@ -79,6 +79,38 @@ fn camel_case_keys_and_json_strings_reach_the_function_repaired() {
 }
 
 #[test]
+fn a_json_string_with_a_key_sent_twice_is_refused_as_the_object_is() {
+    // Sent as an object the call never parses; sent as a string it is
+    // refused too, rather than booked with the last of the two keys.
+    let object = r#"{"start": {"date_time": "9:00", "date_time": "23:00"}, "attendees": [], "duration_hours": 1}"#;
+    assert_eq!(
+        toolsmith::validate_input_str(&BookMeeting, object)
+            .unwrap_err()
+            .lines(),
+        ["Invalid arguments: duplicate key \"date_time\" at line 1 column 43; send each key once"]
+    );
+    let call = json!({
+        "start": "{\"date_time\": \"9:00\", \"date_time\": \"23:00\"}",
+        "attendees": [],
+        "duration_hours": 1
+    });
+    let lines = [
+        "Invalid arguments at /start: must be an object, got string \"{\"date_time\": \"9:00\", \"date_time\": \"23:0…\"",
+        "Invalid arguments at /start: the string holds JSON with a duplicate key \"date_time\" at line 1 column 33; send each key once",
+    ];
+    assert_eq!(
+        validate_input(&BookMeeting, &call).unwrap_err().lines(),
+        lines
+    );
+    assert_eq!(
+        toolsmith::validate_input_str(&BookMeeting, &call.to_string())
+            .unwrap_err()
+            .lines(),
+        lines
+    );
+}
+
+#[test]
 fn a_call_sent_right_reports_no_repairs() {
     let call = json!({
         "start": { "date_time": "2026-11-30T09:00" },

@@ -276,10 +276,12 @@ impl Compiler {
     }
 }
 
-/// `must be one of -, _, .`: every value, strings bare.
+/// `must be one of -, _, .`: every value, strings bare (past
+/// `listing::MAX_LISTED` of them, the rest counted).
 fn enum_problem(values: &[Value]) -> String {
-    let listed: Vec<String> = values.iter().map(crate::echo::constant).collect();
-    format!("must be one of {}", listed.join(", "))
+    let values_shown = values.iter().map(crate::echo::constant);
+    let listed = crate::listing::listed(values_shown, values.len(), crate::listing::MAX_LISTED);
+    format!("must be one of {listed}")
 }
 
 fn string(rules: &mut Rules) -> &mut StringRules {

@@ -8,6 +8,8 @@ use serde_json::Value;
 
 use super::node::{Node, Rules, Types};
 use crate::echo::{describe, quoted};
+use crate::error::IssueKind;
+use crate::json_text::{JsonLimits, JsonTextErrorKind, parse_json_text};
 use crate::pointer::escape_into;
 use crate::repair::{RepairKind, RepairPolicy};
 
@@ -47,27 +49,40 @@ impl Mend<'_> {
     /// if the policy allows reading it so.
     fn reread(&mut self, types: Types, text: &str) -> Option<Value> {
         let wants_container = types.contains(Types::OBJECT) || types.contains(Types::ARRAY);
-        if self.policy.json_strings && wants_container && text.len() <= MAX_JSON_STRING_BYTES {
-            let trimmed = text.trim_start();
-            if trimmed.starts_with(['{', '['])
-                && let Ok(parsed) = serde_json::from_str::<Value>(trimmed)
-                && types.admits(&parsed)
-            {
-                let to = if parsed.is_object() {
-                    "object"
-                } else {
-                    "array"
-                };
-                self.record(RepairKind::JsonString, "string".to_owned(), to.to_owned());
-                return Some(parsed);
+        if self.policy.json_strings
+            && wants_container
+            && text.len() <= MAX_JSON_STRING_BYTES
+            && text.trim_start().starts_with(['{', '['])
+        {
+            // The parser every JSON text goes through: a key sent twice
+            // inside the string is refused as it is in the call itself.
+            match parse_json_text(text, &JsonLimits::default()) {
+                Ok(parsed) if types.admits(&parsed) => {
+                    let to = if parsed.is_object() {
+                        "object"
+                    } else {
+                        "array"
+                    };
+                    self.record(RepairKind::JsonString, "string".to_owned(), to.to_owned());
+                    return Some(parsed);
+                }
+                // JSON a plain parse reads (keeping the last of the keys):
+                // the line says why it is not read.
+                Err(err) if err.kind() == JsonTextErrorKind::DuplicateKey => {
+                    self.refuse(
+                        IssueKind::NotJson,
+                        format!("the string holds JSON with a {err}"),
+                    );
+                }
+                _ => {}
             }
         }
         if self.policy.coerce_types {
             let trimmed = text.trim();
             let number = || {
-                serde_json::from_str::<serde_json::Number>(trimmed)
+                parse_json_text(trimmed, &JsonLimits::default())
                     .ok()
-                    .map(Value::Number)
+                    .filter(Value::is_number)
             };
             let boolean = || match trimmed {
                 "true" => Some(Value::Bool(true)),

@@ -139,6 +139,40 @@ fn hundred_thousand_unknown_keys_are_one_line() {
 }
 
 #[test]
+fn hundred_thousand_allowed_values_make_a_short_line() {
+    let values: Vec<String> = (0..100_000).map(|i| format!("value-{i}")).collect();
+    let validator = Validator::new(&json!({ "enum": values })).unwrap();
+    let err = validator.validate(&json!("value-x")).unwrap_err();
+    let named: Vec<&str> = values[..100].iter().map(String::as_str).collect();
+    assert_eq!(
+        err.lines(),
+        [format!(
+            "Invalid arguments: must be one of {}, … and 99900 more, got \"value-x\"",
+            named.join(", ")
+        )]
+    );
+    assert!(err.lines()[0].len() < 1_500, "{}", err.lines()[0].len());
+    // "Did you mean" still looks at every value, named or not.
+    let err = validator
+        .validate_with(&mut json!("value-99999x"), &RepairPolicy::default())
+        .unwrap_err();
+    assert!(
+        err.lines()[0].ends_with(", got \"value-99999x\" (did you mean \"value-99999\"?)"),
+        "{}",
+        err.lines()[0]
+    );
+    // An enum of a hundred is named whole.
+    let validator = Validator::new(&json!({ "enum": &values[..100] })).unwrap();
+    assert_eq!(
+        validator.validate(&json!(1)).unwrap_err().lines(),
+        [format!(
+            "Invalid arguments: must be one of {}, got number 1",
+            named.join(", ")
+        )]
+    );
+}
+
+#[test]
 fn hundred_thousand_objects_with_unknown_keys_are_capped() {
     let validator = Validator::new(&json!({
         "type": "array",

@@ -232,6 +232,41 @@ fn json_strings_of_the_wrong_type_are_not_repaired() {
 }
 
 #[test]
+fn json_strings_refuse_a_key_sent_twice_as_the_call_does() {
+    // Sent as an object, the call is refused for the repeated key; sent as
+    // a string, it is refused too, never read with the last of the keys.
+    let text = r#"{"details":{"date_time":"9","date_time":"10"}}"#;
+    let as_object = format!(r#"{{"start_time":"a","event":{text}}}"#);
+    assert_eq!(
+        toolsmith_runtime::parse_json_text(&as_object, &Default::default())
+            .unwrap_err()
+            .line(),
+        "Invalid arguments: duplicate key \"date_time\" at line 1 column 65; send each key once"
+    );
+    let mut value = json!({ "start_time": "a", "event": text });
+    let err = calendar()
+        .validate_with(&mut value, &RepairPolicy::default())
+        .unwrap_err();
+    assert_eq!(
+        err.lines(),
+        [
+            "Invalid arguments at /event: must be an object, got string \"{\"details\":{\"date_time\":\"9\",\"date_time\":…\"",
+            "Invalid arguments at /event: the string holds JSON with a duplicate key \"date_time\" at line 1 column 39; send each key once",
+        ]
+    );
+    assert_eq!(value["event"], text, "the string is left as sent");
+    // In an array's items too, at the item's pointer.
+    let attendees = r#"[{"email_address":"a@example.com","email_address":"b@example.com"}]"#;
+    assert_eq!(
+        lines(
+            json!({ "start_time": "a", "attendees": attendees }),
+            RepairPolicy::default()
+        )[1],
+        "Invalid arguments at /attendees: the string holds JSON with a duplicate key \"email_address\" at line 1 column 49; send each key once"
+    );
+}
+
+#[test]
 fn json_strings_are_bounded() {
     // A 1 MB string of JSON is over the cap: a type line, not a parse.
     let huge = format!(

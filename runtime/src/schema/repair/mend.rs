@@ -35,6 +35,13 @@ impl<'p> Mend<'p> {
         });
     }
 
+    /// Reports a problem found while repairing, at the value being repaired.
+    pub(super) fn refuse(&mut self, kind: IssueKind, problem: String) {
+        let at = &self.at;
+        self.problems
+            .push(kind, || Issue::new(at.clone(), kind, problem));
+    }
+
     /// Renames each `(spelling, property)` found in `map` to its property,
     /// recording a `kind` repair; a spelling sent beside its property is
     /// refused, and so are several spellings of one property (serde keeps
