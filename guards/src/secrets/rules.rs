@@ -38,7 +38,8 @@ pub(super) struct Rule {
     /// How far past the anchor's start the match may end, in bytes.
     pub(super) reach: usize,
     /// Whether a match is its prefix and then one run of token
-    /// characters (`glpat-…`, `eyJ….eyJ….…`): an anchor inside the stretch
+    /// characters that the prefix is made of too (`glpat-…`,
+    /// `eyJ….eyJ….…`; not `hooks.slack.com/…`): an anchor inside the stretch
     /// a failed search of the rule read through is not searched again,
     /// since the earlier search took every way a match from there could.
     /// (In a run of token characters longer than the reach, a match that
@@ -105,7 +106,7 @@ pub(super) const RULES: &[Rule] = &[
     Rule {
         kind: SecretKind::SlackWebhook,
         anchors: &["hooks.slack.com/"],
-        run: true,
+        run: false,
         start: Start::Anchor,
         reach: 512,
         pattern: r"(?P<secret>hooks\.slack\.com/(?:services|workflows|triggers)/[A-Za-z0-9+/_-]{20,})",
