@@ -73,7 +73,7 @@ mod server;
 mod transport;
 
 #[cfg(feature = "mcp-http")]
-pub use http::{HttpOptions, HttpServer, shutdown_signal};
+pub use http::{HttpOptions, HttpServer, HttpService, shutdown_signal};
 
 use std::marker::PhantomData;
 

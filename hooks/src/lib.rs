@@ -4,13 +4,16 @@
 //! depend on it alone, without the `#[tool]` macros.
 //!
 //! The contract is the one of the official Claude Agent SDK
-//! (`@anthropic-ai/claude-agent-sdk` 0.3.332): its 34 events, their inputs,
+//! (`@anthropic-ai/claude-agent-sdk` 0.3.333): its 34 events, their inputs,
 //! the built-in tools' inputs and each event's output, in [`claude`] and
 //! re-exported here. A test compares these types with the SDK's own
-//! declarations, so a new SDK release says exactly what moved. The errors
-//! and the content guards are shared by any agent's contract.
+//! declarations, so a new SDK release says exactly what moved. The Codex
+//! CLI's contract is in [`codex`], compared with the schemas of its pinned
+//! release. The errors, the runner's exit codes and the content guards are
+//! shared by every agent's contract.
 
 pub mod claude;
+pub mod codex;
 mod compiled;
 mod error;
 mod run;

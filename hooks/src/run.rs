@@ -80,6 +80,11 @@ impl RunOptions {
         self
     }
 
+    /// The most payload read.
+    pub(crate) fn max_input_bytes_limit(&self) -> usize {
+        self.max_input_bytes
+    }
+
     /// Whether a failure blocks.
     pub fn is_fail_closed(&self) -> bool {
         self.fail_closed
@@ -131,11 +136,17 @@ pub fn run_with<A: HookAnswer>(
     options: RunOptions,
     handler: impl FnOnce(HookInput) -> A,
 ) -> ExitCode {
-    // A panic is reported as one line by `run_on`, not by the panic hook;
+    run_process(|stdin| run_on(&options, stdin, handler))
+}
+
+/// Runs `runner` on this process's stdin, prints what it says and returns
+/// its exit code; shared by every agent's runner.
+pub(crate) fn run_process(runner: impl FnOnce(io::StdinLock<'static>) -> Outcome) -> ExitCode {
+    // A panic is reported as one line by the runner, not by the panic hook;
     // the program's own hook is put back afterwards.
     let previous = panic::take_hook();
     panic::set_hook(Box::new(|_| {}));
-    let outcome = run_on(&options, io::stdin().lock(), handler);
+    let outcome = runner(io::stdin().lock());
     panic::set_hook(previous);
     let mut stdout = io::stdout().lock();
     let mut stderr = io::stderr().lock();
@@ -186,19 +197,7 @@ fn answer<A: HookAnswer>(
         .and_then(HookEvent::from_name);
     let input = validate_hook_input(&value).map_err(|err| err.lines())?;
     let answered_event = input.event();
-    let answer = panic::catch_unwind(AssertUnwindSafe(|| handler(input).into_answer()));
-    let output = match answer {
-        Ok(Ok(output)) => output,
-        Ok(Err(message)) => return Err(vec![format!("Hook handler failed: {}", short(&message))]),
-        Err(payload) => {
-            let message = payload
-                .downcast_ref::<&str>()
-                .map(|s| s.to_string())
-                .or_else(|| payload.downcast_ref::<String>().cloned())
-                .unwrap_or_else(|| "no message".to_owned());
-            return Err(vec![format!("Hook handler panicked: {}", short(&message))]);
-        }
-    };
+    let output = guarded(|| handler(input).into_answer())?;
     if let Some(built_for) = output.event()
         && built_for != answered_event
     {
@@ -277,13 +276,30 @@ fn check_updated_input(tool_name: &str, output: &Value) -> Result<(), Vec<String
         })
 }
 
+/// Calls a hook's handler: its answer, or the line of its failure or
+/// panic.
+pub(crate) fn guarded<T>(handler: impl FnOnce() -> Result<T, String>) -> Result<T, Vec<String>> {
+    match panic::catch_unwind(AssertUnwindSafe(handler)) {
+        Ok(Ok(output)) => Ok(output),
+        Ok(Err(message)) => Err(vec![format!("Hook handler failed: {}", short(&message))]),
+        Err(payload) => {
+            let message = payload
+                .downcast_ref::<&str>()
+                .map(|s| s.to_string())
+                .or_else(|| payload.downcast_ref::<String>().cloned())
+                .unwrap_or_else(|| "no message".to_owned());
+            Err(vec![format!("Hook handler panicked: {}", short(&message))])
+        }
+    }
+}
+
 /// The handler's message on one line, cut to a few hundred characters.
-fn short(message: &str) -> String {
+pub(crate) fn short(message: &str) -> String {
     echo::shown(message, 300)
 }
 
 /// Reads `stdin` to the end, or refuses past `max` bytes.
-fn read_bounded(stdin: impl Read, max: usize) -> Result<Vec<u8>, HookError> {
+pub(crate) fn read_bounded(stdin: impl Read, max: usize) -> Result<Vec<u8>, HookError> {
     let mut bytes = Vec::new();
     let limit = u64::try_from(max).unwrap_or(u64::MAX).saturating_add(1);
     stdin.take(limit).read_to_end(&mut bytes).map_err(|err| {
@@ -336,7 +352,18 @@ const NEVER_FAIL_CLOSED: &[HookEvent] = &[
 ];
 
 fn failed(options: &RunOptions, event: Option<HookEvent>, lines: &[String]) -> Outcome {
-    let closes = options.fail_closed && !event.is_some_and(|e| NEVER_FAIL_CLOSED.contains(&e));
+    failure(
+        options,
+        event.is_some_and(|e| NEVER_FAIL_CLOSED.contains(&e)),
+        lines,
+    )
+}
+
+/// What a failed hook prints: its lines, and exit 1, or exit 2 after the
+/// `Blocked:` line when it fails closed (never on an event where blocking
+/// would keep the agent from stopping: `never_closes`).
+pub(crate) fn failure(options: &RunOptions, never_closes: bool, lines: &[String]) -> Outcome {
+    let closes = options.fail_closed && !never_closes;
     let mut stderr = String::new();
     if closes {
         stderr.push_str("Blocked: a hook that guards this action failed, so the action is refused; tell the user, with the problem below\n");

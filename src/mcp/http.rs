@@ -2,14 +2,22 @@
 //! a graceful shutdown that answers every call already made.
 //!
 //! Each request is answered by the endpoint (`http/endpoint.rs`), which
-//! checks a POST body as the stdio transport checks a line before rmcp
-//! sees it; this file holds the listener: accepting connections, serving
-//! them on hyper, and the shutdown. [`HttpServer`] of any context serves the one
-//! [`Server`] type, so hyper's and rmcp's code is compiled once, in this
-//! crate.
+//! checks what [`HttpOptions`] lists before rmcp sees it (the path, `Host`
+//! and `Origin`, the bearer token, a POST body as the stdio transport
+//! checks a line, the session cap); this file holds the listener: accepting
+//! at most `max_connections` at once, serving each on hyper under its head
+//! and idle timeouts (`http/connection.rs`), and the shutdown.
+//! [`HttpServer`] of any context serves the one [`Server`] type, so
+//! hyper's and rmcp's code is compiled once, in this crate.
 
+mod accept;
+mod bearer;
+mod budget;
+mod connection;
 mod endpoint;
 mod options;
+mod replies;
+mod sessions;
 
 use std::convert::Infallible;
 use std::future::Future;
@@ -17,20 +25,25 @@ use std::io;
 use std::marker::PhantomData;
 use std::net::SocketAddr;
 use std::sync::Arc;
-use std::time::Duration;
+use std::time::{Duration, Instant};
 
-use hyper_util::rt::{TokioExecutor, TokioIo};
+use http_body_util::BodyExt;
+use hyper_util::rt::{TokioExecutor, TokioIo, TokioTimer};
 use hyper_util::server::conn::auto;
-use hyper_util::server::graceful::GracefulShutdown;
-use rmcp::transport::streamable_http_server::session::local::LocalSessionManager;
 use rmcp::transport::{StreamableHttpServerConfig, StreamableHttpService};
 use tokio::net::TcpListener;
+use tokio::sync::Semaphore;
 use tokio_util::sync::CancellationToken;
 use tokio_util::task::TaskTracker;
 
+use super::McpServer;
 use super::server::{Server, Serving};
+use accept::{ACCEPT_RETRY, AcceptErrors, is_per_connection};
+use budget::BodyBudget;
+use connection::{Activity, Timeouts};
 use endpoint::Endpoint;
-use options::HostCheck;
+use options::{HostCheck, OriginCheck};
+use sessions::CappedSessions;
 
 pub use options::HttpOptions;
 
@@ -85,7 +98,9 @@ impl<C> HttpServer<C> {
     /// and their streams are closed and the connections with them.
     ///
     /// An error accepting a connection (out of file descriptors, say) is
-    /// told to stderr and retried, never the end of the server: the
+    /// told to stderr, at most once every 10 seconds with the count of
+    /// those since, and retried after a pause, never the end of the
+    /// server: the
     /// `io::Result` is that of
     /// [`McpServer::serve_http_with_shutdown`](crate::mcp::McpServer::serve_http_with_shutdown),
     /// whose binding may fail.
@@ -137,45 +152,31 @@ impl Listening {
             options,
             ..
         } = self;
-        let max_body = server.max_line;
-        let stop_sessions = CancellationToken::new();
-        let mut config = StreamableHttpServerConfig::default()
-            .with_legacy_session_mode(!options.stateless)
-            .with_json_response(options.stateless)
-            .with_max_request_body_bytes(max_body)
-            .with_cancellation_token(stop_sessions.clone());
-        // rmcp reads an empty list as "no check": an empty list of ours
-        // allows nothing, and is answered before rmcp sees the request.
-        let no_host_allowed =
-            matches!(&options.allowed_hosts, Some(HostCheck::Only(hosts)) if hosts.is_empty());
-        match &options.allowed_hosts {
-            Some(HostCheck::Only(hosts)) if !hosts.is_empty() => {
-                config = config.with_allowed_hosts(hosts.iter().cloned());
-            }
-            Some(HostCheck::Any) => config = config.disable_allowed_hosts(),
-            Some(HostCheck::Only(_)) | None => {}
-        }
-        let mcp = StreamableHttpService::new(
-            move || Ok(server.clone()),
-            Arc::new(LocalSessionManager::default()),
-            config,
-        );
-        let endpoint = Arc::new(Endpoint {
-            mcp,
-            path: options.path.clone(),
-            max_body,
-            body_timeout: options.body_timeout,
-            no_host_allowed,
-            answering: TaskTracker::new(),
-        });
+        let (endpoint, stop_sessions) = endpoint(server, &options);
 
-        let connections = GracefulShutdown::new();
         let mut http = auto::Builder::new(TokioExecutor::new());
         // Headers that never end hold a connection as a stalled body would.
         http.http1()
-            .timer(hyper_util::rt::TokioTimer::new())
+            .timer(TokioTimer::new())
             .header_read_timeout(options.body_timeout);
+        http.http2()
+            .timer(TokioTimer::new())
+            .keep_alive_interval(H2_PING_EVERY)
+            .keep_alive_timeout(H2_PING_TIMEOUT);
+        let timeouts = Timeouts {
+            head: options.head_timeout,
+            idle: options.idle_timeout,
+        };
+        let slots = Arc::new(Semaphore::new(options.max_connections));
+        let connections = TaskTracker::new();
+        let mut errors = AcceptErrors::default();
         loop {
+            // At the cap, connections wait in the listen queue, where they
+            // take no descriptor of ours.
+            let slot = tokio::select! {
+                () = stop.cancelled() => break,
+                slot = Arc::clone(&slots).acquire_owned() => slot.expect("the slots stay open"),
+            };
             let (stream, _peer) = tokio::select! {
                 () = stop.cancelled() => break,
                 accepted = listener.accept() => match accepted {
@@ -185,24 +186,37 @@ impl Listening {
                     // Out of file descriptors, say: the connections being
                     // served still are; wait for some to close.
                     Err(err) => {
-                        eprintln!("mcp: cannot accept a connection: {err}");
+                        if let Some(line) = errors.report(&err, Instant::now()) {
+                            eprintln!("{line}");
+                        }
                         tokio::time::sleep(ACCEPT_RETRY).await;
                         continue;
                     }
                 },
             };
+            let (activity, load) = Activity::new();
             let endpoint = Arc::clone(&endpoint);
             let service = hyper::service::service_fn(move |request| {
+                let busy = activity.start();
                 let endpoint = Arc::clone(&endpoint);
-                async move { Ok::<_, Infallible>(endpoint.answer(request).await) }
+                async move {
+                    let response = endpoint.answer(request).await;
+                    Ok::<_, Infallible>(response.map(|body| {
+                        body.map_frame(move |frame| {
+                            let _ = &busy;
+                            frame
+                        })
+                        .boxed()
+                    }))
+                }
             });
-            let connection = http
-                .serve_connection_with_upgrades(TokioIo::new(stream), service)
+            let served = http
+                .serve_connection(TokioIo::new(stream), service)
                 .into_owned();
-            let connection = connections.watch(connection);
-            tokio::spawn(async move {
-                // A client that goes away mid-request is its own business.
-                let _ = connection.await;
+            let stop = stop.clone();
+            connections.spawn(async move {
+                connection::serve(served, load, timeouts, stop).await;
+                drop(slot);
             });
         }
         drop(listener);
@@ -210,32 +224,133 @@ impl Listening {
         // Connections take no new request (each finishes the one it is
         // answering); what was asked is answered; then the sessions close,
         // and their event streams with them, which never end on their own.
-        let closing = tokio::spawn(connections.shutdown());
+        connections.close();
         endpoint.answering.close();
         let _ = tokio::time::timeout(options.shutdown_grace, endpoint.answering.wait()).await;
         stop_sessions.cancel();
-        let _ = tokio::time::timeout(CLOSE_GRACE, closing).await;
+        let _ = tokio::time::timeout(CLOSE_GRACE, connections.wait()).await;
         Ok(())
     }
 }
 
-/// How long to wait before accepting again after an accept error that is
-/// not one connection's.
-const ACCEPT_RETRY: Duration = Duration::from_millis(100);
+/// The endpoint serving `server` as `options` say, and the token that
+/// ends its sessions.
+fn endpoint(server: Server, options: &HttpOptions) -> (Arc<Endpoint>, CancellationToken) {
+    let max_body = server.max_line;
+    let stop_sessions = CancellationToken::new();
+    let mut config = StreamableHttpServerConfig::default()
+        .with_legacy_session_mode(!options.stateless)
+        .with_json_response(options.stateless)
+        .with_max_request_body_bytes(max_body)
+        .with_cancellation_token(stop_sessions.clone());
+    // rmcp reads an empty list as "no check": an empty list of ours
+    // allows nothing, and is answered before rmcp sees the request.
+    let no_host_allowed =
+        matches!(&options.allowed_hosts, Some(HostCheck::Only(hosts)) if hosts.is_empty());
+    match &options.allowed_hosts {
+        Some(HostCheck::Only(hosts)) if !hosts.is_empty() => {
+            config = config.with_allowed_hosts(hosts.iter().cloned());
+        }
+        Some(HostCheck::Any) => config = config.disable_allowed_hosts(),
+        Some(HostCheck::Only(_)) | None => {}
+    }
+    config = match &options.allowed_origins {
+        OriginCheck::Only(origins) => config
+            .with_allowed_origins(origins.iter().cloned())
+            .enforce_origin_validation(),
+        OriginCheck::Any => config.disable_allowed_origins(),
+    };
+    let sessions = Arc::new(CappedSessions::new(
+        options.max_sessions,
+        options.session_idle,
+    ));
+    let mcp = StreamableHttpService::new(move || Ok(server.clone()), Arc::clone(&sessions), config);
+    let endpoint = Endpoint {
+        mcp,
+        sessions: (!options.stateless).then_some(sessions),
+        path: options.path.clone(),
+        max_body,
+        body_timeout: options.body_timeout,
+        bodies: BodyBudget::new(options.max_body_bytes_in_flight),
+        no_host_allowed,
+        bearer: options.bearer.clone(),
+        answering: TaskTracker::new(),
+    };
+    (Arc::new(endpoint), stop_sessions)
+}
+
+impl<C> McpServer<C> {
+    /// The Streamable HTTP endpoint as a `tower` [`Service`](tower_service::Service),
+    /// to mount in a router of one's own (axum's `route_service`, or any
+    /// hyper server) at the [path](HttpOptions::path) of its options
+    /// (`/mcp` by default), beside other routes.
+    ///
+    /// It checks every request as [`serve_http`](Self::serve_http) does
+    /// (see [`HttpOptions`]): path, `Host`, `Origin`, bearer token, body
+    /// cap, timeout and bytes in flight, the session cap. What concerns
+    /// connections (the head and idle timeouts, `max_connections`, HTTP/2
+    /// pings) is the hosting server's to set, and so is a graceful
+    /// shutdown; the sessions end when the service and its clones are
+    /// dropped.
+    pub fn into_http_service(self) -> HttpService {
+        let (endpoint, stop_sessions) = endpoint(self.server, &self.http);
+        HttpService {
+            endpoint,
+            _sessions: Arc::new(stop_sessions.drop_guard()),
+        }
+    }
+}
+
+/// The MCP endpoint as a `tower` [`Service`](tower_service::Service) of
+/// HTTP requests: made by
+/// [`McpServer::into_http_service`]. A clone serves the same sessions.
+#[derive(Clone)]
+pub struct HttpService {
+    endpoint: Arc<Endpoint>,
+    /// Ends the sessions when the last clone is dropped.
+    _sessions: Arc<tokio_util::sync::DropGuard>,
+}
+
+impl std::fmt::Debug for HttpService {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("HttpService")
+            .field("path", &self.endpoint.path)
+            .finish_non_exhaustive()
+    }
+}
+
+impl<B> tower_service::Service<hyper::Request<B>> for HttpService
+where
+    B: hyper::body::Body + Send + 'static,
+    B::Data: Send,
+    B::Error: std::fmt::Display,
+{
+    type Response = hyper::Response<replies::Body>;
+    type Error = Infallible;
+    type Future =
+        std::pin::Pin<Box<dyn Future<Output = Result<Self::Response, Infallible>> + Send>>;
+
+    fn poll_ready(
+        &mut self,
+        _: &mut std::task::Context<'_>,
+    ) -> std::task::Poll<Result<(), Infallible>> {
+        std::task::Poll::Ready(Ok(()))
+    }
+
+    fn call(&mut self, request: hyper::Request<B>) -> Self::Future {
+        let endpoint = Arc::clone(&self.endpoint);
+        Box::pin(async move { Ok(endpoint.answer(request).await) })
+    }
+}
+
+/// How often an HTTP/2 connection is pinged, to find peers that are gone.
+const H2_PING_EVERY: Duration = Duration::from_secs(20);
+
+/// How long an HTTP/2 ping may go unanswered before the connection closes.
+const H2_PING_TIMEOUT: Duration = Duration::from_secs(20);
 
 /// How long connections get to close once sessions have ended.
 const CLOSE_GRACE: Duration = Duration::from_secs(1);
-
-/// An accept error that concerns one connection only.
-fn is_per_connection(err: &io::Error) -> bool {
-    matches!(
-        err.kind(),
-        io::ErrorKind::ConnectionAborted
-            | io::ErrorKind::ConnectionReset
-            | io::ErrorKind::ConnectionRefused
-            | io::ErrorKind::Interrupted
-    )
-}
 
 /// Resolves on Ctrl-C, or on `SIGTERM` on Unix (what an orchestrator sends
 /// a replica it stops): the signal for

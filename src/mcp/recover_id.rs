@@ -6,7 +6,7 @@ use serde_json::Value;
 /// The top-level `"id"` of a JSON-RPC message given as (the start of) a
 /// line that may not parse: invalid UTF-8, a bad number or a trailing comma
 /// elsewhere in it, or cut short. `None` when the line is not an object or
-/// its `id` is not an integer or a string before the first unreadable
+/// its `id` is not an integer (of 64 bits, signed or not) or a string before the first unreadable
 /// token at the top level.
 pub(crate) fn recover_id(line: &[u8]) -> Option<Value> {
     let mut scan = Scan { bytes: line, at: 0 };
@@ -80,7 +80,7 @@ impl<'a> Scan<'a> {
             _ => return None,
         };
         match serde_json::from_slice::<Value>(token).ok()? {
-            Value::Number(n) if n.is_i64() => Some(Value::Number(n)),
+            Value::Number(n) if n.is_i64() || n.is_u64() => Some(Value::Number(n)),
             Value::String(s) => Some(Value::String(s)),
             _ => None,
         }

@@ -204,7 +204,7 @@ impl Reader {
             }
         };
         self.line = reuse(line);
-        let id = parsed.get("id").cloned().filter(is_request_id);
+        let id = parsed.get("id").and_then(request_id);
         let notification = parsed.get("id").is_none() && parsed.get("method").is_some();
         let reason = invalid_request_reason(&parsed);
         match serde_json::from_value::<RxJsonRpcMessage<RoleServer>>(parsed) {
@@ -231,8 +231,14 @@ fn reuse(mut line: Vec<u8>) -> Vec<u8> {
 
 /// The line without a trailing `\r` or a leading byte-order mark.
 fn trim_line(line: &[u8]) -> &[u8] {
-    let line = line.strip_suffix(b"\r").unwrap_or(line);
-    line.strip_prefix(b"\xEF\xBB\xBF").unwrap_or(line)
+    strip_bom(line.strip_suffix(b"\r").unwrap_or(line))
+}
+
+/// A message without its leading UTF-8 byte-order mark, if it has one:
+/// RFC 8259 lets a parser ignore it, and a client on Windows may write
+/// one; stdio and HTTP both do.
+pub(crate) fn strip_bom(message: &[u8]) -> &[u8] {
+    message.strip_prefix(b"\xEF\xBB\xBF").unwrap_or(message)
 }
 
 /// Parses one line as JSON, or says why it is not JSON (`duplicate key
@@ -264,7 +270,11 @@ pub(crate) fn invalid_request_reason(value: &Value) -> String {
         return "\"jsonrpc\" must be \"2.0\"".into();
     }
     if object.get("id").is_some_and(|id| !is_request_id(id)) {
-        return "\"id\" must be an integer or a string".into();
+        return format!(
+            "\"id\" must be a string or an integer from {} to {}",
+            i64::MIN,
+            i64::MAX
+        );
     }
     match object.get("method") {
         Some(Value::String(_)) => "the params do not fit the method".into(),
@@ -276,8 +286,17 @@ pub(crate) fn invalid_request_reason(value: &Value) -> String {
     }
 }
 
-pub(crate) fn is_request_id(id: &Value) -> bool {
+/// Whether `id` is one the server can answer under: a string, or an
+/// integer of 64 signed bits (what MCP's request ids are read as).
+fn is_request_id(id: &Value) -> bool {
     id.is_string() || id.is_i64()
+}
+
+/// The `id` an error answers under: the request's own when it is a string
+/// or an integer (an integer past 64 signed bits too, so that the client
+/// waiting on it is told why), `None` otherwise.
+pub(crate) fn request_id(id: &Value) -> Option<Value> {
+    (id.is_string() || id.is_i64() || id.is_u64()).then(|| id.clone())
 }
 
 impl Transport<RoleServer> for LineTransport {

@@ -6,9 +6,14 @@ pub mod cli;
 pub mod function_calling;
 pub mod hosts;
 pub mod mcp_http;
+pub mod mcp_http_access;
+pub mod mcp_http_limits;
+pub mod mcp_http_mounted;
+pub mod mcp_http_stdio_agree;
 pub mod mcp_lines;
 pub mod mcp_stdio;
 pub mod panics;
+pub mod raw_http;
 pub mod rig_agent;
 pub mod schemars_both_ways;
 

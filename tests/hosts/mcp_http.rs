@@ -140,7 +140,7 @@ fn a_graceful_shutdown_answers_the_call_in_flight() {
 }
 
 /// A tool for the in-process server.
-mod adder {
+pub(crate) mod adder {
     /// Adds two integers.
     #[toolsmith::tool]
     pub fn add(a: i64, b: i64) -> i64 {
@@ -190,8 +190,8 @@ async fn post_as(addr: std::net::SocketAddr, host: &str, path: &str, body: &str)
 }
 
 /// An in-process server of the `add` tool on a free loopback port.
-struct InProcess {
-    addr: std::net::SocketAddr,
+pub(crate) struct InProcess {
+    pub(crate) addr: std::net::SocketAddr,
     url: String,
     stop: tokio::sync::oneshot::Sender<()>,
     serving: tokio::task::JoinHandle<std::io::Result<()>>,
@@ -199,7 +199,7 @@ struct InProcess {
 
 impl InProcess {
     /// Binds on port 0 with `options` and spawns the serving future.
-    async fn start(options: toolsmith::mcp::HttpOptions) -> InProcess {
+    pub(crate) async fn start(options: toolsmith::mcp::HttpOptions) -> InProcess {
         let tools = toolsmith::toolset![adder::Add].unwrap();
         let server = toolsmith::mcp::McpServer::new(tools)
             .with_http_options(options)
@@ -220,7 +220,7 @@ impl InProcess {
     }
 
     /// Sends the shutdown signal; the server ends with `Ok` within 10 s.
-    async fn shut_down(self) {
+    pub(crate) async fn shut_down(self) {
         self.stop.send(()).unwrap();
         let served = tokio::time::timeout(Duration::from_secs(10), self.serving)
             .await

@@ -8,7 +8,9 @@
 /// `sudo rm -rf /` is seen twice: once as `sudo` with its arguments, once
 /// as `rm -rf /` (the command `sudo` runs); the same holds for `env`,
 /// `nice`, `nohup`, `time`, `timeout`, `xargs`, `command`, `exec` and the
-/// other wrappers that run their arguments.
+/// other wrappers that run their arguments. A tree that inline Python or
+/// Perl code deletes (`shutil.rmtree('/')`) is seen as the command that
+/// does the same, `rm -r -- /`, with the interpreter's command as its text.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct ShellCommand {
     pub(super) name: String,
@@ -19,6 +21,7 @@ pub struct ShellCommand {
     pub(super) in_function: Option<String>,
     pub(super) in_pipeline: bool,
     pub(super) in_background: bool,
+    pub(super) cwd: Option<String>,
 }
 
 impl ShellCommand {
@@ -67,9 +70,28 @@ impl ShellCommand {
         self.in_background
     }
 
+    /// The directory the command runs in, when the line moved to one it
+    /// names (`cd / && rm -rf *`: `/`; `env -C ~ …`: `~`); `None` for the
+    /// directory the line starts in, or one the line does not tell
+    /// (`cd "$DIR"`). [`PathClass`](super::PathClass) reads relative
+    /// operands from it.
+    pub fn cwd(&self) -> Option<&str> {
+        self.cwd.as_deref()
+    }
+
+    /// `path` as seen from [`ShellCommand::cwd`]: joined to it when
+    /// relative.
+    pub(super) fn resolved(&self, path: &str) -> String {
+        match &self.cwd {
+            Some(cwd) if !is_anchored(path) => format!("{cwd}/{path}"),
+            _ => path.to_owned(),
+        }
+    }
+
     /// Whether `option` is given before `--`: alone (`-r`), in a cluster of
     /// short options (`-rf`), or long, with or without a value
-    /// (`--force-with-lease=main`).
+    /// (`--force-with-lease=main`), and abbreviated as GNU getopt and git
+    /// accept it (`--rec` is `--recursive`, `--har` is `--hard`).
     pub fn has_option(&self, option: CommandOption) -> bool {
         self.options().any(|arg| match option {
             CommandOption::Short(c) => {
@@ -78,17 +100,28 @@ impl ShellCommand {
             CommandOption::Long(name) => arg
                 .strip_prefix("--")
                 .map(|rest| rest.split_once('=').map_or(rest, |(key, _)| key))
-                .is_some_and(|key| key == name),
+                .is_some_and(|key| !key.is_empty() && name.starts_with(key)),
             CommandOption::Literal(literal) => arg == literal,
         })
     }
 
     /// The operands: the arguments that are not options, and everything
-    /// after `--`. For `git`, the values of `-C` and `-c` are skipped, so
-    /// the subcommand comes first.
+    /// after `--`. For `git`, the values of the global options that take
+    /// one (`-C`, `-c`, `--git-dir`, `--work-tree`, `--namespace`, …) are
+    /// skipped, so the subcommand comes first.
     pub fn operands(&self) -> Vec<String> {
         let valued: &[&str] = match self.name.as_str() {
-            "git" => &["-C", "-c"],
+            "git" => &[
+                "-C",
+                "-c",
+                "--git-dir",
+                "--work-tree",
+                "--namespace",
+                "--config-env",
+                "--super-prefix",
+                "--attr-source",
+                "--list-cmds",
+            ],
             _ => &[],
         };
         let mut operands = Vec::new();
@@ -116,6 +149,12 @@ impl ShellCommand {
             .map(String::as_str)
             .filter(|arg| is_option(arg))
     }
+}
+
+/// `/x`, `~/x`, `$HOME/x`: a path that does not hang on the directory the
+/// command runs in.
+pub(super) fn is_anchored(path: &str) -> bool {
+    path.starts_with(['/', '~']) || path.starts_with("$HOME") || path.starts_with("${HOME")
 }
 
 /// `-x`, `-xyz`, `-0`, `--name`: not `-` alone (standard input).

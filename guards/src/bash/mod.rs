@@ -2,8 +2,12 @@
 //! it matched against rules.
 
 mod command;
+mod interpreters;
+mod layers;
 mod parse;
+mod paths;
 mod rules;
+mod stdin;
 mod walk;
 mod words;
 mod wrappers;
@@ -49,8 +53,16 @@ impl BashFinding {
     /// [`MAX_BASH_COMMAND_BYTES`] or nested deeper than the guard reads:
     /// 32 levels of brackets or compound commands (`if`, loops, `{ }`,
     /// subshells), 6 of `case` in `case`, 8 of strings run as code
-    /// (`bash -c` in `bash -c`, `$(…)` in `$(…)`).
+    /// (`bash -c` in `bash -c`, `$(…)` in `$(…)`), or brace expansion
+    /// making more than 4096 words or 256 KiB of one word (1 MiB over the
+    /// line).
     pub const TOO_COMPLEX: &'static str = "too-complex";
+    /// The rule id of a command line whose effect depends on what the
+    /// guard cannot read: a program named by an expansion (`$(echo rm)
+    /// -rf /`, `$CMD`), shell code on standard input that another program
+    /// prints (`make | sh`), interpreter code in a variable
+    /// (`python3 -c "$CODE"`).
+    pub const UNREADABLE: &'static str = "unreadable";
 
     fn new(rule: &'static str, command: &str, message: String) -> Self {
         BashFinding {
@@ -76,20 +88,33 @@ impl fmt::Display for BashFinding {
 ///
 /// The line is parsed as bash (with `brush-parser`) and walked into its
 /// simple commands: across `;`, `&&`, `||`, `&`, pipes, subshells, `{ }`,
-/// `if`/`for`/`while`/`case`, function bodies, `$(…)`, backticks, process
+/// `if`/`for`/`while`/`case`, function bodies, `$(…)`, backticks (also
+/// inside `${x:-…}` and the other parameter expansions), process
 /// substitutions `<(…)`, the strings run by `bash -c`, `sh -c`, `su -c`,
-/// `eval` and `env -S`, and the commands run by `sudo`, `env`, `nice`,
-/// `nohup`, `time`, `timeout`, `xargs`, `command`, `exec` and other
-/// wrappers. Quotes and backslashes are removed before matching
-/// (`"rm"`, `'r''m'` and `\rm` are `rm`); text inside quotes stays one
-/// argument (`echo "rm -rf /"` runs `echo`).
+/// `script -c`, `eval` and `env -S`, the code a shell reads on standard
+/// input when the line writes it (`bash <<'EOF'`, `bash <<< '…'`,
+/// `echo '…' | sh`), the calls Python and Perl make from inline code
+/// (`python3 -c "os.system('…')"`, `shutil.rmtree('/')`), and the
+/// commands run by `sudo`, `env`, `nice`, `nohup`, `time`, `timeout`,
+/// `pkexec`, `strace`, `unshare`, `taskset`, `command`, `exec` and other
+/// wrappers, `find -exec` (with `{}` as the paths `find` starts from),
+/// `xargs` and `parallel` (with the words `echo` or `find` feed them).
+/// Relative paths are read from the directory a `cd`, `env -C` or
+/// `sudo -D` on the line moved to (`cd / && rm -rf *`), and a command
+/// with `${x:-…}` defaults is checked again with them taken. Quotes and
+/// backslashes are removed before matching (`"rm"`, `'r''m'` and `\rm`
+/// are `rm`); text inside quotes stays one argument (`echo "rm -rf /"`
+/// runs `echo`); brace expansion (`{rm,-rf,/}`) and splitting at an
+/// unquoted `$IFS` (`rm${IFS}-rf`) are done as bash does them.
 ///
 /// A line that does not parse is a [`BashFinding::UNPARSEABLE`] finding,
-/// one too long or too deeply nested a [`BashFinding::TOO_COMPLEX`] one:
-/// the guard never passes what it could not read (a construct the parser
-/// does not know, such as `select`, is refused the same way). Those come
-/// first; then the rules' findings in the order of the line, one per rule
-/// and simple command. Rules see words as written, unexpanded: `rm -rf
+/// one too long or too deeply nested a [`BashFinding::TOO_COMPLEX`] one,
+/// and one whose effect hangs on a value the guard cannot know a
+/// [`BashFinding::UNREADABLE`] one (`$(echo rm) -rf /`, `make | sh`): the
+/// guard never passes what it could not read (a construct the parser does
+/// not know, such as `select`, is refused the same way). Those come first;
+/// then the rules' findings in the order of the line, one per rule and
+/// simple command. Rules see arguments as written, unexpanded: `rm -rf
 /// "$DIR"` passes whatever `DIR` holds, while `$HOME` and `~` are known.
 ///
 /// ```
@@ -129,6 +154,9 @@ pub fn find_bash_problems(command: &str, rules: &[BashRule]) -> Vec<BashFinding>
                     echo::shown(reason, 80)
                 ),
             ),
+            Trouble::Unreadable(why) => {
+                BashFinding::new(BashFinding::UNREADABLE, about, echo::shown(why, 200))
+            }
             Trouble::TooDeep => BashFinding::new(
                 BashFinding::TOO_COMPLEX,
                 about,

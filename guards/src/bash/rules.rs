@@ -2,7 +2,8 @@
 //! next to [`DEFAULT_BASH_RULES`].
 
 use super::command::{CommandOption, ShellCommand};
-use super::words::{is_block_device, is_dangerous_path};
+use super::paths::{is_block_device, is_dangerous_path};
+use super::wrappers::unversioned;
 
 /// One rule of the bash guard: an id, what the model should do instead, and
 /// what it matches.
@@ -39,7 +40,8 @@ pub enum BashMatcher {
     Command(CommandMatch),
     /// One of `shells` reading what one of `sources` printed: through a
     /// pipe (`curl … | sh`), a process substitution (`bash <(curl …)`) or a
-    /// command substitution (`sh -c "$(curl …)"`).
+    /// command substitution (`sh -c "$(curl …)"`). A shell's name matches
+    /// with a version after it too (`python3.12`, `bash5`).
     FedToShell {
         /// Commands that fetch text from elsewhere (`curl`, `wget`).
         sources: &'static [&'static str],
@@ -52,8 +54,9 @@ pub enum BashMatcher {
     /// `:(){ :|:& };:`.
     ForkBomb,
     /// `git push` that rewrites or deletes one of `protected` (by force
-    /// option, a `+` refspec, `--delete` or a `:branch` refspec), or force
-    /// pushes every branch (`--all`, `--mirror`).
+    /// option, a `+` refspec, `--delete` or a `:branch` refspec), force
+    /// pushes every branch (`--all` with a force option), or mirrors
+    /// (`--mirror`, which force-updates and deletes every remote branch).
     ///
     /// A bare `git push --force` names no branch: it pushes the current one,
     /// which the command line does not tell, and passes.
@@ -151,7 +154,7 @@ impl CommandMatch {
         }
         match self.operand {
             None => true,
-            Some(operand) => operands.iter().any(|value| operand.matches(value)),
+            Some(operand) => operands.iter().any(|value| operand.matches(value, command)),
         }
     }
 }
@@ -172,15 +175,17 @@ pub enum Operand {
 }
 
 impl Operand {
-    fn matches(self, value: &str) -> bool {
+    /// Whether `value`, an operand of `command`, matches; paths are read
+    /// from the command's directory.
+    fn matches(self, value: &str, command: &ShellCommand) -> bool {
         match self {
             Operand::Any => true,
             Operand::Word(word) => value == word,
-            Operand::Path(class) => class.matches(value),
+            Operand::Path(class) => class.matches(&command.resolved(value)),
             Operand::KeyValue(key, class) => value
                 .strip_prefix(key)
                 .and_then(|rest| rest.strip_prefix('='))
-                .is_some_and(|rest| class.matches(rest)),
+                .is_some_and(|rest| class.matches(&command.resolved(rest))),
         }
     }
 }
@@ -216,18 +221,17 @@ impl BashMatcher {
         match self {
             BashMatcher::Command(m) => m.matches(command),
             BashMatcher::FedToShell { sources, shells } => {
-                shells
+                shells.iter().any(|shell| {
+                    name_matches(shell, command.name())
+                        || name_matches(shell, unversioned(command.name()))
+                }) && command
+                    .fed_by()
                     .iter()
-                    .any(|shell| name_matches(shell, command.name()))
-                    && command
-                        .fed_by()
-                        .iter()
-                        .any(|fed| sources.iter().any(|source| name_matches(source, fed)))
+                    .any(|fed| sources.iter().any(|source| name_matches(source, fed)))
             }
-            BashMatcher::RedirectTo(class) => command
-                .redirects()
-                .iter()
-                .any(|redirect| redirect.writes() && class.matches(redirect.target())),
+            BashMatcher::RedirectTo(class) => command.redirects().iter().any(|redirect| {
+                redirect.writes() && class.matches(&command.resolved(redirect.target()))
+            }),
             BashMatcher::ForkBomb => {
                 command.in_function() == Some(command.name())
                     && (command.in_pipeline() || command.in_background())
@@ -264,9 +268,9 @@ fn git_force_push(command: &ShellCommand, protected: &[&str]) -> bool {
     .any(|option| command.has_option(option));
     let deleting = command.has_option(CommandOption::Short('d'))
         || command.has_option(CommandOption::Long("delete"));
-    let everything = command.has_option(CommandOption::Long("all"))
-        || command.has_option(CommandOption::Long("mirror"));
-    if forced && everything {
+    if command.has_option(CommandOption::Long("mirror"))
+        || (forced && command.has_option(CommandOption::Long("all")))
+    {
         return true;
     }
     // `push <remote> <refspec>…`: the refspecs follow the remote.
@@ -284,6 +288,58 @@ fn git_force_push(command: &ShellCommand, protected: &[&str]) -> bool {
     })
 }
 
+/// `cp`, `mv` or `install` whose destination (the last operand, or
+/// `-t DIR`) is a disk device: `cp /dev/zero /dev/sda`.
+fn copies_to_device(command: &ShellCommand) -> bool {
+    if !matches!(command.name(), "cp" | "mv" | "install") {
+        return false;
+    }
+    let args = command.args();
+    let destination = args
+        .windows(2)
+        .find(|pair| pair[0] == "-t" || pair[0] == "--target-directory")
+        .map(|pair| pair[1].clone())
+        .or_else(|| {
+            args.iter()
+                .find_map(|arg| arg.strip_prefix("--target-directory=").map(str::to_owned))
+        })
+        .or_else(|| command.operands().last().cloned());
+    destination.is_some_and(|d| is_block_device(&command.resolved(&d)))
+}
+
+/// Pathspecs that name the whole working tree.
+fn whole_tree(pathspec: &str) -> bool {
+    matches!(pathspec, "." | "./" | ":/" | ":" | "*" | ":/*" | "./*")
+}
+
+/// `git checkout -- .`, `git checkout .`, `git restore .` (not only
+/// `--staged`), `git clean -f`, `git stash clear`: uncommitted changes or
+/// untracked files thrown away for good.
+fn git_discards_changes(command: &ShellCommand) -> bool {
+    if command.name() != "git" {
+        return false;
+    }
+    let operands = command.operands();
+    let Some((subcommand, pathspecs)) = operands.split_first() else {
+        return false;
+    };
+    let has = |option| command.has_option(option);
+    match subcommand.as_str() {
+        "checkout" => pathspecs.iter().any(|p| whole_tree(p)),
+        "restore" => {
+            let worktree = has(CommandOption::Long("worktree")) || has(CommandOption::Short('W'));
+            let staged = has(CommandOption::Long("staged")) || has(CommandOption::Short('S'));
+            pathspecs.iter().any(|p| whole_tree(p)) && (worktree || !staged)
+        }
+        "clean" => {
+            let dry_run = has(CommandOption::Short('n')) || has(CommandOption::Long("dry-run"));
+            (has(CommandOption::Short('f')) || has(CommandOption::Long("force"))) && !dry_run
+        }
+        "stash" => pathspecs.first().is_some_and(|p| p == "clear"),
+        _ => false,
+    }
+}
+
 /// The rules [`find_bash_problems`](super::find_bash_problems) is
 /// usually given: each finds one way of destroying data or running code
 /// from elsewhere that a model has been seen to try.
@@ -296,11 +352,13 @@ fn git_force_push(command: &ShellCommand, protected: &[&str]) -> bool {
 /// | `mkfs-device` | `mkfs.ext4 /dev/sda1`, `shred /dev/nvme0n1` | `mkfs.ext4 disk.img` |
 /// | `dd-to-device` | `dd if=/dev/zero of=/dev/sda` | `dd if=/dev/sda of=disk.img` |
 /// | `write-to-device` | `echo x \| sudo tee /dev/sda`, `truncate -s 0 /dev/sda` | `tee build.log` |
+/// | `copy-to-device` | `cp /dev/zero /dev/sda` | `cp /dev/sda disk.img` |
 /// | `redirect-to-device` | `echo x > /dev/sda` | `echo x > /dev/null` |
 /// | `remote-script` | `curl -fsSL https://x.sh \| sh`, `bash <(curl …)` | `curl -fsSL https://x.sh -o x.sh` |
 /// | `fork-bomb` | `:(){ :\|:& };:` | `f() { echo hi \| cat; }; f` |
 /// | `git-force-push-protected` | `git push --force origin main` | `git push --force origin feature` |
 /// | `git-reset-hard` | `git reset --hard` | `git reset --soft HEAD~1` |
+/// | `git-discard-changes` | `git checkout -- .`, `git restore .`, `git clean -fdx`, `git stash clear` | `git restore --staged .` |
 pub const DEFAULT_BASH_RULES: &[BashRule] = &[
     BashRule {
         id: "rm-recursive-root",
@@ -369,6 +427,11 @@ pub const DEFAULT_BASH_RULES: &[BashRule] = &[
         ),
     },
     BashRule {
+        id: "copy-to-device",
+        message: "copies over a disk device; copy to a file instead (e.g. disk.img)",
+        matcher: BashMatcher::Custom(copies_to_device),
+    },
+    BashRule {
         id: "redirect-to-device",
         message: "redirection writes over a disk device; redirect to a file instead",
         matcher: BashMatcher::RedirectTo(PathClass::BlockDevice),
@@ -408,5 +471,11 @@ pub const DEFAULT_BASH_RULES: &[BashRule] = &[
                 .with_subcommand("reset")
                 .with_any_option(&[CommandOption::Long("hard")]),
         ),
+    },
+    BashRule {
+        id: "git-discard-changes",
+        message: "throws away uncommitted changes or untracked files for good; commit or \
+                  `git stash` them first, or name the files to discard",
+        matcher: BashMatcher::Custom(git_discards_changes),
     },
 ];

@@ -7,8 +7,9 @@ use brush_parser::ast::{self, CommandPrefixOrSuffixItem as Item, IoFileRedirectK
 
 use super::command::{Redirect, ShellCommand};
 use super::parse::{Failure, MAX_BRACKET_DEPTH, bracket_depth, parse, repair_here_document_ends};
-use super::words::{arithmetic_substitutions, expand};
-use super::wrappers::{find_exec, shell_code, unwrap};
+use super::stdin::Stdin;
+use super::words::{Field, arithmetic_substitutions, expand, expand_command_word};
+use super::wrappers::moved_to;
 
 /// How deep strings are parsed again: `bash -c`, `eval`, `$(…)`, `<(…)`
 /// inside one another.
@@ -21,22 +22,33 @@ pub(super) const MAX_WRAPPERS: usize = 16;
 /// How many different commands may feed one (`a | b | c | …`, `$(…)`).
 pub(super) const MAX_FED: usize = 64;
 
+/// How many bytes the words brace expansion makes may hold, over a whole
+/// command line; and how many bytes of code read on standard input (by
+/// every shell that reads the same here-document) are parsed.
+pub(super) const MAX_EXPANDED_BYTES: usize = 1024 * 1024;
+
 /// Why a command line could not be walked to the end.
 pub(super) enum Trouble {
     /// The text is not shell syntax; the reason, sanitized later.
     Unparseable(String),
     /// Nested deeper than the limits.
     TooDeep,
+    /// What bash would run depends on a value the guard cannot know; why.
+    Unreadable(String),
 }
 
 /// Where a command sits, handed down the walk.
 #[derive(Clone, Default)]
-struct Context {
-    depth: usize,
-    fed_by: Vec<String>,
-    in_function: Option<String>,
-    in_pipeline: bool,
-    in_background: bool,
+pub(super) struct Context {
+    pub(super) depth: usize,
+    pub(super) fed_by: Vec<String>,
+    pub(super) in_function: Option<String>,
+    pub(super) in_pipeline: bool,
+    pub(super) in_background: bool,
+    /// What the command reads on standard input.
+    pub(super) stdin: Stdin,
+    /// The directory it runs in, when the line moved to one it names.
+    pub(super) cwd: Option<String>,
 }
 
 /// The walk's results: the simple commands and the troubles, each with the
@@ -45,7 +57,17 @@ struct Context {
 pub(super) struct Walk {
     pub(super) commands: Vec<ShellCommand>,
     pub(super) troubles: Vec<(Trouble, String)>,
-    options: ParserOptions,
+    pub(super) options: ParserOptions,
+    /// The bytes of the command words expanded so far.
+    expanded_bytes: usize,
+    /// The bytes of code read again from standard input so far.
+    pub(super) stdin_code_bytes: usize,
+    /// The texts already walked as code read on standard input: a second
+    /// shell reading the same here-document finds what the first found.
+    pub(super) stdin_code_read: Vec<std::rc::Rc<str>>,
+    /// Where the last `cd` walked went (`Some(None)`: somewhere the line
+    /// does not tell), for the commands after it.
+    pub(super) moved_to: Option<Option<String>>,
 }
 
 impl Walk {
@@ -58,7 +80,7 @@ impl Walk {
 
     /// Parse `source` (the whole line, or a string found in it) and walk
     /// it; `about` is the command the source came from, for troubles.
-    fn source(&mut self, source: &str, context: &Context, about: &str) {
+    pub(super) fn source(&mut self, source: &str, context: &Context, about: &str) {
         if context.depth > MAX_REPARSE_DEPTH || bracket_depth(source) > MAX_BRACKET_DEPTH {
             self.troubles.push((Trouble::TooDeep, about.to_owned()));
             return;
@@ -83,44 +105,70 @@ impl Walk {
         }
     }
 
-    fn compound_list(&mut self, list: &ast::CompoundList, context: &Context) {
+    /// Walks `list`; what it prints when it is one pipeline.
+    fn compound_list(&mut self, list: &ast::CompoundList, context: &Context) -> Stdin {
+        let mut output = Stdin::Inherited;
+        // `cd / && rm -rf *`: a `cd` moves the commands after it, in this
+        // list (a subshell's list ends there).
+        let mut cwd = context.cwd.clone();
         for ast::CompoundListItem(and_or, separator) in &list.0 {
-            let context = Context {
+            let mut context = Context {
                 in_background: context.in_background
                     || matches!(separator, ast::SeparatorOperator::Async),
+                cwd: cwd.clone(),
                 ..context.clone()
             };
-            self.pipeline(&and_or.first, &context);
+            self.moved_to = None;
+            output = self.pipeline(&and_or.first, &context);
+            if let Some(moved) = self.moved_to.take() {
+                context.cwd = moved;
+            }
             for next in &and_or.additional {
                 let (ast::AndOr::And(pipeline) | ast::AndOr::Or(pipeline)) = next;
                 self.pipeline(pipeline, &context);
+                if let Some(moved) = self.moved_to.take() {
+                    context.cwd = moved;
+                }
+                output = Stdin::Unknown(String::new());
             }
+            cwd = context.cwd;
         }
+        if list.0.len() > 1 {
+            output = Stdin::Unknown(String::new());
+        }
+        output
     }
 
-    fn pipeline(&mut self, pipeline: &ast::Pipeline, context: &Context) {
+    /// Walks `pipeline`; what its last command prints.
+    fn pipeline(&mut self, pipeline: &ast::Pipeline, context: &Context) -> Stdin {
         let mut fed_by = context.fed_by.clone();
+        let mut stdin = context.stdin.clone();
         for command in &pipeline.seq {
             let context = Context {
                 fed_by: fed_by.clone(),
                 in_pipeline: context.in_pipeline || pipeline.seq.len() > 1,
+                stdin,
                 ..context.clone()
             };
             let first = self.commands.len();
-            self.command(command, &context);
+            stdin = self.command(command, &context);
             if !self.feed(&mut fed_by, first, &command.to_string()) {
-                return;
+                return Stdin::Unknown(String::new());
             }
         }
+        stdin
     }
 
-    fn command(&mut self, command: &ast::Command, context: &Context) {
+    /// Walks `command`; what it prints, for the command its pipe feeds.
+    fn command(&mut self, command: &ast::Command, context: &Context) -> Stdin {
         match command {
-            ast::Command::Simple(simple) => self.simple(simple, context),
+            ast::Command::Simple(simple) => return self.simple(simple, context),
             ast::Command::Compound(compound, redirects) => {
-                self.compound(compound, context);
+                let output = self.compound(compound, context);
                 if let Some(list) = redirects {
                     self.redirect_only(&list.0, &command.to_string(), context);
+                } else {
+                    return output;
                 }
             }
             ast::Command::Function(function) => {
@@ -136,11 +184,16 @@ impl Walk {
             }
             ast::Command::ExtendedTest(test) => self.test(test, &command.to_string(), context),
         }
+        Stdin::Unknown(String::new())
     }
 
-    fn compound(&mut self, compound: &ast::CompoundCommand, context: &Context) {
+    /// Walks `compound`; what it prints, when a group or subshell of one
+    /// pipeline.
+    fn compound(&mut self, compound: &ast::CompoundCommand, context: &Context) -> Stdin {
         use ast::CompoundCommand as C;
         match compound {
+            C::BraceGroup(ast::BraceGroupCommand(list))
+            | C::Subshell(ast::SubshellCommand(list)) => return self.compound_list(list, context),
             C::Arithmetic(arithmetic) => {
                 self.arithmetic(&arithmetic.expr, context, &compound.to_string())
             }
@@ -150,10 +203,8 @@ impl Walk {
                 for expression in expressions.into_iter().flatten() {
                     self.arithmetic(expression, context, &about);
                 }
-                self.compound_list(&clause.body.0, context)
+                self.compound_list(&clause.body.0, context);
             }
-            C::BraceGroup(ast::BraceGroupCommand(list))
-            | C::Subshell(ast::SubshellCommand(list)) => self.compound_list(list, context),
             C::ForClause(clause) => {
                 let about = compound.to_string();
                 for value in clause.values.iter().flatten() {
@@ -185,6 +236,7 @@ impl Walk {
                 self.compound_list(&body.0, context);
             }
         }
+        Stdin::Unknown(String::new())
     }
 
     fn test(&mut self, test: &ast::ExtendedTestExpr, about: &str, context: &Context) {
@@ -208,7 +260,7 @@ impl Walk {
     /// Adds the names of the commands walked since `first` to `fed`, once
     /// each; a line that feeds one command from more than [`MAX_FED`]
     /// different ones is too complex.
-    fn feed(&mut self, fed: &mut Vec<String>, first: usize, about: &str) -> bool {
+    pub(super) fn feed(&mut self, fed: &mut Vec<String>, first: usize, about: &str) -> bool {
         for command in &self.commands[first..] {
             if !fed.contains(&command.name) {
                 if fed.len() == MAX_FED {
@@ -245,22 +297,41 @@ impl Walk {
         }
     }
 
-    /// A word's value, after walking its substitutions (whose commands
-    /// feed the command the word belongs to: returned in `fed`).
-    fn word_fed(
+    /// A word's fields, after walking its substitutions (whose commands
+    /// feed the command the word belongs to: returned in `fed`); a command
+    /// word (`command`) is brace expanded and split at `$IFS` as bash does.
+    fn fields_fed(
         &mut self,
         word: &str,
+        command: bool,
         context: &Context,
         about: &str,
         fed: &mut Vec<String>,
-    ) -> String {
-        let Some(expanded) = expand(word, &self.options) else {
-            self.troubles.push((
-                Trouble::Unparseable(format!("the word {word:?} does not parse")),
-                about.to_owned(),
-            ));
-            return word.to_owned();
+    ) -> Vec<Field> {
+        let expanded = if command {
+            expand_command_word(word, &self.options)
+        } else {
+            expand(word, &self.options)
         };
+        let expanded = match expanded {
+            Ok(expanded) => expanded,
+            Err(failure) => {
+                let trouble = match failure {
+                    Failure::Unparseable(reason) => Trouble::Unparseable(reason),
+                    Failure::TooDeep => Trouble::TooDeep,
+                };
+                self.troubles.push((trouble, about.to_owned()));
+                return vec![Field::literal(word.to_owned())];
+            }
+        };
+        if command {
+            let bytes: usize = expanded.fields.iter().map(|f| f.text.len()).sum();
+            self.expanded_bytes = self.expanded_bytes.saturating_add(bytes);
+            if self.expanded_bytes > MAX_EXPANDED_BYTES {
+                self.troubles.push((Trouble::TooDeep, about.to_owned()));
+                return vec![Field::literal(word.to_owned())];
+            }
+        }
         for substitution in &expanded.substitutions {
             let first = self.commands.len();
             let inner = Context {
@@ -270,10 +341,23 @@ impl Walk {
             };
             self.source(substitution, &inner, about);
             if !self.feed(fed, first, about) {
-                return expanded.value;
+                break;
             }
         }
-        expanded.value
+        expanded.fields
+    }
+
+    /// A word's value as one string, after walking its substitutions.
+    fn word_fed(
+        &mut self,
+        word: &str,
+        context: &Context,
+        about: &str,
+        fed: &mut Vec<String>,
+    ) -> String {
+        let fields = self.fields_fed(word, false, context, about, fed);
+        let texts: Vec<&str> = fields.iter().map(|f| f.text.as_str()).collect();
+        texts.join(" ")
     }
 
     fn word(&mut self, word: &str, context: &Context, about: &str) -> String {
@@ -281,15 +365,23 @@ impl Walk {
         self.word_fed(word, context, about, &mut fed)
     }
 
+    /// A redirection's target, walked; one that gives the command its
+    /// standard input (`< file`, a here-document, a here-string) sets
+    /// `stdin`.
     fn redirect(
         &mut self,
         redirect: &ast::IoRedirect,
         context: &Context,
         about: &str,
         fed: &mut Vec<String>,
+        stdin: &mut Option<Stdin>,
     ) -> Option<Redirect> {
+        let reads_stdin = |fd: &Option<u32>| fd.is_none_or(|fd| fd == 0);
         match redirect {
-            ast::IoRedirect::File(_, kind, target) => {
+            ast::IoRedirect::File(fd, kind, target) => {
+                if reads_stdin(fd) && matches!(kind, IoFileRedirectKind::Read) {
+                    *stdin = Some(Stdin::File);
+                }
                 let writes = matches!(
                     kind,
                     IoFileRedirectKind::Write
@@ -303,7 +395,10 @@ impl Walk {
                         target: self.word_fed(&word.value, context, about, fed),
                     }),
                     ast::IoFileRedirectTarget::ProcessSubstitution(_, subshell) => {
-                        self.substituted(&subshell.0, context, fed);
+                        let output = self.substituted(&subshell.0, context, fed);
+                        if reads_stdin(fd) && matches!(kind, IoFileRedirectKind::Read) {
+                            *stdin = Some(output);
+                        }
                         None
                     }
                     ast::IoFileRedirectTarget::Fd(_) | ast::IoFileRedirectTarget::Duplicate(_) => {
@@ -315,21 +410,43 @@ impl Walk {
                 writes: true,
                 target: self.word_fed(&word.value, context, about, fed),
             }),
-            ast::IoRedirect::HereString(_, word) => {
-                self.word_fed(&word.value, context, about, fed);
+            ast::IoRedirect::HereString(fd, word) => {
+                let text = self.word_fed(&word.value, context, about, fed);
+                if reads_stdin(fd) {
+                    *stdin = Some(Stdin::Text(text.into()));
+                }
                 None
             }
-            ast::IoRedirect::HereDocument(_, document) => {
+            ast::IoRedirect::HereDocument(fd, document) => {
                 if document.requires_expansion {
                     self.word_fed(&document.doc.value, context, about, fed);
+                }
+                if reads_stdin(fd) {
+                    let body = &document.doc.value;
+                    let text = if document.remove_tabs {
+                        let lines: Vec<&str> = body
+                            .split('\n')
+                            .map(|l| l.trim_start_matches('\t'))
+                            .collect();
+                        lines.join("\n")
+                    } else {
+                        body.clone()
+                    };
+                    *stdin = Some(Stdin::Text(text.into()));
                 }
                 None
             }
         }
     }
 
-    /// A process substitution's commands, which feed the current command.
-    fn substituted(&mut self, list: &ast::CompoundList, context: &Context, fed: &mut Vec<String>) {
+    /// A process substitution's commands, which feed the current command;
+    /// what they print.
+    fn substituted(
+        &mut self,
+        list: &ast::CompoundList,
+        context: &Context,
+        fed: &mut Vec<String>,
+    ) -> Stdin {
         let first = self.commands.len();
         let inner = Context {
             depth: context.depth + 1,
@@ -338,19 +455,21 @@ impl Walk {
         };
         if inner.depth > MAX_REPARSE_DEPTH {
             self.troubles.push((Trouble::TooDeep, list.to_string()));
-            return;
+            return Stdin::Unknown(String::new());
         }
-        self.compound_list(list, &inner);
+        let output = self.compound_list(list, &inner);
         self.feed(fed, first, &list.to_string());
+        output
     }
 
     /// Redirections of a compound command, seen as a command without a
     /// name (so `{ …; } > /dev/sda` is checked like `> /dev/sda`).
     fn redirect_only(&mut self, redirects: &[ast::IoRedirect], about: &str, context: &Context) {
         let mut fed = Vec::new();
+        let mut stdin = None;
         let redirects = redirects
             .iter()
-            .filter_map(|r| self.redirect(r, context, about, &mut fed))
+            .filter_map(|r| self.redirect(r, context, about, &mut fed, &mut stdin))
             .collect();
         self.commands.push(ShellCommand {
             name: String::new(),
@@ -361,14 +480,16 @@ impl Walk {
             in_function: context.in_function.clone(),
             in_pipeline: context.in_pipeline,
             in_background: context.in_background,
+            cwd: context.cwd.clone(),
         });
     }
 
-    fn simple(&mut self, simple: &ast::SimpleCommand, context: &Context) {
+    fn simple(&mut self, simple: &ast::SimpleCommand, context: &Context) -> Stdin {
         let text = simple.to_string();
         let mut fed = Vec::new();
-        let mut words = Vec::new();
+        let mut words: Vec<Field> = Vec::new();
         let mut redirects = Vec::new();
+        let mut stdin = None;
         let items = simple
             .prefix
             .iter()
@@ -380,126 +501,87 @@ impl Walk {
             match item {
                 None => {
                     if let Some(name) = &simple.word_or_name {
-                        words.push(self.word_fed(&name.value, context, &text, &mut fed));
+                        let fields = self.fields_fed(&name.value, true, context, &text, &mut fed);
+                        words.extend(fields);
                     }
                 }
                 Some(Item::Word(word)) => {
-                    words.push(self.word_fed(&word.value, context, &text, &mut fed))
+                    let fields = self.fields_fed(&word.value, true, context, &text, &mut fed);
+                    words.extend(fields);
                 }
                 Some(Item::IoRedirect(redirect)) => {
-                    if let Some(r) = self.redirect(redirect, context, &text, &mut fed) {
+                    if let Some(r) = self.redirect(redirect, context, &text, &mut fed, &mut stdin) {
                         redirects.push(r);
                     }
                 }
                 Some(Item::AssignmentWord(_, word)) => {
-                    let value = self.word_fed(&word.value, context, &text, &mut fed);
                     // Before the name: an assignment for the command; after
-                    // it (`export A=b`, `dd of=…`): an argument.
-                    if simple.word_or_name.is_some() && !words.is_empty() {
-                        words.push(value);
+                    // it (`export A=b`, `dd of=…`): an argument, expanded
+                    // as one.
+                    let is_argument = simple.word_or_name.is_some() && !words.is_empty();
+                    let fields =
+                        self.fields_fed(&word.value, is_argument, context, &text, &mut fed);
+                    if is_argument {
+                        words.extend(fields);
                     }
                 }
-                Some(Item::ProcessSubstitution(_, subshell)) => {
-                    self.substituted(&subshell.0, context, &mut fed);
-                    words.push("/dev/fd/63".to_owned());
+                Some(Item::ProcessSubstitution(kind, subshell)) => {
+                    let output = self.substituted(&subshell.0, context, &mut fed);
+                    let mut field = Field::literal("/dev/fd/63".to_owned());
+                    if matches!(kind, ast::ProcessSubstitutionKind::Read) {
+                        field.produced = Some(Box::new(output));
+                    }
+                    words.push(field);
                 }
             }
         }
         let fed_by = joined(&context.fed_by, fed);
-        self.layers(words, redirects, &text, &fed_by, context);
-    }
-
-    /// One command per layer of wrappers (`sudo env A=b nice rm …`: `sudo`,
-    /// `env`, `nice`, `rm`), then the strings the innermost one runs as
-    /// shell code (`bash -c '…'`, `eval …`, `env -S '…'`).
-    fn layers(
-        &mut self,
-        mut words: Vec<String>,
-        redirects: Vec<Redirect>,
-        text: &str,
-        fed_by: &[String],
-        context: &Context,
-    ) {
-        let mut redirects = Some(redirects);
-        for _ in 0..=MAX_WRAPPERS {
-            let Some(first) = words.first() else {
-                if let Some(redirects) = redirects.take().filter(|r| !r.is_empty()) {
-                    self.push(String::new(), Vec::new(), redirects, text, fed_by, context);
-                }
-                return;
-            };
-            let name = first.rsplit('/').next().unwrap_or(first).to_owned();
-            let args = words[1..].to_vec();
-            let code = shell_code(&name, &args);
-            let inner = unwrap(&name, &args);
-            let executed = if name == "find" {
-                find_exec(&args)
-            } else {
-                Vec::new()
-            };
-            self.push(
-                name,
-                args,
-                redirects.take().unwrap_or_default(),
-                text,
-                fed_by,
-                context,
-            );
-            if let Some(code) = code {
-                let inner = Context {
-                    depth: context.depth + 1,
-                    fed_by: fed_by.to_vec(),
-                    in_pipeline: false,
-                    ..context.clone()
-                };
-                self.source(&code, &inner, text);
-            }
-            if !executed.is_empty() {
-                // `find -exec find -exec …` nests as strings run as code do.
-                let inner = Context {
-                    depth: context.depth + 1,
-                    ..context.clone()
-                };
-                if inner.depth > MAX_REPARSE_DEPTH {
-                    self.troubles.push((Trouble::TooDeep, text.to_owned()));
-                } else {
-                    for words in executed {
-                        self.layers(words, Vec::new(), text, fed_by, &inner);
-                    }
-                }
-            }
-            match inner {
-                Some(rest) => words = rest,
-                None => return,
+        let context = Context {
+            stdin: stdin.unwrap_or_else(|| context.stdin.clone()),
+            ..context.clone()
+        };
+        let first = self.commands.len();
+        // `rm -rf ${x:-/}`: the command again with every default value
+        // taken, as bash runs it when the variables are unset.
+        let taken: Option<Vec<Field>> = words.iter().any(|w| w.fallback.is_some()).then(|| {
+            words
+                .iter()
+                .map(|word| match &word.fallback {
+                    Some(fallback) => Field {
+                        text: fallback.clone(),
+                        unknown_name: false,
+                        fallback: None,
+                        ..word.clone()
+                    },
+                    None => word.clone(),
+                })
+                .collect()
+        });
+        let output = self.layers(words, redirects, &text, &fed_by, &context);
+        if let Some(taken) = taken {
+            self.layers(taken, Vec::new(), &text, &fed_by, &context);
+        }
+        // `cd DIR` alone (not in a pipe, which runs it in a subshell) moves
+        // the commands after it.
+        if !context.in_pipeline {
+            let walked = self.commands.get(first..).unwrap_or_default();
+            let moves =
+                |c: &&ShellCommand| c.text() == text && matches!(c.name(), "cd" | "pushd" | "popd");
+            if let Some(cd) = walked.iter().rev().find(moves) {
+                let operand = cd.operands().into_iter().next();
+                self.moved_to = Some(match (cd.name(), operand) {
+                    ("popd", _) | ("pushd", None) => None,
+                    (_, None) => Some("~".to_owned()),
+                    (_, Some(dir)) => moved_to(context.cwd.as_deref(), &dir),
+                });
             }
         }
-        self.troubles.push((Trouble::TooDeep, text.to_owned()));
-    }
-
-    fn push(
-        &mut self,
-        name: String,
-        args: Vec<String>,
-        redirects: Vec<Redirect>,
-        text: &str,
-        fed_by: &[String],
-        context: &Context,
-    ) {
-        self.commands.push(ShellCommand {
-            name,
-            args,
-            redirects,
-            text: text.to_owned(),
-            fed_by: fed_by.to_vec(),
-            in_function: context.in_function.clone(),
-            in_pipeline: context.in_pipeline,
-            in_background: context.in_background,
-        });
+        output
     }
 }
 
 /// `outer` then the names of `inner` not in it.
-fn joined(outer: &[String], inner: Vec<String>) -> Vec<String> {
+pub(super) fn joined(outer: &[String], inner: Vec<String>) -> Vec<String> {
     let mut all = outer.to_vec();
     for name in inner {
         if !all.contains(&name) {

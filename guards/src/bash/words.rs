@@ -1,82 +1,532 @@
-//! Words: quotes removed, substitutions found, paths classified.
+//! Words: quotes removed, substitutions found, the static expansions bash
+//! performs before it runs a command (braces, `$IFS`), paths classified.
 
 use brush_parser::ParserOptions;
-use brush_parser::word::{self, WordPiece, WordPieceWithSource};
+use brush_parser::word::{
+    self, BraceExpressionMember, BraceExpressionOrText, Parameter, ParameterExpr, WordPiece,
+    WordPieceWithSource,
+};
 
-/// What is inside a word: its value without quotes, and the command lines
-/// of its `$(…)` and `` `…` `` substitutions, to be parsed in turn.
+use super::parse::Failure;
+use super::stdin::Stdin;
+
+/// How many words one word may become by brace expansion
+/// (`{a,b}{c,d}` is four), and how many bytes they may hold: more is a
+/// [`Failure::TooDeep`].
+pub(super) const MAX_BRACE_WORDS: usize = 4096;
+pub(super) const MAX_BRACE_BYTES: usize = 256 * 1024;
+
+/// What is inside a word: the fields bash makes of it, and the command
+/// lines of its `$(…)` and `` `…` `` substitutions, to be parsed in turn.
 pub(super) struct Expanded {
-    pub(super) value: String,
+    pub(super) fields: Vec<Field>,
     pub(super) substitutions: Vec<String>,
 }
 
-/// `word` (as written, quotes and all) expanded without running anything:
-/// quotes and backslashes removed, parameters and substitutions kept as
-/// written. `None` when the word does not parse.
-pub(super) fn expand(word: &str, options: &ParserOptions) -> Option<Expanded> {
-    let pieces = word::parse(word, options).ok()?;
+/// One word as the command receives it: quotes and backslashes removed,
+/// parameters and substitutions kept as written.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub(super) struct Field {
+    pub(super) text: String,
+    /// The word holds an expansion whose value the guard does not know: a
+    /// parameter other than `HOME`, a command substitution, arithmetic.
+    pub(super) unknown: bool,
+    /// Such an expansion comes after the last literal `/`: the name of the
+    /// program the word runs is not known (`$(echo rm)`, `"$CC"`).
+    pub(super) unknown_name: bool,
+    /// For a process substitution read from (`<(…)`), what its commands
+    /// print.
+    pub(super) produced: Option<Box<Stdin>>,
+    /// The text with every default or alternative value taken (`${x:-/}`
+    /// is `/`, `${x:+W}` is `W`), when the word has one: what bash uses
+    /// when the variable is unset (or set).
+    pub(super) fallback: Option<String>,
+}
+
+impl Field {
+    pub(super) fn literal(text: String) -> Field {
+        Field {
+            text,
+            unknown: false,
+            unknown_name: false,
+            produced: None,
+            fallback: None,
+        }
+    }
+}
+
+/// `word` (as written, quotes and all) expanded as bash expands one string
+/// (a redirection target, a here-string, an assignment's value), without
+/// running anything: quotes and backslashes removed, parameters and
+/// substitutions kept as written.
+pub(super) fn expand(word: &str, options: &ParserOptions) -> Result<Expanded, Failure> {
+    let mut out = Pieces::default();
+    if !out.word(word, false, options) {
+        return Err(unparseable(word));
+    }
+    let fields = out.finish();
+    let texts: Vec<&str> = fields.iter().map(|f| f.text.as_str()).collect();
+    let field = Field {
+        text: texts.join(" "),
+        unknown: fields.iter().any(|f| f.unknown),
+        unknown_name: fields.last().is_some_and(|f| f.unknown_name),
+        produced: None,
+        fallback: fields.iter().any(|f| f.fallback.is_some()).then(|| {
+            let taken: Vec<&str> = fields
+                .iter()
+                .map(|f| f.fallback.as_deref().unwrap_or(&f.text))
+                .collect();
+            taken.join(" ")
+        }),
+    };
+    Ok(Expanded {
+        fields: vec![field],
+        substitutions: out.substitutions,
+    })
+}
+
+/// `word` expanded as bash expands a command's words: brace expansion
+/// first (`{rm,-rf,/}` is three words), then each result split where an
+/// unquoted `$IFS` stands (`rm${IFS}-rf` is two).
+pub(super) fn expand_command_word(
+    word: &str,
+    options: &ParserOptions,
+) -> Result<Expanded, Failure> {
     let mut expanded = Expanded {
-        value: String::with_capacity(word.len()),
+        fields: Vec::new(),
         substitutions: Vec::new(),
     };
-    push_pieces(word, &pieces, options, &mut expanded).then_some(expanded)
+    for one in brace_expansion(word, options)? {
+        let mut out = Pieces::default();
+        if !out.word(&one, true, options) {
+            return Err(unparseable(&one));
+        }
+        expanded.fields.extend(out.finish());
+        expanded.substitutions.extend(out.substitutions);
+    }
+    Ok(expanded)
+}
+
+fn unparseable(word: &str) -> Failure {
+    Failure::Unparseable(format!("the word {word:?} does not parse"))
 }
 
 /// The substitutions inside an arithmetic expression (`$(( $(…) + 1 ))`,
 /// `(( $(…) ))`); `None` when it has some that do not parse.
 pub(super) fn arithmetic_substitutions(text: &str, options: &ParserOptions) -> Option<Vec<String>> {
-    if !text.contains("$(") && !text.contains('`') {
+    if !text.contains("$(") && !text.contains('`') && !text.contains("${") {
         return Some(Vec::new());
     }
-    expand(text, options).map(|expanded| expanded.substitutions)
+    expand(text, options)
+        .ok()
+        .map(|expanded| expanded.substitutions)
 }
 
-/// Whether every piece could be read.
-fn push_pieces(
-    word: &str,
-    pieces: &[WordPieceWithSource],
-    options: &ParserOptions,
-    out: &mut Expanded,
-) -> bool {
-    let mut complete = true;
-    for piece in pieces {
-        let source = word.get(piece.start_index..piece.end_index).unwrap_or("");
-        match &piece.piece {
-            WordPiece::Text(text) | WordPiece::SingleQuotedText(text) => out.value.push_str(text),
-            WordPiece::AnsiCQuotedText(text) => out.value.push_str(&ansi_c(text)),
-            WordPiece::DoubleQuotedSequence(inner)
-            | WordPiece::GettextDoubleQuotedSequence(inner) => {
-                complete &= push_pieces(word, inner, options, out)
-            }
-            WordPiece::TildePrefix(user) => {
-                out.value.push('~');
-                out.value.push_str(user);
-            }
-            WordPiece::EscapeSequence(escaped) => {
-                out.value
-                    .push_str(escaped.strip_prefix('\\').unwrap_or(escaped));
-            }
-            WordPiece::CommandSubstitution(inner)
-            | WordPiece::BackquotedCommandSubstitution(inner) => {
-                out.substitutions.push(inner.clone());
-                out.value.push_str(source);
-            }
-            WordPiece::ParameterExpansion(_) => out.value.push_str(source),
-            WordPiece::ArithmeticExpression(expression) => {
-                match arithmetic_substitutions(&expression.value, options) {
-                    Some(found) => out.substitutions.extend(found),
-                    None => complete = false,
+/// The fields being built from a word's pieces.
+#[derive(Default)]
+struct Pieces {
+    fields: Vec<Field>,
+    current: Field,
+    /// The current field's text with default values taken.
+    taken: String,
+    has_fallback: bool,
+    split: bool,
+    substitutions: Vec<String>,
+}
+
+impl Default for Field {
+    fn default() -> Self {
+        Field::literal(String::new())
+    }
+}
+
+impl Pieces {
+    /// Whether all of `word` could be read. A `~` before a name no user
+    /// has (`~$(…)`, which the parser reads as a user) stays a `~`, and
+    /// the rest is read as a word of its own, as bash does.
+    fn word(&mut self, word: &str, splits: bool, options: &ParserOptions) -> bool {
+        let user = word
+            .strip_prefix('~')
+            .map(|rest| rest.split('/').next().unwrap_or(rest));
+        let no_user = user.is_some_and(|user| {
+            !user
+                .chars()
+                .all(|c| c.is_ascii_alphanumeric() || matches!(c, '_' | '-' | '.' | '+'))
+        });
+        let word = if no_user {
+            self.literal("~");
+            &word[1..]
+        } else {
+            word
+        };
+        match word::parse(word, options) {
+            Ok(pieces) => self.push(word, &pieces, false, splits, options),
+            Err(_) => false,
+        }
+    }
+
+    /// Whether every piece could be read. `quoted`: inside double quotes;
+    /// `splits`: an unquoted `$IFS` ends a field.
+    fn push(
+        &mut self,
+        word: &str,
+        pieces: &[WordPieceWithSource],
+        quoted: bool,
+        splits: bool,
+        options: &ParserOptions,
+    ) -> bool {
+        let mut complete = true;
+        // A `$` the parser left as text before `{` or `(`: an expansion it
+        // could not read (`${x-~}`), whose words bash still runs.
+        let mut dollar = false;
+        for piece in pieces {
+            let source = word.get(piece.start_index..piece.end_index).unwrap_or("");
+            if let WordPiece::Text(text) = &piece.piece {
+                let unread = text.contains("${")
+                    || text.contains("$(")
+                    || (dollar && text.starts_with(['{', '(']));
+                if unread {
+                    complete = false;
                 }
-                out.value.push_str(source);
+                dollar = text.ends_with('$');
+            } else {
+                dollar = false;
+            }
+            match &piece.piece {
+                WordPiece::Text(text) | WordPiece::SingleQuotedText(text) => self.literal(text),
+                WordPiece::AnsiCQuotedText(text) => self.literal(&ansi_c(text)),
+                WordPiece::DoubleQuotedSequence(inner)
+                | WordPiece::GettextDoubleQuotedSequence(inner) => {
+                    complete &= self.push(word, inner, true, splits, options)
+                }
+                WordPiece::TildePrefix(user) => {
+                    self.known("~");
+                    self.known(user);
+                }
+                WordPiece::EscapeSequence(escaped) => {
+                    self.literal(escaped.strip_prefix('\\').unwrap_or(escaped));
+                }
+                // `$()`, `` `` ``, `$( )`: nothing, known.
+                WordPiece::CommandSubstitution(inner)
+                | WordPiece::BackquotedCommandSubstitution(inner)
+                    if inner.trim().is_empty() => {}
+                WordPiece::CommandSubstitution(inner)
+                | WordPiece::BackquotedCommandSubstitution(inner) => {
+                    self.substitutions.push(inner.clone());
+                    self.unknown(source);
+                }
+                WordPiece::ParameterExpansion(expression) => {
+                    complete &= self.parameter_words(expression, options);
+                    let parameter = parameter_of(expression);
+                    if splits && !quoted && is_named(parameter, "IFS") {
+                        self.split = true;
+                        self.end_field();
+                    } else if is_named(parameter, "HOME") && is_plain(expression) {
+                        self.known(source);
+                    } else {
+                        self.unknown(source);
+                        if let Some(value) = default_value(expression, options) {
+                            let at = self.taken.len() - source.len();
+                            self.taken.truncate(at);
+                            self.taken.push_str(&value);
+                            self.has_fallback = true;
+                        }
+                    }
+                }
+                WordPiece::ArithmeticExpression(expression) => {
+                    match arithmetic_substitutions(&expression.value, options) {
+                        Some(found) => self.substitutions.extend(found),
+                        None => complete = false,
+                    }
+                    self.unknown(source);
+                }
+            }
+        }
+        complete
+    }
+
+    fn literal(&mut self, text: &str) {
+        if text.contains('/') {
+            self.current.unknown_name = false;
+        }
+        self.known(text);
+    }
+
+    /// Text whose value is known, in both the field and its fallback.
+    fn known(&mut self, text: &str) {
+        self.current.text.push_str(text);
+        self.taken.push_str(text);
+    }
+
+    fn unknown(&mut self, source: &str) {
+        self.known(source);
+        self.current.unknown = true;
+        self.current.unknown_name = true;
+    }
+
+    /// The current field, with its fallback when it has one.
+    fn take_field(&mut self) -> Field {
+        let mut field = std::mem::take(&mut self.current);
+        let taken = std::mem::take(&mut self.taken);
+        if std::mem::take(&mut self.has_fallback) {
+            field.fallback = Some(taken);
+        }
+        field
+    }
+
+    fn end_field(&mut self) {
+        let field = self.take_field();
+        if !field.text.is_empty() {
+            self.fields.push(field);
+        }
+    }
+
+    /// The words inside a parameter expansion (`${x:-$(…)}`,
+    /// `${x/pat/$(…)}`, `${a[$(…)]}`, `${x:$(…)}`): their substitutions run
+    /// when bash expands it.
+    fn parameter_words(&mut self, expression: &ParameterExpr, options: &ParserOptions) -> bool {
+        use ParameterExpr as P;
+        let mut words: Vec<&str> = Vec::new();
+        let mut arithmetic: Vec<&str> = Vec::new();
+        if let Some(Parameter::NamedWithIndex { index, .. }) = parameter_of(expression) {
+            arithmetic.push(index);
+        }
+        match expression {
+            P::UseDefaultValues {
+                default_value: w, ..
+            }
+            | P::AssignDefaultValues {
+                default_value: w, ..
+            }
+            | P::IndicateErrorIfNullOrUnset {
+                error_message: w, ..
+            }
+            | P::UseAlternativeValue {
+                alternative_value: w,
+                ..
+            }
+            | P::RemoveSmallestSuffixPattern { pattern: w, .. }
+            | P::RemoveLargestSuffixPattern { pattern: w, .. }
+            | P::RemoveSmallestPrefixPattern { pattern: w, .. }
+            | P::RemoveLargestPrefixPattern { pattern: w, .. }
+            | P::UppercaseFirstChar { pattern: w, .. }
+            | P::UppercasePattern { pattern: w, .. }
+            | P::LowercaseFirstChar { pattern: w, .. }
+            | P::LowercasePattern { pattern: w, .. } => words.extend(w.as_deref()),
+            P::ReplaceSubstring {
+                pattern,
+                replacement,
+                ..
+            } => {
+                words.push(pattern);
+                words.extend(replacement.as_deref());
+            }
+            P::Substring { offset, length, .. } => {
+                arithmetic.push(&offset.value);
+                arithmetic.extend(length.as_ref().map(|l| l.value.as_str()));
+            }
+            P::Parameter { .. }
+            | P::ParameterLength { .. }
+            | P::Transform { .. }
+            | P::VariableNames { .. }
+            | P::MemberKeys { .. } => {}
+        }
+        let mut complete = true;
+        for inner in words {
+            match expand(inner, options) {
+                Ok(expanded) => self.substitutions.extend(expanded.substitutions),
+                Err(_) => complete = false,
+            }
+        }
+        for inner in arithmetic {
+            match arithmetic_substitutions(inner, options) {
+                Some(found) => self.substitutions.extend(found),
+                None => complete = false,
+            }
+        }
+        complete
+    }
+
+    fn finish(&mut self) -> Vec<Field> {
+        let field = self.take_field();
+        if !self.split || !field.text.is_empty() {
+            self.fields.push(field);
+        }
+        std::mem::take(&mut self.fields)
+    }
+}
+
+/// The value `${x:-W}`, `${x-W}`, `${x:=W}`, `${x=W}`, `${x:+W}` or
+/// `${x+W}` takes when its test goes the other way: `W`, expanded.
+fn default_value(expression: &ParameterExpr, options: &ParserOptions) -> Option<String> {
+    use ParameterExpr as P;
+    let word = match expression {
+        P::UseDefaultValues { default_value, .. }
+        | P::AssignDefaultValues { default_value, .. } => default_value.as_deref(),
+        P::UseAlternativeValue {
+            alternative_value, ..
+        } => alternative_value.as_deref(),
+        _ => None,
+    }?;
+    let expanded = expand(word, options).ok()?;
+    expanded.fields.into_iter().next().map(|field| field.text)
+}
+
+fn parameter_of(expression: &ParameterExpr) -> Option<&Parameter> {
+    use ParameterExpr as P;
+    match expression {
+        P::Parameter { parameter, .. }
+        | P::UseDefaultValues { parameter, .. }
+        | P::AssignDefaultValues { parameter, .. }
+        | P::IndicateErrorIfNullOrUnset { parameter, .. }
+        | P::UseAlternativeValue { parameter, .. }
+        | P::ParameterLength { parameter, .. }
+        | P::RemoveSmallestSuffixPattern { parameter, .. }
+        | P::RemoveLargestSuffixPattern { parameter, .. }
+        | P::RemoveSmallestPrefixPattern { parameter, .. }
+        | P::RemoveLargestPrefixPattern { parameter, .. }
+        | P::Substring { parameter, .. }
+        | P::Transform { parameter, .. }
+        | P::UppercaseFirstChar { parameter, .. }
+        | P::UppercasePattern { parameter, .. }
+        | P::LowercaseFirstChar { parameter, .. }
+        | P::LowercasePattern { parameter, .. }
+        | P::ReplaceSubstring { parameter, .. } => Some(parameter),
+        P::VariableNames { .. } | P::MemberKeys { .. } => None,
+    }
+}
+
+fn is_named(parameter: Option<&Parameter>, name: &str) -> bool {
+    matches!(parameter, Some(Parameter::Named(found)) if found == name)
+}
+
+/// `$HOME`, `${HOME}`, `${HOME:?…}`: the variable's value as it is.
+fn is_plain(expression: &ParameterExpr) -> bool {
+    matches!(
+        expression,
+        ParameterExpr::Parameter {
+            indirect: false,
+            ..
+        } | ParameterExpr::IndicateErrorIfNullOrUnset {
+            indirect: false,
+            ..
+        }
+    )
+}
+
+/// The words brace expansion makes of `word`, quotes kept: `a{b,c}` is
+/// `ab ac`, `{1..3}` is `1 2 3`; `word` alone when it has none.
+fn brace_expansion(word: &str, options: &ParserOptions) -> Result<Vec<String>, Failure> {
+    if !word.contains('{') {
+        return Ok(vec![word.to_owned()]);
+    }
+    match word::parse_brace_expansions(word, options) {
+        Ok(Some(pieces)) => {
+            let mut words = vec![String::new()];
+            braces(&pieces, &mut words)?;
+            Ok(words)
+        }
+        _ => Ok(vec![word.to_owned()]),
+    }
+}
+
+/// Appends each piece to every word so far: a brace expression multiplies
+/// them.
+fn braces(pieces: &[BraceExpressionOrText], words: &mut Vec<String>) -> Result<(), Failure> {
+    for piece in pieces {
+        match piece {
+            BraceExpressionOrText::Text(text) => {
+                let total: usize = words.iter().map(String::len).sum();
+                if total.saturating_add(text.len().saturating_mul(words.len())) > MAX_BRACE_BYTES {
+                    return Err(Failure::TooDeep);
+                }
+                for word in words.iter_mut() {
+                    word.push_str(text);
+                }
+            }
+            BraceExpressionOrText::Expr(members) => {
+                let mut alternatives: Vec<String> = Vec::new();
+                for member in members {
+                    match member {
+                        BraceExpressionMember::Child(child) => {
+                            let mut inner = vec![String::new()];
+                            braces(child, &mut inner)?;
+                            alternatives.extend(inner);
+                        }
+                        BraceExpressionMember::NumberSequence {
+                            start,
+                            end,
+                            increment,
+                        } => sequence(*start, *end, *increment, &mut alternatives, |n| {
+                            n.to_string()
+                        })?,
+                        BraceExpressionMember::CharSequence {
+                            start,
+                            end,
+                            increment,
+                        } => sequence(
+                            i64::from(u32::from(*start)),
+                            i64::from(u32::from(*end)),
+                            *increment,
+                            &mut alternatives,
+                            |n| {
+                                u32::try_from(n)
+                                    .ok()
+                                    .and_then(char::from_u32)
+                                    .map(String::from)
+                                    .unwrap_or_default()
+                            },
+                        )?,
+                    }
+                    if alternatives.len() > MAX_BRACE_WORDS {
+                        return Err(Failure::TooDeep);
+                    }
+                }
+                let bytes = |texts: &[String]| texts.iter().map(String::len).sum::<usize>();
+                let total = bytes(words)
+                    .saturating_mul(alternatives.len())
+                    .saturating_add(bytes(&alternatives).saturating_mul(words.len()));
+                if words.len().saturating_mul(alternatives.len()) > MAX_BRACE_WORDS
+                    || total > MAX_BRACE_BYTES
+                {
+                    return Err(Failure::TooDeep);
+                }
+                *words = words
+                    .iter()
+                    .flat_map(|word| alternatives.iter().map(move |alt| format!("{word}{alt}")))
+                    .collect();
             }
         }
     }
-    complete
+    Ok(())
+}
+
+/// `{start..end..increment}` as bash counts it, up or down.
+fn sequence(
+    start: i64,
+    end: i64,
+    increment: i64,
+    out: &mut Vec<String>,
+    show: impl Fn(i64) -> String,
+) -> Result<(), Failure> {
+    let step = i128::from(increment).abs().max(1);
+    let (start, end) = (i128::from(start), i128::from(end));
+    let count = (start - end).abs() / step + 1;
+    if count > MAX_BRACE_WORDS as i128 {
+        return Err(Failure::TooDeep);
+    }
+    let direction = if end >= start { step } else { -step };
+    let mut n = start;
+    for _ in 0..count {
+        out.push(show(i64::try_from(n).unwrap_or_default()));
+        n += direction;
+    }
+    Ok(())
 }
 
 /// The text of `$'…'` with its escapes decoded, as bash does (`\x2f` is
 /// `/`); an escape bash does not know stays as written.
-fn ansi_c(text: &str) -> String {
+pub(super) fn ansi_c(text: &str) -> String {
     let mut out = String::with_capacity(text.len());
     let mut chars = text.chars().peekable();
     while let Some(c) = chars.next() {
@@ -140,266 +590,9 @@ fn ansi_c(text: &str) -> String {
     out
 }
 
-/// Top-level directories whose loss breaks the system.
-const SYSTEM_DIRECTORIES: &[&str] = &[
-    "bin",
-    "boot",
-    "dev",
-    "etc",
-    "home",
-    "lib",
-    "lib32",
-    "lib64",
-    "libx32",
-    "opt",
-    "proc",
-    "root",
-    "sbin",
-    "srv",
-    "sys",
-    "usr",
-    "var",
-    "Applications",
-    "Library",
-    "System",
-    "Users",
-    "Volumes",
-    "private",
-];
-
-/// The root, a system directory, the home directory, a parent directory,
-/// or everything in one of them.
-pub(crate) fn is_dangerous_path(value: &str) -> bool {
-    let (anchor, rest) = if let Some(rest) = home_relative(value) {
-        (Anchor::Home, rest)
-    } else if value.starts_with('/') {
-        (Anchor::Root, value)
-    } else {
-        (Anchor::Relative, value)
-    };
-    let mut segments = lexical_segments(rest, anchor != Anchor::Relative);
-    // `/*`, `~/*`, `/etc/.*`: everything inside.
-    if segments
-        .last()
-        .is_some_and(|last| matches!(last.as_str(), ".*" | "{*,.*}") || is_wide_glob(last))
-    {
-        segments.pop();
-    }
-    match anchor {
-        Anchor::Root => match segments.as_slice() {
-            [] => true,
-            [top] => SYSTEM_DIRECTORIES.contains(&top.as_str()),
-            // A user's home: `/home/alice`, `/Users/$USER`.
-            [top, _] => top == "home" || top == "Users",
-            _ => false,
-        },
-        Anchor::Home => segments.is_empty(),
-        Anchor::Relative => !segments.is_empty() && segments.iter().all(|s| s == ".."),
-    }
-}
-
-#[derive(Clone, Copy, PartialEq, Eq)]
-enum Anchor {
-    Root,
-    Home,
-    Relative,
-}
-
-/// A glob segment that matches (nearly) every name: `*`, `?*`, `*.*`,
-/// `[a-z]*`, `[!.]*`; its literal characters, outside bracket
-/// expressions, are only `*`, `?` and `.`. `*.log` is not one.
-fn is_wide_glob(segment: &str) -> bool {
-    let mut literal = String::new();
-    let mut chars = segment.chars();
-    let mut globbed = false;
-    while let Some(c) = chars.next() {
-        match c {
-            '*' | '?' => globbed = true,
-            '[' => {
-                globbed = true;
-                // Skip to the closing `]`; one right after `[`, `[!` or
-                // `[^` is part of the set.
-                let mut at_start = true;
-                for inner in chars.by_ref() {
-                    if inner == ']' && !at_start {
-                        break;
-                    }
-                    at_start = at_start && matches!(inner, '!' | '^');
-                }
-            }
-            other => literal.push(other),
-        }
-    }
-    globbed && literal.chars().all(|c| c == '.')
-}
-
-/// `~`, `~/…`, `~alice`, `$HOME`, `${HOME}`, `${HOME:?}/…`: the rest after
-/// home.
-fn home_relative(value: &str) -> Option<&str> {
-    if let Some(rest) = value.strip_prefix('~') {
-        // `~alice`, `~root/`: that user's home.
-        let user = rest.find('/').unwrap_or(rest.len());
-        let valid_user = rest[..user]
-            .chars()
-            .all(|c| c.is_ascii_alphanumeric() || matches!(c, '_' | '-' | '.'));
-        return valid_user.then_some(&rest[user..]);
-    }
-    if let Some(rest) = value.strip_prefix("$HOME") {
-        return (!rest.starts_with(|c: char| c.is_ascii_alphanumeric() || c == '_'))
-            .then_some(rest);
-    }
-    let inner = value.strip_prefix("${HOME")?;
-    let close = inner.find('}')?;
-    let operator = &inner[..close];
-    (operator.is_empty() || operator.starts_with(':') || operator.starts_with('?'))
-        .then(|| &inner[close + 1..])
-}
-
-/// The path's segments after lexical normalization: empty and `.`
-/// segments dropped, `..` removing the one before it (and stopping at the
-/// root when `anchored`).
-fn lexical_segments(path: &str, anchored: bool) -> Vec<String> {
-    let mut segments: Vec<String> = Vec::new();
-    for segment in path.split('/') {
-        match segment {
-            "" | "." => {}
-            ".." => {
-                if segments.last().is_some_and(|last| last != "..") {
-                    segments.pop();
-                } else if !anchored {
-                    segments.push("..".to_owned());
-                }
-            }
-            other => segments.push(other.to_owned()),
-        }
-    }
-    segments
-}
-
-/// Disk and memory devices; not `/dev/null`, `/dev/zero`, `/dev/tty`,
-/// `/dev/stdout`, `/dev/fd/…`, `/dev/shm/…`.
-pub(crate) fn is_block_device(value: &str) -> bool {
-    let segments = lexical_segments(value, true);
-    if !value.starts_with('/') || segments.first().map(String::as_str) != Some("dev") {
-        return false;
-    }
-    let Some(device) = segments.get(1) else {
-        return false;
-    };
-    if segments.len() > 2 {
-        return device == "mapper" || device == "disk";
-    }
-    const DISKS: &[&str] = &[
-        "sd", "hd", "vd", "xvd", "nvme", "mmcblk", "disk", "rdisk", "md", "dm-", "loop", "sr",
-    ];
-    const MEMORY: &[&str] = &["mem", "kmem", "port"];
-    MEMORY.contains(&device.as_str())
-        || DISKS.iter().any(|prefix| {
-            device.strip_prefix(prefix).is_some_and(|rest| {
-                !rest.is_empty() && rest.chars().all(|c| c.is_ascii_alphanumeric())
-            })
-        })
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    #[test]
-    fn dangerous_paths() {
-        for path in [
-            "/",
-            "//",
-            "/.",
-            "/*",
-            "/.*",
-            "/etc",
-            "/usr/",
-            "/home/*",
-            "/tmp/..",
-            "/a/b/../..",
-            "~",
-            "~/",
-            "~/*",
-            "~/./",
-            "~/x/..",
-            "$HOME",
-            "$HOME/",
-            "${HOME}",
-            "${HOME:?}/",
-            "..",
-            "../",
-            "../..",
-            "/Users",
-            "/System",
-            // Another user's home, and globs that match every name in one.
-            "~user",
-            "~user/",
-            "/?*",
-            "/[a-z]*",
-            "~/[!.]*",
-        ] {
-            assert!(is_dangerous_path(path), "{path:?}");
-        }
-        for path in [
-            "./build",
-            "build",
-            "/tmp/x",
-            "/etc/hosts.bak",
-            "~/.cache/pip",
-            "~user/project",
-            "/*.log",
-            "$HOMER",
-            "${HOMEDIR}",
-            "$DIR/",
-            "*",
-            ".",
-            "../x",
-            "/usr/local/lib/x",
-            "-rf",
-        ] {
-            assert!(!is_dangerous_path(path), "{path:?}");
-        }
-    }
-
-    #[test]
-    fn block_devices() {
-        for path in [
-            "/dev/sda",
-            "/dev/sda1",
-            "/dev/nvme0n1p2",
-            "/dev/disk2",
-            "/dev/rdisk3",
-            "/dev/xvda",
-            "/dev/vdb",
-            "/dev/mmcblk0",
-            "/dev/md0",
-            "/dev/dm-1",
-            "/dev/loop7",
-            "/dev/mem",
-            "/dev/mapper/root",
-            "/dev/disk/by-uuid/x",
-            "//dev//sda",
-        ] {
-            assert!(is_block_device(path), "{path:?}");
-        }
-        for path in [
-            "/dev/null",
-            "/dev/zero",
-            "/dev/stdout",
-            "/dev/stderr",
-            "/dev/tty",
-            "/dev/fd/1",
-            "/dev/shm/x",
-            "/dev/urandom",
-            "/dev/sd",
-            "dev/sda",
-            "/tmp/dev/sda",
-            "/dev/",
-        ] {
-            assert!(!is_block_device(path), "{path:?}");
-        }
-    }
 
     #[test]
     fn words_lose_their_quotes_and_keep_their_substitutions() {
@@ -415,9 +608,84 @@ mod tests {
             ("\"$HOME\"/", "$HOME/"),
             ("a\"b c\"d", "ab cd"),
         ] {
-            assert_eq!(expand(word, &options).unwrap().value, value, "{word}");
+            assert_eq!(
+                expand(word, &options).ok().unwrap().fields[0].text,
+                value,
+                "{word}"
+            );
         }
-        let expanded = expand("\"$(a)`b`\"", &options).unwrap();
+        let expanded = expand("\"$(a)`b`\"", &options).ok().unwrap();
         assert_eq!(expanded.substitutions, ["a", "b"]);
+    }
+
+    fn command_words(word: &str) -> Vec<String> {
+        let options = ParserOptions::default();
+        let expanded = expand_command_word(word, &options).ok().unwrap();
+        expanded.fields.into_iter().map(|f| f.text).collect()
+    }
+
+    #[test]
+    fn braces_and_ifs_make_words_as_bash_does() {
+        for (word, words) in [
+            ("{rm,-rf,/}", &["rm", "-rf", "/"][..]),
+            ("/{,}", &["/", "/"]),
+            ("/{etc,usr}", &["/etc", "/usr"]),
+            ("r{m,}", &["rm", "r"]),
+            ("{a..c}", &["a", "b", "c"]),
+            ("{3..1}", &["3", "2", "1"]),
+            ("{1..7..3}", &["1", "4", "7"]),
+            ("{a,b}{1,2}", &["a1", "a2", "b1", "b2"]),
+            ("'{a,b}'", &["{a,b}"]),
+            ("{}", &["{}"]),
+            ("{a}", &["{a}"]),
+            ("rm${IFS}-rf${IFS}/", &["rm", "-rf", "/"]),
+            ("rm$IFS/", &["rm", "/"]),
+            ("\"a${IFS}b\"", &["a${IFS}b"]),
+            ("\"\"", &[""]),
+            ("/$()", &["/"]),
+        ] {
+            assert_eq!(command_words(word), words, "{word}");
+        }
+        let options = ParserOptions::default();
+        assert!(matches!(
+            expand_command_word("{1..100000}", &options),
+            Err(Failure::TooDeep)
+        ));
+        assert!(matches!(
+            expand_command_word(&"{a,b}".repeat(13), &options),
+            Err(Failure::TooDeep)
+        ));
+        assert_eq!(command_words(&"{a,b}".repeat(12)).len(), 4096);
+    }
+
+    #[test]
+    fn substitutions_inside_parameter_expansions_are_found() {
+        let options = ParserOptions::default();
+        for word in [
+            "${x:-$(a)}",
+            "${x-$(a)}",
+            "${x:=$(a)}",
+            "${x:+$(a)}",
+            "${x:?$(a)}",
+            "${x/p/$(a)}",
+            "${x//$(a)/r}",
+            "${x#$(a)}",
+            "${x%%$(a)}",
+            "${x[$(a)]}",
+            "${x:$(a)}",
+            "${x:0:$(a)}",
+            "${x:-${y:-$(a)}}",
+            "${x:-`a`}",
+            "\"${x:-\"$(a)\"}\"",
+            "${x,,$(a)}",
+        ] {
+            let expanded = expand(word, &options).ok().unwrap();
+            assert_eq!(expanded.substitutions, ["a"], "{word}");
+            assert!(expanded.fields[0].unknown, "{word}");
+        }
+        let home = expand("${HOME}/x", &options).ok().unwrap();
+        assert!(!home.fields[0].unknown);
+        let name = expand("$(which x)/rm", &options).ok().unwrap();
+        assert!(name.fields[0].unknown && !name.fields[0].unknown_name);
     }
 }

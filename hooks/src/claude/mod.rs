@@ -1,9 +1,9 @@
 //! The Claude Code hook contract, as the official Claude Agent SDK
-//! (`@anthropic-ai/claude-agent-sdk` 0.3.332) declares it. Everything here
+//! (`@anthropic-ai/claude-agent-sdk` 0.3.333) declares it. Everything here
 //! is also reachable from [`toolsmith_hooks`](crate).
 
 mod event;
-mod input;
+pub(crate) mod input;
 mod output;
 pub mod settings;
 mod tool_input;

@@ -3,7 +3,7 @@
 //!
 //! [`BUILTIN_TOOL_NAMES`] holds every name a hook may see in `tool_name`
 //! or a matcher may name: the SDK's own `BUILTIN_TOOL_NAMES` (54 names in
-//! 0.3.332), then the names that list leaves out, each in
+//! 0.3.333), then the names that list leaves out, each in
 //! [`UNLISTED_TOOL_NAMES`] with what it is (a former name, a tool the list
 //! omits, a retired tool). Tool names are case-sensitive.
 //!
@@ -38,7 +38,7 @@ pub enum UnlistedTool {
 /// Every built-in tool name: the SDK's `BUILTIN_TOOL_NAMES`, in its order,
 /// then each name of [`UNLISTED_TOOL_NAMES`], in its order.
 pub const BUILTIN_TOOL_NAMES: &[&str] = &[
-    // The SDK's `BUILTIN_TOOL_NAMES` (0.3.332).
+    // The SDK's `BUILTIN_TOOL_NAMES` (0.3.333).
     "Agent",
     "Artifact",
     "AskUserQuestion",

@@ -11,7 +11,7 @@ use std::sync::OnceLock;
 
 /// The SDK version the hook types follow; `tests/sdk/package.json`
 /// pins the same.
-pub const AGENT_SDK: &str = "0.3.332";
+pub const AGENT_SDK: &str = "0.3.333";
 
 /// The directory holding `node_modules/` with the SDK and `typescript`,
 /// installed once per target directory (a lock keeps concurrent test

@@ -1,12 +1,15 @@
 //! How the HTTP endpoint serves: its path, sessions or none, the `Host`
-//! names it answers, and how long it waits for stalled requests and for
-//! calls in flight at shutdown.
+//! and `Origin` it answers, who may call it, how long it waits for stalled
+//! clients and for calls in flight at shutdown, and how much it holds at
+//! once (connections, sessions, bodies being read).
 
 use std::time::Duration;
 
+use super::bearer::Bearer;
+
 /// How [`McpServer::serve_http`](crate::mcp::McpServer::serve_http) serves: the endpoint's path, sessions or
-/// none, the `Host` names it answers, and how long a shutdown waits for
-/// calls in flight.
+/// none, the `Host` and `Origin` it answers, an optional bearer-token
+/// check, its timeouts and its caps.
 ///
 /// ```
 /// use std::time::Duration;
@@ -17,18 +20,63 @@ use std::time::Duration;
 /// let options = HttpOptions::new()
 ///     .stateless(true)
 ///     .allowed_hosts(["tools.example.com"])
+///     .allowed_origins(["https://app.example.com"])
+///     .max_connections(2048)
 ///     .shutdown_grace(Duration::from_secs(10));
 /// let server = McpServer::new(ToolSet::new()).with_http_options(options);
 /// # drop(server);
 /// ```
+///
+/// # What every request is checked for
+///
+/// In this order; the first check that fails answers:
+///
+/// 1. The path: the endpoint's [path](Self::path) (and, with a
+///    [bearer check](Self::bearer), the protected-resource metadata routes);
+///    any other is `404 Not Found`.
+/// 2. `Host`: one of the [allowed hosts](Self::allowed_hosts) (loopback
+///    names by default), else `403 Forbidden`.
+/// 3. `Origin`, when the request carries one (browsers do; other clients
+///    need not): one of the [allowed origins](Self::allowed_origins)
+///    (loopback origins by default), else `403 Forbidden`. A request
+///    without `Origin` passes.
+/// 4. `Authorization`, with a [bearer check](Self::bearer) only: a token
+///    the check accepts, else `401 Unauthorized` with `WWW-Authenticate`.
+/// 5. For a POST: its body arrives within the [body
+///    timeout](Self::body_timeout) (else `408`), fits the line cap
+///    ([`max_line_bytes`](crate::mcp::McpServer::with_max_line_bytes), else
+///    `413`) and the [bytes in flight](Self::max_body_bytes_in_flight) (else
+///    `503`), and is one JSON-RPC message (`400` with `-32700` or
+///    `-32600`). A leading UTF-8 byte-order mark is ignored, as on stdio.
+/// 6. An `initialize` that opens a session: a free session of the
+///    [`max_sessions`](Self::max_sessions), else `503` with `Retry-After`.
+/// 7. What the Streamable HTTP transport itself checks (content type
+///    `application/json`, `Accept`, the session id, the protocol version).
+///
+/// Each connection must send its first request head within the [head
+/// timeout](Self::head_timeout), whatever its protocol (HTTP/1.1 or
+/// HTTP/2), and is closed after the [idle timeout](Self::idle_timeout)
+/// without a request in flight; HTTP/2 connections are pinged every 20
+/// seconds and closed when a ping goes unanswered for 20 seconds. At most
+/// [`max_connections`](Self::max_connections) are served at once; further
+/// ones wait in the listen queue, taking no file descriptor of the server,
+/// until one closes.
 #[derive(Debug, Clone)]
 pub struct HttpOptions {
     pub(crate) path: String,
     pub(crate) stateless: bool,
     /// `None`: rmcp's loopback default.
     pub(crate) allowed_hosts: Option<HostCheck>,
+    pub(crate) allowed_origins: OriginCheck,
+    pub(crate) bearer: Option<Bearer>,
     pub(crate) shutdown_grace: Duration,
     pub(crate) body_timeout: Duration,
+    pub(crate) head_timeout: Duration,
+    pub(crate) idle_timeout: Duration,
+    pub(crate) max_connections: usize,
+    pub(crate) max_sessions: usize,
+    pub(crate) session_idle: Duration,
+    pub(crate) max_body_bytes_in_flight: usize,
 }
 
 /// Which `Host` headers the server takes, when not the loopback default.
@@ -40,21 +88,52 @@ pub(crate) enum HostCheck {
     Any,
 }
 
+/// Which `Origin` headers the server takes.
+#[derive(Debug, Clone)]
+pub(crate) enum OriginCheck {
+    /// These origins only (as rmcp reads them: scheme, host, and a port or
+    /// `*`); none when empty.
+    Only(Vec<String>),
+    /// Any origin: the check is off.
+    Any,
+}
+
+/// The origins of pages served from this machine, on any port.
+const LOOPBACK_ORIGINS: [&str; 6] = [
+    "http://localhost:*",
+    "http://127.0.0.1:*",
+    "http://[::1]:*",
+    "https://localhost:*",
+    "https://127.0.0.1:*",
+    "https://[::1]:*",
+];
+
 impl Default for HttpOptions {
     fn default() -> Self {
         HttpOptions {
             path: "/mcp".to_owned(),
             stateless: false,
             allowed_hosts: None,
+            allowed_origins: OriginCheck::Only(
+                LOOPBACK_ORIGINS.iter().map(|&o| o.to_owned()).collect(),
+            ),
+            bearer: None,
             shutdown_grace: Duration::from_secs(30),
             body_timeout: Duration::from_secs(30),
+            head_timeout: Duration::from_secs(10),
+            idle_timeout: Duration::from_secs(60),
+            max_connections: 512,
+            max_sessions: 1000,
+            session_idle: Duration::from_secs(300),
+            max_body_bytes_in_flight: 64 * 1024 * 1024,
         }
     }
 }
 
 impl HttpOptions {
-    /// The defaults: `/mcp`, with sessions, loopback `Host` names only, 30
-    /// seconds of grace.
+    /// The defaults: `/mcp`, with sessions, loopback `Host` names and
+    /// origins only, no bearer check, 30 seconds of grace, and the
+    /// timeouts and caps each setter below states.
     pub fn new() -> Self {
         Self::default()
     }
@@ -102,6 +181,81 @@ impl HttpOptions {
         self
     }
 
+    /// The browser origins whose pages may call the server: a request
+    /// that carries an `Origin` not in the list is refused `403
+    /// Forbidden` (`Forbidden: Origin header is not allowed`), as the MCP
+    /// specification requires, so that a page on another site cannot use
+    /// a visitor's browser to call it. A request without `Origin` (what
+    /// clients other than browsers send) is not affected.
+    ///
+    /// Each origin is a scheme, a host and a port, compared as RFC 6454
+    /// compares origins: `https://app.example.com` is that host on port
+    /// 443 only, `http://localhost:*` that host on any port, `null` the
+    /// origin of sandboxed and `file:` pages. By default only pages on
+    /// this machine are allowed (`http` and `https`, on `localhost`,
+    /// `127.0.0.1` and `[::1]`, any port). An empty list allows no origin
+    /// (every request that carries one is refused);
+    /// [`any_origin`](Self::any_origin) turns the check off.
+    pub fn allowed_origins<S: Into<String>>(
+        mut self,
+        origins: impl IntoIterator<Item = S>,
+    ) -> Self {
+        let origins = origins.into_iter().map(|o| with_port(o.into())).collect();
+        self.allowed_origins = OriginCheck::Only(origins);
+        self
+    }
+
+    /// Takes requests whatever their `Origin`: for a server no browser
+    /// reaches, or one behind a proxy that checks the origin itself.
+    pub fn any_origin(mut self) -> Self {
+        self.allowed_origins = OriginCheck::Any;
+        self
+    }
+
+    /// Requires `Authorization: Bearer <token>` on every request to the
+    /// endpoint, with a token `accepts` says yes to, so that the server can
+    /// sit behind an identity provider (the MCP authorization flow, OAuth
+    /// 2.1): `accepts` is where the token is verified (its signature,
+    /// audience and expiry, or an introspection the caller caches).
+    ///
+    /// A request without a bearer token is answered `401 Unauthorized`
+    /// with `WWW-Authenticate: Bearer resource_metadata="<url>"`, one whose
+    /// token is refused the same with `error="invalid_token"` added; the
+    /// URL is that of the protected-resource metadata (RFC 9728) the server
+    /// then serves, on `GET`, at `/.well-known/oauth-protected-resource`
+    /// followed by the path of `resource`, and at
+    /// `/.well-known/oauth-protected-resource` itself:
+    /// `{"resource":"<resource>","authorization_servers":[...],"bearer_methods_supported":["header"]}`.
+    /// `resource` is the endpoint's public URL
+    /// (`https://tools.example.com/mcp`), `authorization_servers` the
+    /// issuers whose tokens it takes.
+    ///
+    /// ```
+    /// use toolsmith::mcp::HttpOptions;
+    ///
+    /// let options = HttpOptions::new()
+    ///     .allowed_hosts(["tools.example.com"])
+    ///     .bearer(
+    ///         |token: &str| token == "a token the identity provider issued",
+    ///         "https://tools.example.com/mcp",
+    ///         ["https://auth.example.com"],
+    ///     );
+    /// # drop(options);
+    /// ```
+    pub fn bearer<S: Into<String>>(
+        mut self,
+        accepts: impl Fn(&str) -> bool + Send + Sync + 'static,
+        resource: impl Into<String>,
+        authorization_servers: impl IntoIterator<Item = S>,
+    ) -> Self {
+        self.bearer = Some(Bearer::new(
+            accepts,
+            resource.into(),
+            authorization_servers.into_iter().map(Into::into).collect(),
+        ));
+        self
+    }
+
     /// How long a graceful shutdown waits for the answers of requests
     /// already received (30 seconds by default) before it closes what is
     /// left.
@@ -118,5 +272,113 @@ impl HttpOptions {
     pub fn body_timeout(mut self, timeout: Duration) -> Self {
         self.body_timeout = timeout;
         self
+    }
+
+    /// How long a new connection has to send the head of its first
+    /// request (10 seconds by default), over HTTP/1.1 or HTTP/2: one that
+    /// sends nothing, a few bytes, or only the HTTP/2 preface is closed
+    /// then.
+    pub fn head_timeout(mut self, timeout: Duration) -> Self {
+        self.head_timeout = timeout;
+        self
+    }
+
+    /// How long a connection may stay open with no request in flight (60
+    /// seconds by default) before the server closes it; an event stream
+    /// being sent counts as a request in flight.
+    pub fn idle_timeout(mut self, timeout: Duration) -> Self {
+        self.idle_timeout = timeout;
+        self
+    }
+
+    /// The most connections served at once (512 by default, below the
+    /// usual limit of 1024 file descriptors); past it, new connections
+    /// wait in the listen queue until one closes, taking no descriptor.
+    /// At least 1.
+    pub fn max_connections(mut self, max: usize) -> Self {
+        self.max_connections = max.max(1);
+        self
+    }
+
+    /// The most sessions held at once (1000 by default; each holds a few
+    /// tens of KiB). An `initialize` past it is answered `503 Service
+    /// Unavailable` with `Retry-After` and a JSON-RPC error, until a
+    /// session ends: closed by its client (`DELETE`) or idle for
+    /// [`session_idle`](Self::session_idle).
+    pub fn max_sessions(mut self, max: usize) -> Self {
+        self.max_sessions = max;
+        self
+    }
+
+    /// How long a session may go unused before it is closed (5 minutes by
+    /// default); its client then gets `404` and starts a new one.
+    pub fn session_idle(mut self, idle: Duration) -> Self {
+        self.session_idle = idle;
+        self
+    }
+
+    /// The most bytes of request bodies held at once while they are read
+    /// and handed on (64 MiB by default): a body that would go past it is
+    /// answered `503 Service Unavailable` with `Retry-After` and a
+    /// JSON-RPC error, and its connection closed. A sixteenth of it is
+    /// kept for bodies of at most 64 KiB, so that ordinary calls still
+    /// pass while large bodies fill the rest. Keep the other fifteen
+    /// sixteenths at least the line cap
+    /// ([`max_line_bytes`](crate::mcp::McpServer::with_max_line_bytes)),
+    /// or the largest bodies are never taken.
+    pub fn max_body_bytes_in_flight(mut self, max: usize) -> Self {
+        self.max_body_bytes_in_flight = max;
+        self
+    }
+}
+
+/// An `http` or `https` origin with its scheme's port written out, so that
+/// it means that port only (rmcp reads an origin without a port as any
+/// port).
+fn with_port(origin: String) -> String {
+    let trimmed = origin.trim();
+    let port = if trimmed.starts_with("https://") {
+        "443"
+    } else if trimmed.starts_with("http://") {
+        "80"
+    } else {
+        return origin;
+    };
+    let Ok(uri) = trimmed.parse::<hyper::Uri>() else {
+        return origin;
+    };
+    match uri.authority() {
+        Some(authority) if authority.port().is_none() && !trimmed.ends_with(":*") => {
+            format!(
+                "{}://{}:{port}",
+                uri.scheme_str().unwrap_or("http"),
+                authority
+            )
+        }
+        _ => origin,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::with_port;
+
+    #[test]
+    fn an_origin_without_a_port_means_its_schemes_port() {
+        let cases = [
+            ("https://app.example.com", "https://app.example.com:443"),
+            ("http://app.example.com", "http://app.example.com:80"),
+            ("http://[::1]", "http://[::1]:80"),
+            (
+                "https://app.example.com:8443",
+                "https://app.example.com:8443",
+            ),
+            ("http://localhost:*", "http://localhost:*"),
+            ("null", "null"),
+            ("app.example.com", "app.example.com"),
+        ];
+        for (given, read) in cases {
+            assert_eq!(with_port(given.to_owned()), read, "{given}");
+        }
     }
 }

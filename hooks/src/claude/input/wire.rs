@@ -298,7 +298,7 @@ macro_rules! wire_struct {
     (@new $name:ident [] [$($params:tt)*] [$($inits:tt)*];) => {
         impl $name {
             /// A value with these required fields, and none of the others.
-            #[allow(clippy::new_without_default)]
+            #[allow(clippy::new_without_default, clippy::too_many_arguments)]
             pub fn new($($params)*) -> $name {
                 $name {
                     $($inits)*

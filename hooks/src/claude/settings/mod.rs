@@ -34,7 +34,7 @@
 //! ```
 //!
 //! The source of truth is the SDK's `Settings['hooks']` type
-//! (`@anthropic-ai/claude-agent-sdk` 0.3.332) for the fields, and the Claude
+//! (`@anthropic-ai/claude-agent-sdk` 0.3.333) for the fields, and the Claude
 //! Code hooks reference for what the agent does with them: which handler
 //! types each event runs, what its matcher filters, how a matcher is read
 //! (`*`, `""` or none: everything; only letters, digits, `_`, `-`, spaces,

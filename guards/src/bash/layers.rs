@@ -1,0 +1,392 @@
+//! One simple command, layer by layer: the wrappers around it (`sudo env
+//! nice rm …`), the strings and input it runs as code (`bash -c`, `bash
+//! <<EOF`, `python3 -c`), and the commands `find -exec` and `xargs` run.
+
+use std::rc::Rc;
+
+use super::command::{Redirect, ShellCommand};
+use super::interpreters::{self, Call, Source};
+use super::stdin::{Stdin, find_start_paths, printed};
+use super::walk::{Context, MAX_EXPANDED_BYTES, MAX_REPARSE_DEPTH, MAX_WRAPPERS, Trouble, Walk};
+use super::words::Field;
+use super::wrappers::{
+    ParallelJobs, ShellInput, find_exec, is_stdin_path, moved_to, parallel_jobs, shell_code,
+    shell_input, unversioned, unwrap, wrapper_option, xargs_replace,
+};
+
+/// How many items read by `xargs -I` are run one by one.
+const MAX_XARGS_ITEMS: usize = 16;
+
+impl Walk {
+    /// One command per layer of wrappers (`sudo env A=b nice rm …`: `sudo`,
+    /// `env`, `nice`, `rm`), then the code the innermost one runs: strings
+    /// (`bash -c '…'`, `eval …`), standard input given to a shell or an
+    /// interpreter, `find -exec` and `xargs` commands. Returns what the
+    /// command prints, for the command its pipe feeds.
+    pub(super) fn layers(
+        &mut self,
+        mut words: Vec<Field>,
+        redirects: Vec<Redirect>,
+        text: &str,
+        fed_by: &[String],
+        context: &Context,
+    ) -> Stdin {
+        let mut redirects = Some(redirects);
+        let mut stdin = context.stdin.clone();
+        let mut here = context.clone();
+        let context = &mut here;
+        let mut inner = Context {
+            depth: context.depth + 1,
+            fed_by: fed_by.to_vec(),
+            in_pipeline: false,
+            stdin: Stdin::Inherited,
+            ..context.clone()
+        };
+        for _ in 0..=MAX_WRAPPERS {
+            let Some(first) = words.first() else {
+                if let Some(redirects) = redirects.take().filter(|r| !r.is_empty()) {
+                    self.push(String::new(), Vec::new(), redirects, text, fed_by, context);
+                }
+                return Stdin::Inherited;
+            };
+            if first.unknown_name {
+                self.unreadable(
+                    format!(
+                        "the program's name is the expansion {:?}, which the guard cannot read; \
+                         write the name itself",
+                        first.text
+                    ),
+                    text,
+                );
+            }
+            let name = first
+                .text
+                .rsplit('/')
+                .next()
+                .unwrap_or(&first.text)
+                .to_owned();
+            let args: Vec<String> = words[1..].iter().map(|f| f.text.clone()).collect();
+            // `env -C / rm -rf *`, `sudo -D / …`: the command runs there.
+            let chdir = match name.as_str() {
+                "env" => wrapper_option(&name, &args, 'C', "chdir"),
+                "sudo" => wrapper_option(&name, &args, 'D', "chdir"),
+                _ => None,
+            };
+            if let Some(dir) = chdir {
+                context.cwd = moved_to(context.cwd.as_deref(), &dir);
+                inner.cwd = context.cwd.clone();
+            }
+            let program = unversioned(&name);
+            let code = shell_code(program, &args);
+            let unwrapped = unwrap(&name, &args);
+            let input = match code {
+                Some(_) => None,
+                None => shell_input(program, &args, unwrapped.is_some()),
+            };
+            if let Some(input) = input {
+                let read = match input {
+                    ShellInput::Stdin => Some(stdin.clone()),
+                    ShellInput::Script(at) => script_input(words.get(at + 1), &stdin),
+                };
+                if let Some(read) = read {
+                    self.code_on_stdin(&name, &read, &inner, text, |walk, code, inner| {
+                        walk.source(code, inner, text)
+                    });
+                }
+            }
+            if let Some(language) = interpreters::language(program) {
+                self.interpreter(language, &name, &words, &stdin, &inner, text, fed_by);
+            }
+            let executed = if name == "find" {
+                let starts = find_start_paths(&args);
+                find_exec(&args)
+                    .into_iter()
+                    .map(|command| placed(command, "{}", &starts))
+                    .collect::<Option<Vec<_>>>()
+            } else {
+                Some(Vec::new())
+            };
+            let replace = if name == "xargs" {
+                xargs_replace(&args)
+            } else {
+                None
+            };
+            let output = printed(&name, &args, &stdin);
+            let jobs = if name == "parallel" {
+                parallel_jobs(&args)
+            } else {
+                None
+            };
+            self.push(
+                name.clone(),
+                args,
+                redirects.take().unwrap_or_default(),
+                text,
+                fed_by,
+                context,
+            );
+            if let Some(jobs) = jobs {
+                self.parallel(jobs, &stdin, &inner, text);
+            }
+            if let Some(code) = code {
+                // `bash -c 'bash' <<< '…'`: the string's commands read the
+                // same input.
+                let with_stdin = Context {
+                    stdin: stdin.clone(),
+                    ..inner.clone()
+                };
+                self.source(&code, &with_stdin, text);
+            }
+            let mut executed = executed;
+            if let (Some(replace), Some(command)) = (&replace, &unwrapped) {
+                // `xargs -I {} rm -rf {}`: one command per item read.
+                let items = stdin.words();
+                for item in items.iter().take(MAX_XARGS_ITEMS) {
+                    let one = placed(command.clone(), replace, std::slice::from_ref(item));
+                    executed = executed.zip(one).map(|(mut all, one)| {
+                        all.push(one);
+                        all
+                    });
+                }
+            }
+            let Some(executed) = executed else {
+                // More words than the guard reads: `{}` a thousand times.
+                self.troubles.push((Trouble::TooDeep, text.to_owned()));
+                return Stdin::Unknown(String::new());
+            };
+            if !executed.is_empty() {
+                // `find -exec find -exec …` nests as strings run as code do.
+                if inner.depth > MAX_REPARSE_DEPTH {
+                    self.troubles.push((Trouble::TooDeep, text.to_owned()));
+                } else {
+                    for command in executed {
+                        let fields = command.into_iter().map(Field::literal).collect();
+                        self.layers(fields, Vec::new(), text, fed_by, &inner);
+                    }
+                }
+            }
+            match unwrapped {
+                Some(rest) if replace.is_none() => {
+                    words = words.split_off(words.len() - rest.len());
+                    if name == "xargs" {
+                        // `… | xargs rm -rf`: the items read are arguments.
+                        words.extend(stdin.words().into_iter().map(Field::literal));
+                        stdin = Stdin::Inherited;
+                    }
+                }
+                _ => return output,
+            }
+        }
+        self.troubles.push((Trouble::TooDeep, text.to_owned()));
+        Stdin::Unknown(String::new())
+    }
+
+    /// Code a shell or an interpreter reads on standard input: walked when
+    /// the line wrote it, unreadable when another program prints it.
+    fn code_on_stdin(
+        &mut self,
+        name: &str,
+        stdin: &Stdin,
+        inner: &Context,
+        text: &str,
+        mut read: impl FnMut(&mut Walk, &str, &Context),
+    ) {
+        match stdin {
+            Stdin::Text(code) => {
+                if self
+                    .stdin_code_read
+                    .iter()
+                    .any(|read| Rc::ptr_eq(read, code))
+                {
+                    return;
+                }
+                self.stdin_code_read.push(Rc::clone(code));
+                self.stdin_code_bytes = self.stdin_code_bytes.saturating_add(code.len());
+                if self.stdin_code_bytes > MAX_EXPANDED_BYTES {
+                    self.troubles.push((Trouble::TooDeep, text.to_owned()));
+                } else {
+                    read(self, code, inner);
+                }
+            }
+            Stdin::Inherited | Stdin::File => {}
+            Stdin::Paths(_) | Stdin::Unknown(_) => {
+                let from = match stdin {
+                    Stdin::Unknown(producer) if !producer.is_empty() => format!("`{producer}`"),
+                    _ => "the command before it".to_owned(),
+                };
+                self.unreadable(
+                    format!(
+                        "`{name}` runs as code what {from} prints, which the guard cannot read; \
+                         save it to a file, read it, and run the file"
+                    ),
+                    text,
+                );
+            }
+        }
+    }
+
+    /// The calls of a Python or Perl program given on the line or on
+    /// standard input, seen as the commands they run.
+    #[allow(clippy::too_many_arguments)]
+    fn interpreter(
+        &mut self,
+        language: interpreters::Language,
+        name: &str,
+        words: &[Field],
+        stdin: &Stdin,
+        inner: &Context,
+        text: &str,
+        fed_by: &[String],
+    ) {
+        let args: Vec<String> = words[1..].iter().map(|f| f.text.clone()).collect();
+        let run = |walk: &mut Walk, code: &str, inner: &Context| {
+            for call in interpreters::calls(language, code) {
+                match call {
+                    Call::Shell(shell) => walk.source(&shell, inner, text),
+                    Call::Command(command) => {
+                        let fields = command.into_iter().map(Field::literal).collect();
+                        walk.layers(fields, Vec::new(), text, fed_by, inner);
+                    }
+                    Call::DeleteTree(path) => {
+                        let args = vec!["-r".to_owned(), "--".to_owned(), path];
+                        walk.push("rm".to_owned(), args, Vec::new(), text, fed_by, inner);
+                    }
+                }
+            }
+        };
+        match interpreters::source(language, &args) {
+            Source::Inline(at) => {
+                for code in at.iter().filter_map(|at| words.get(at + 1)) {
+                    if code.unknown {
+                        self.unreadable(
+                            format!(
+                                "the code `{name}` runs is the expansion {:?}, which the guard \
+                                 cannot read; write the code itself",
+                                code.text
+                            ),
+                            text,
+                        );
+                    } else {
+                        run(self, &code.text, inner);
+                    }
+                }
+            }
+            Source::Stdin => self.code_on_stdin(name, stdin, inner, text, run),
+            Source::Script(at) => {
+                if let Some(read) = at.and_then(|at| script_input(words.get(at + 1), stdin)) {
+                    self.code_on_stdin(name, &read, inner, text, run);
+                }
+            }
+        }
+    }
+
+    /// GNU `parallel`: its command, given each item (after `:::`, or read
+    /// on standard input), as the shell code it hands to a shell.
+    fn parallel(
+        &mut self,
+        ParallelJobs {
+            command,
+            items,
+            placeholder,
+        }: ParallelJobs,
+        stdin: &Stdin,
+        inner: &Context,
+        text: &str,
+    ) {
+        let items = items.unwrap_or_else(|| stdin.words());
+        let items = if items.is_empty() {
+            vec![String::new()]
+        } else {
+            items
+        };
+        for item in items.iter().take(MAX_XARGS_ITEMS) {
+            let mut placed = false;
+            let words: Vec<String> = command
+                .iter()
+                .map(|word| {
+                    placed |= word.contains(&placeholder);
+                    word.replace(&placeholder, item)
+                })
+                .collect();
+            let mut code = words.join(" ");
+            if !placed && !item.is_empty() {
+                code.push(' ');
+                code.push_str(item);
+            }
+            self.source(&code, inner, text);
+        }
+    }
+
+    fn unreadable(&mut self, why: String, text: &str) {
+        self.troubles
+            .push((Trouble::Unreadable(why), text.to_owned()));
+    }
+
+    pub(super) fn push(
+        &mut self,
+        name: String,
+        args: Vec<String>,
+        redirects: Vec<Redirect>,
+        text: &str,
+        fed_by: &[String],
+        context: &Context,
+    ) {
+        self.commands.push(ShellCommand {
+            name,
+            args,
+            redirects,
+            text: text.to_owned(),
+            fed_by: fed_by.to_vec(),
+            in_function: context.in_function.clone(),
+            in_pipeline: context.in_pipeline,
+            in_background: context.in_background,
+            cwd: context.cwd.clone(),
+        });
+    }
+}
+
+/// What a script operand holds, when the line tells: the output of a
+/// process substitution (`bash <(echo …)`), or standard input
+/// (`bash /dev/stdin`).
+fn script_input(operand: Option<&Field>, stdin: &Stdin) -> Option<Stdin> {
+    let operand = operand?;
+    match &operand.produced {
+        Some(produced) => Some((**produced).clone()),
+        None if is_stdin_path(&operand.text) => Some(stdin.clone()),
+        None => None,
+    }
+}
+
+/// How many bytes a command may grow to once `find` or `xargs` put their
+/// items in it.
+const MAX_PLACED_BYTES: usize = 256 * 1024;
+
+/// `command` with each word equal to `placeholder` replaced by `values`
+/// (`find / -exec rm -rf {} +`: `rm -rf /`), and the placeholder inside a
+/// word by the first value; `None` past [`MAX_PLACED_BYTES`].
+fn placed(command: Vec<String>, placeholder: &str, values: &[String]) -> Option<Vec<String>> {
+    let values_bytes: usize = values.iter().map(String::len).sum();
+    let mut bytes = 0usize;
+    let mut out = Vec::with_capacity(command.len());
+    for word in command {
+        if word == placeholder {
+            bytes = bytes.saturating_add(values_bytes);
+            if bytes > MAX_PLACED_BYTES {
+                return None;
+            }
+            out.extend(values.iter().cloned());
+        } else if let (true, Some(first)) = (word.contains(placeholder), values.first()) {
+            let count = word.matches(placeholder).count();
+            bytes =
+                bytes.saturating_add(word.len().saturating_add(count.saturating_mul(first.len())));
+            if bytes > MAX_PLACED_BYTES {
+                return None;
+            }
+            out.push(word.replace(placeholder, first));
+        } else {
+            bytes = bytes.saturating_add(word.len());
+            out.push(word);
+        }
+    }
+    Some(out)
+}

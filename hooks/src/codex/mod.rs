@@ -1,0 +1,36 @@
+//! The hook contract of the Codex CLI (`@openai/codex` 0.171.0): its 12
+//! events, each event's input as Codex's per-event JSON Schema declares it
+//! (the schemas ship inside its binary; a test extracts them from the
+//! pinned release and compares), the answers it honours, and a runner.
+//!
+//! ```
+//! use toolsmith_hooks::codex::{CodexHookInput, CodexOutput};
+//!
+//! fn guard(input: CodexHookInput) -> CodexOutput {
+//!     match input {
+//!         CodexHookInput::PreToolUse(call)
+//!             if call.tool_input["command"].as_str() == Some("rm -rf /") =>
+//!         {
+//!             CodexOutput::pre_tool_use().deny("delete a path inside the project instead").into()
+//!         }
+//!         _ => CodexOutput::empty(),
+//!     }
+//! }
+//! # let _ = guard;
+//! ```
+//!
+//! Codex reads the same JSON as Claude Code for what both honour
+//! (`permissionDecision: "deny"`, `decision: "block"`,
+//! `additionalContext`), so the shapes match; what Codex refuses (on
+//! `PreToolUse`: `ask`, `allow`, `continue`, `stopReason`,
+//! `suppressOutput`) has no builder method.
+
+mod event;
+mod input;
+mod output;
+mod run;
+
+pub use event::CodexEvent;
+pub use input::*;
+pub use output::*;
+pub use run::{CodexAnswer, run, run_on, run_with};

@@ -1,0 +1,288 @@
+//! The real Claude Code, installed under the target directory on first use
+//! (the pinned `@anthropic-ai/claude-code` of `tests/agents/claude-code/`,
+//! with `npm ci`; its native binary is the platform package npm picks from
+//! its optional dependencies), and one `claude -p` session run against the
+//! scripted model with a settings file of the test's.
+//!
+//! A session is sealed: a fresh `HOME` holding only the settings, a fresh
+//! working directory, no traffic but to the scripted model (telemetry,
+//! error reports and the updater are off), and a `PATH` that starts with
+//! stand-ins (`rm` only logs its arguments), so that no scripted command
+//! can delete anything real.
+
+use std::path::{Path, PathBuf};
+use std::process::{Command, Stdio};
+use std::sync::OnceLock;
+use std::time::{Duration, Instant};
+
+use serde_json::Value;
+
+use crate::model::{Model, Turn};
+use crate::support::example;
+
+/// The Claude Code version the end-to-end tests run;
+/// `tests/agents/claude-code/package.json` pins the same.
+pub const CLAUDE_CODE: &str = "2.1.332";
+
+/// A session that runs longer than this is stuck: it is killed and the
+/// test fails (a guard against a hang, not a measurement).
+const STUCK_AFTER: Duration = Duration::from_secs(180);
+
+/// The installed `claude` binary.
+pub fn claude_binary() -> &'static Path {
+    static BINARY: OnceLock<PathBuf> = OnceLock::new();
+    BINARY.get_or_init(install)
+}
+
+fn install() -> PathBuf {
+    let source = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/agents/claude-code");
+    let dir = Path::new(env!("CARGO_TARGET_TMPDIR")).join("claude-code");
+    std::fs::create_dir_all(&dir).expect("cannot create the Claude Code directory");
+    let _lock = crate::support::install_lock(&dir.join(".install-lock"));
+    let manifest = std::fs::read(source.join("package.json")).expect("package.json");
+    let lockfile = std::fs::read(source.join("package-lock.json")).expect("package-lock.json");
+    let stamp = dir.join(".installed");
+    let wanted = [manifest.as_slice(), lockfile.as_slice()].concat();
+    if std::fs::read(&stamp).ok().as_deref() != Some(wanted.as_slice()) {
+        std::fs::write(dir.join("package.json"), &manifest).unwrap();
+        std::fs::write(dir.join("package-lock.json"), &lockfile).unwrap();
+        // The install script only copies the platform binary over a
+        // placeholder: the tests run the platform package's binary itself.
+        crate::support::run(
+            Command::new("npm")
+                .args([
+                    "ci",
+                    "--ignore-scripts",
+                    "--no-audit",
+                    "--no-fund",
+                    "--loglevel=error",
+                ])
+                .current_dir(&dir),
+        );
+        std::fs::write(&stamp, &wanted).unwrap();
+    }
+    let platform = match (std::env::consts::OS, std::env::consts::ARCH) {
+        ("linux", "x86_64") => "linux-x64",
+        ("linux", "aarch64") => "linux-arm64",
+        ("macos", "x86_64") => "darwin-x64",
+        ("macos", "aarch64") => "darwin-arm64",
+        (os, arch) => panic!("no Claude Code binary for {os} on {arch}"),
+    };
+    let package = dir.join(format!("node_modules/@anthropic-ai/claude-code-{platform}"));
+    let version = std::fs::read_to_string(package.join("package.json"))
+        .expect("the platform package is installed");
+    assert!(
+        version.contains(&format!("\"version\": \"{CLAUDE_CODE}\"")),
+        "the installed Claude Code is not {CLAUDE_CODE}"
+    );
+    package.join("claude")
+}
+
+/// One session's directories, under the target directory, empty at the
+/// start.
+pub struct Sandbox {
+    /// The session's `HOME`; the settings are `HOME/.claude/settings.json`.
+    pub home: PathBuf,
+    /// The working directory.
+    pub work: PathBuf,
+    /// Where the stand-ins log what they were asked to do.
+    pub stand_in_log: PathBuf,
+    /// Where the logging hook saves payloads.
+    pub payloads: PathBuf,
+    stand_ins: PathBuf,
+    root: PathBuf,
+}
+
+impl Sandbox {
+    /// Fresh directories for the test `name`.
+    pub fn new(name: &str) -> Sandbox {
+        let root = Path::new(env!("CARGO_TARGET_TMPDIR"))
+            .join("agents")
+            .join(name);
+        let _ = std::fs::remove_dir_all(&root);
+        let sandbox = Sandbox {
+            home: root.join("home"),
+            work: root.join("work"),
+            stand_in_log: root.join("stand-ins.log"),
+            payloads: root.join("payloads"),
+            stand_ins: root.join("bin"),
+            root: root.clone(),
+        };
+        for dir in [
+            &sandbox.home.join(".claude"),
+            &sandbox.work,
+            &sandbox.payloads,
+            &sandbox.stand_ins,
+        ] {
+            std::fs::create_dir_all(dir).unwrap();
+        }
+        let rm = sandbox.stand_ins.join("rm");
+        std::fs::write(
+            &rm,
+            format!(
+                "#!/bin/sh\necho \"rm $*\" >> '{}'\n",
+                sandbox.stand_in_log.display()
+            ),
+        )
+        .unwrap();
+        make_executable(&rm);
+        sandbox
+    }
+
+    /// The user settings file.
+    pub fn settings_path(&self) -> PathBuf {
+        self.home.join(".claude/settings.json")
+    }
+
+    /// Writes the user settings.
+    pub fn settings(&self, settings: &Value) {
+        std::fs::write(
+            self.settings_path(),
+            serde_json::to_string_pretty(settings).unwrap(),
+        )
+        .unwrap();
+    }
+
+    /// `hooks_lint` on the settings: (stdout, stderr, exit code).
+    pub fn lint(&self) -> (String, String, i32) {
+        let output = Command::new(example("hooks_lint"))
+            .arg(self.settings_path())
+            .output()
+            .unwrap();
+        (
+            String::from_utf8(output.stdout).unwrap(),
+            String::from_utf8(output.stderr).unwrap(),
+            output.status.code().unwrap(),
+        )
+    }
+
+    /// Writes the user settings, once `hooks_lint` found nothing wrong in
+    /// them.
+    pub fn wire(&self, settings: &Value) {
+        self.settings(settings);
+        assert_eq!(
+            self.lint(),
+            (String::new(), "0 errors, 0 warnings\n".to_owned(), 0),
+            "{settings:#}"
+        );
+    }
+
+    /// What the stand-ins were asked to do, one line each.
+    pub fn stand_in_calls(&self) -> String {
+        std::fs::read_to_string(&self.stand_in_log).unwrap_or_default()
+    }
+
+    /// Runs `claude -p PROMPT ARGS…` in the working directory against a
+    /// model answering with `script`.
+    pub fn claude(&self, prompt: &str, args: &[&str], script: Vec<Turn>) -> Session {
+        let model = Model::start(script);
+        let path = format!("{}:/usr/local/bin:/usr/bin:/bin", self.stand_ins.display());
+        let mut child = Command::new(claude_binary())
+            .args(["-p", prompt])
+            .args(args)
+            .current_dir(&self.work)
+            .env_clear()
+            .env("PATH", path)
+            .env("HOME", &self.home)
+            .env("ANTHROPIC_BASE_URL", model.base_url())
+            .env("ANTHROPIC_API_KEY", "dummy")
+            .env("DISABLE_AUTOUPDATER", "1")
+            .env("DISABLE_TELEMETRY", "1")
+            .env("DISABLE_ERROR_REPORTING", "1")
+            .env("CLAUDE_CODE_DISABLE_NONESSENTIAL_TRAFFIC", "1")
+            .stdin(Stdio::null())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::piped())
+            .spawn()
+            .unwrap_or_else(|e| panic!("cannot run claude: {e}"));
+        let started = Instant::now();
+        while child.try_wait().unwrap().is_none() {
+            if started.elapsed() > STUCK_AFTER {
+                let _ = child.kill();
+                panic!("claude -p {prompt:?} is stuck");
+            }
+            std::thread::sleep(Duration::from_millis(50));
+        }
+        let output = child.wait_with_output().unwrap();
+        // Kept beside the session, for reading a failure.
+        let requests = serde_json::to_string_pretty(&model.requests()).unwrap();
+        std::fs::write(self.root.join("requests.json"), requests).unwrap();
+        Session {
+            stdout: String::from_utf8_lossy(&output.stdout).into_owned(),
+            stderr: String::from_utf8_lossy(&output.stderr).into_owned(),
+            code: output.status.code(),
+            requests: model.requests(),
+        }
+    }
+}
+
+fn make_executable(path: &Path) {
+    use std::os::unix::fs::PermissionsExt;
+    std::fs::set_permissions(path, std::fs::Permissions::from_mode(0o755)).unwrap();
+}
+
+/// What a session printed, and what the model received.
+#[derive(Debug)]
+pub struct Session {
+    /// `claude -p`'s standard output: the final answer.
+    pub stdout: String,
+    /// Its standard error.
+    pub stderr: String,
+    /// Its exit code.
+    pub code: Option<i32>,
+    /// Every request body the model received, in order.
+    pub requests: Vec<Value>,
+}
+
+impl Session {
+    /// The content blocks of the messages after the model's last turn in
+    /// request `n`: what the agent sent back after turn `n - 1` (tool
+    /// results, and the texts hooks added, which the agent sends in
+    /// messages of the role `user` or `system`).
+    pub fn sent_back(&self, n: usize) -> Vec<Value> {
+        let request = self
+            .requests
+            .get(n)
+            .unwrap_or_else(|| panic!("no request {n}; the session: {self:#?}"));
+        let messages = request["messages"].as_array().expect("messages");
+        let after = messages
+            .iter()
+            .rposition(|m| m["role"] == "assistant")
+            .map_or(0, |last| last + 1);
+        messages[after..]
+            .iter()
+            .flat_map(|message| match &message["content"] {
+                Value::Array(blocks) => blocks.clone(),
+                text => vec![serde_json::json!({ "type": "text", "text": text })],
+            })
+            .collect()
+    }
+
+    /// The tool result for `id` in request `n`: `(content, is_error)`.
+    pub fn tool_result(&self, n: usize, id: &str) -> (String, bool) {
+        let blocks = self.sent_back(n);
+        let block = blocks
+            .iter()
+            .find(|b| b["type"] == "tool_result" && b["tool_use_id"] == id)
+            .unwrap_or_else(|| panic!("no tool result for {id} in {blocks:#?}"));
+        let content = match &block["content"] {
+            Value::String(text) => text.clone(),
+            Value::Array(parts) => parts
+                .iter()
+                .filter_map(|p| p["text"].as_str())
+                .collect::<Vec<_>>()
+                .join("\n"),
+            other => other.to_string(),
+        };
+        (content, block["is_error"] == true)
+    }
+
+    /// The texts the agent added beside the tool results in request `n`.
+    pub fn texts(&self, n: usize) -> Vec<String> {
+        self.sent_back(n)
+            .iter()
+            .filter(|b| b["type"] == "text")
+            .filter_map(|b| b["text"].as_str().map(str::to_owned))
+            .collect()
+    }
+}
