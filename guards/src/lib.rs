@@ -14,8 +14,9 @@
 //!   kind and byte range, never echoing the secret.
 //! - [`validate_safe_file_path`] refuses paths that climb out of their
 //!   directory, hold NUL or control characters, or name Windows devices,
-//!   drives or separators; [`normalize_file_path`] is its lexical
-//!   normalization.
+//!   drives, separators or data streams; [`within`] resolves a path inside
+//!   a root directory, or says why it lands outside; [`normalize_file_path`]
+//!   is their lexical normalization.
 //! - [`validate_file_syntax`] parses JSON, TOML and YAML by extension and
 //!   names the line and column of the first error.
 //!
@@ -77,6 +78,6 @@ pub use bash::{
     MAX_BASH_COMMAND_BYTES, Operand, PathClass, Redirect, ShellCommand, find_bash_problems,
 };
 pub use error::{GuardError, GuardErrorCode};
-pub use path::{MAX_FILE_PATH_BYTES, normalize_file_path, validate_safe_file_path};
+pub use path::{MAX_FILE_PATH_BYTES, normalize_file_path, validate_safe_file_path, within};
 pub use secrets::{SecretFinding, SecretKind, contains_secrets, find_secrets};
 pub use syntax::validate_file_syntax;

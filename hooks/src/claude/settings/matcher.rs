@@ -4,10 +4,13 @@
 //! letters, digits, `_` and `|` only); anything else is a JavaScript regular
 //! expression, tested unanchored with `RegExp.prototype.test`.
 
+use std::cell::OnceCell;
+
 use toolsmith_runtime::suggest::{fold_case, similar_key};
 
 use super::Report;
 use super::facts::{self, Target};
+use super::name_regex::NameRegex;
 use super::quoted;
 use crate::{BUILTIN_TOOL_NAMES, HookEvent, McpToolName, builtin_tool};
 
@@ -20,6 +23,36 @@ pub(super) enum Reading<'a> {
     Exact(Vec<&'a str>),
     /// A JavaScript regular expression.
     Regex,
+}
+
+/// A group's matcher, its regular expression compiled once, on first
+/// use, however many handlers of the group ask about it.
+#[derive(Debug)]
+pub(super) struct Matcher<'a> {
+    text: &'a str,
+    regex: OnceCell<Result<NameRegex, String>>,
+}
+
+impl<'a> Matcher<'a> {
+    /// The matcher `text`, not compiled yet.
+    pub(super) fn new(text: &'a str) -> Self {
+        Matcher {
+            text,
+            regex: OnceCell::new(),
+        }
+    }
+
+    /// The matcher as written.
+    pub(super) fn text(&self) -> &'a str {
+        self.text
+    }
+
+    /// The matcher read as a regular expression, or why JavaScript does
+    /// not compile it.
+    fn regex(&self) -> &Result<NameRegex, String> {
+        self.regex
+            .get_or_init(|| NameRegex::compile(self.text).map_err(|err| err.to_string()))
+    }
 }
 
 /// How the agent reads `matcher`; `narrow` for the events whose exact set
@@ -43,7 +76,14 @@ pub(super) fn reading(matcher: &str, narrow: bool) -> Reading<'_> {
 
 /// Checks the `matcher` at `pointer` as `event` reads it (`None`: only
 /// that a regular expression compiles).
-pub(super) fn check(matcher: &str, pointer: &str, event: Option<HookEvent>, out: &mut Report) {
+pub(super) fn check(
+    matcher: &Matcher<'_>,
+    pointer: &str,
+    event: Option<HookEvent>,
+    out: &mut Report,
+) {
+    let compiled = matcher;
+    let matcher = matcher.text();
     let rules = event.map(facts::rules);
     if let (Some(event), Some(rules)) = (event, rules) {
         if rules.target == Target::Ignored {
@@ -79,14 +119,14 @@ pub(super) fn check(matcher: &str, pointer: &str, event: Option<HookEvent>, out:
             }
         }
         Reading::Regex => {
-            if let Err(err) = regress::Regex::new(matcher) {
+            if let Err(err) = compiled.regex() {
                 out.error(
                     pointer,
                     format!(
                         "matcher {} is read as a JavaScript regular expression and does not \
                          compile: {}",
                         quoted(matcher),
-                        lowercase_first(&err.to_string())
+                        lowercase_first(err)
                     ),
                 );
                 return;
@@ -183,8 +223,11 @@ pub(super) fn suggestion(name: &str, known: &[&'static str]) -> Option<&'static 
 /// past `matcher`. An `Edit` rule covers every built-in tool that edits
 /// files and a `Read` rule every one that reads them, as the permission
 /// settings apply them; MCP and unknown tools are given the benefit of the
-/// doubt.
-pub(super) fn lets_through(matcher: &str, tool: &str) -> bool {
+/// doubt, and so is a regular expression that gives no verdict (see
+/// [`NameRegex::test`]).
+pub(super) fn lets_through(matcher: &Matcher<'_>, tool: &str) -> bool {
+    let compiled = matcher;
+    let matcher = matcher.text();
     let covered: &[&str] = match tool {
         "Edit" => &["Edit", "Write", "MultiEdit", "NotebookEdit"],
         "Read" => &["Read", "Grep", "Glob", "LS", "NotebookRead"],
@@ -194,10 +237,10 @@ pub(super) fn lets_through(matcher: &str, tool: &str) -> bool {
     match reading(matcher, false) {
         Reading::All => true,
         Reading::Exact(names) => names.iter().any(|name| covered.contains(name)),
-        // Tool names are short, so testing them stays cheap.
-        Reading::Regex => regress::Regex::new(matcher).map_or(true, |regex| {
-            covered.iter().any(|name| regex.find(name).is_some())
-        }),
+        Reading::Regex => match compiled.regex() {
+            Ok(regex) => covered.iter().any(|name| regex.test(name).unwrap_or(true)),
+            Err(_) => true,
+        },
     }
 }
 

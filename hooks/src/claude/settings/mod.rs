@@ -52,6 +52,7 @@
 mod facts;
 mod http;
 mod matcher;
+mod name_regex;
 mod rule;
 mod walk;
 

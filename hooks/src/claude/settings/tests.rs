@@ -527,6 +527,48 @@ fn if_for_a_tool_the_matcher_never_lets_through_is_a_warning() {
     );
 }
 
+/// `settings` linted on another thread: the warnings, or a failure if no
+/// verdict comes back in minutes (a signal that the lint runs away, not a
+/// measurement).
+fn warnings_in_bounded_steps(settings: Value) -> Vec<String> {
+    let (send, receive) = std::sync::mpsc::channel();
+    std::thread::spawn(move || send.send(warnings(settings)));
+    receive
+        .recv_timeout(std::time::Duration::from_secs(120))
+        .expect("the lint gives a verdict")
+}
+
+#[test]
+fn a_matcher_that_backtracks_for_hours_lints_in_bounded_steps() {
+    // Each `(.?)` may take a character or none: a backtracking engine
+    // tries every way of spreading `NotebookEdit` over 28 of them before
+    // it gives up; `regex` reads it once.
+    let runaway = "^(.?){28}.{28}$";
+    let handler = json!({ "type": "command", "command": "x", "if": "Edit(src/**)" });
+    assert_eq!(
+        warnings_in_bounded_steps(hook("PreToolUse", Some(runaway), handler.clone())),
+        [format!(
+            "Hooks settings warning at /hooks/PreToolUse/0/hooks/0/if: \"Edit(src/**)\" is for Edit, which the group's matcher \"{runaway}\" never lets through, so this hook never runs; move it to a group whose matcher matches Edit"
+        )]
+    );
+    // With a backreference only a backtracking engine runs it: its step
+    // budget runs out, there is no verdict, and the lint assumes the
+    // matcher matches.
+    let backreference = "^(.?){28}\\1.{28}$";
+    assert_eq!(
+        warnings_in_bounded_steps(hook("PreToolUse", Some(backreference), handler.clone())),
+        Vec::<String>::new()
+    );
+    // Within the budget, lookaround gives its verdict.
+    let bash = json!({ "type": "command", "command": "x", "if": "Bash(npm *)" });
+    assert_eq!(
+        warnings_in_bounded_steps(hook("PreToolUse", Some("^(?!Bash$).*$"), bash)),
+        [
+            "Hooks settings warning at /hooks/PreToolUse/0/hooks/0/if: \"Bash(npm *)\" is for Bash, which the group's matcher \"^(?!Bash$).*$\" never lets through, so this hook never runs; move it to a group whose matcher matches Bash"
+        ]
+    );
+}
+
 #[test]
 fn if_on_an_event_that_never_evaluates_it_is_an_error() {
     assert_eq!(

@@ -9,7 +9,8 @@ use toolsmith_runtime::{RepairPolicy, Validator};
 
 use super::facts::{self, COMMON_FIELDS, Field, HandlerType, If, Kind, SETTINGS_KEYS};
 use super::http::{self, Policy};
-use super::{Report, matcher, quoted, rule};
+use super::matcher::{self, Matcher};
+use super::{Report, quoted, rule};
 use crate::{BUILTIN_TOOL_NAMES, HookEvent, McpToolName, builtin_tool};
 
 /// Where a piece sits: the event around it, whether it comes from a whole
@@ -20,7 +21,7 @@ pub(super) struct Context<'a> {
     settings_file: bool,
     http: Option<&'a Policy>,
     /// The `matcher` of the group around a handler.
-    matcher: Option<&'a str>,
+    matcher: Option<&'a Matcher<'a>>,
 }
 
 impl Context<'static> {
@@ -163,13 +164,14 @@ pub(super) fn matcher_group(value: &Value, pointer: &str, context: &Context<'_>,
     schema_check(group_schema(), value, pointer, out);
     let matcher = match group.get("matcher") {
         Some(Value::String(matcher)) => {
-            matcher::check(matcher, &child(pointer, "matcher"), context.event, out);
-            Some(matcher.as_str())
+            let matcher = Matcher::new(matcher);
+            matcher::check(&matcher, &child(pointer, "matcher"), context.event, out);
+            Some(matcher)
         }
         _ => None,
     };
     let context = &Context {
-        matcher,
+        matcher: matcher.as_ref(),
         ..*context
     };
     if let Some(Value::Array(handlers)) = group.get("hooks") {
@@ -292,7 +294,7 @@ fn if_rule(condition: &str, pointer: &str, context: &Context<'_>, out: &mut Repo
                              this hook never runs; move it to a group whose matcher matches {}",
                             quoted(condition),
                             rule.tool,
-                            quoted(matcher),
+                            quoted(matcher.text()),
                             rule.tool
                         ),
                     );
