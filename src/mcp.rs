@@ -65,6 +65,7 @@
 //! # }
 //! ```
 
+mod client_call;
 #[cfg(feature = "mcp-http")]
 mod http;
 mod listed;
@@ -81,6 +82,9 @@ use rmcp::model::{
     CallToolRequestParams, CallToolResponse, CallToolResult, CustomRequest, CustomResult,
     ListToolsResult, PaginatedRequestParams, ServerConfig,
 };
+// Logging is deprecated for protocol versions to come; clients still use it.
+#[allow(deprecated)]
+use rmcp::model::SetLevelRequestParams;
 use rmcp::service::RequestContext;
 use rmcp::{ErrorData, RoleServer, ServerHandler};
 use serde_json::Value;
@@ -280,6 +284,15 @@ impl<C: 'static> ServerHandler for McpServer<C> {
 
     fn get_tool(&self, name: &str) -> Option<rmcp::model::Tool> {
         self.server.get_tool(name)
+    }
+
+    #[allow(deprecated)]
+    async fn set_level(
+        &self,
+        request: SetLevelRequestParams,
+        context: RequestContext<RoleServer>,
+    ) -> Result<(), ErrorData> {
+        self.server.set_level(request, context).await
     }
 
     async fn call_tool(

@@ -4,6 +4,7 @@
 //! here beside the `#[tool]` macro and the host adapters.
 
 mod arg;
+mod call;
 mod domain;
 pub mod echo;
 mod error;
@@ -32,6 +33,9 @@ use toolsmith_schema_rules::names as rules;
 pub mod __private;
 
 pub use arg::ToolArg;
+pub use call::{
+    Answer, AskError, Call, CallHandle, CallHost, Cancelled, HostFuture, LogLevel, Progress, Reply,
+};
 pub use error::{Issue, IssueKind, SchemaError, ToolInputError};
 pub use invoke::{Validated, invoke_tool, validate_input, validate_input_str, validate_input_with};
 pub use json_text::{JsonLimits, JsonTextError, JsonTextErrorKind, parse_json_text};

@@ -2,7 +2,7 @@
 //! an [`Outcome`] each host then words its own way.
 
 use serde_json::{Map, Value};
-use toolsmith_runtime::{CallError, ToolInputError, ToolRef};
+use toolsmith_runtime::{Call, CallError, ToolInputError, ToolRef};
 
 /// How a call turned out, before a host words it.
 pub(crate) enum Outcome {
@@ -23,7 +23,21 @@ pub(crate) async fn call<C>(tool: ToolRef<'_, C>, args: Value, ctx: C) -> Outcom
         Value::Null => Value::Object(Map::new()),
         other => other,
     };
-    match tool.call(args, ctx).await {
+    outcome(tool, tool.call(args, ctx).await)
+}
+
+/// [`call`] as part of `call`, a [`Call`] the host made.
+#[cfg(feature = "mcp")]
+pub(crate) async fn call_in<C>(tool: ToolRef<'_, C>, args: Value, ctx: C, call: Call) -> Outcome {
+    let args = match args {
+        Value::Null => Value::Object(Map::new()),
+        other => other,
+    };
+    outcome(tool, tool.call_in(args, ctx, call).await)
+}
+
+fn outcome<C>(tool: ToolRef<'_, C>, result: Result<Value, CallError>) -> Outcome {
+    match result {
         Ok(value) => Outcome::Ran(value),
         Err(CallError::Input(err)) => Outcome::Refused(err),
         Err(CallError::Failed(err)) => {

@@ -14,11 +14,15 @@ use rmcp::model::{
     ContentBlock, CustomRequest, CustomResult, ErrorCode, Implementation, ListToolsResult,
     PaginatedRequestParams, ServerCapabilities, ServerConfig,
 };
+// Logging is deprecated for protocol versions to come; clients still use it.
+#[allow(deprecated)]
+use rmcp::model::SetLevelRequestParams;
 use rmcp::service::RequestContext;
 use rmcp::{ErrorData, RoleServer, ServerHandler, ServiceExt};
 use serde_json::{Value, json};
-use toolsmith_runtime::ToolSet;
+use toolsmith_runtime::{Call, CallHandle, ToolSet};
 
+use super::client_call::{self, forwarding};
 use super::listed::{describe, object_output};
 use super::transport::{Input, LineTransport, Output};
 use crate::host::{self, Outcome, result_text};
@@ -35,6 +39,8 @@ pub(crate) struct Server {
     tools: Arc<ToolSet>,
     listed: Arc<[rmcp::model::Tool]>,
     implementation: Implementation,
+    /// The least severe log message sent, as `logging/setLevel` last said.
+    log_level: Arc<client_call::LogFloor>,
     /// The longest line read on stdio, and body over HTTP.
     pub(crate) max_line: usize,
 }
@@ -50,6 +56,7 @@ impl Server {
             tools: Arc::new(tools),
             listed,
             implementation: Implementation::new("toolsmith", env!("CARGO_PKG_VERSION")),
+            log_level: Arc::default(),
             max_line,
         }
     }
@@ -71,13 +78,23 @@ impl Server {
         name: &str,
         arguments: Value,
     ) -> Result<CallToolResult, ErrorData> {
+        self.call_in(name, arguments, Call::detached()).await
+    }
+
+    /// [`call`](Self::call) as part of `call`.
+    pub(crate) async fn call_in(
+        &self,
+        name: &str,
+        arguments: Value,
+        call: Call,
+    ) -> Result<CallToolResult, ErrorData> {
         let tool = self.tools.tool(name).map_err(|unknown| {
             ErrorData::invalid_params(
                 unknown.to_string(),
                 Some(json!({ "available": unknown.available() })),
             )
         })?;
-        Ok(match host::call(tool, arguments, ()).await {
+        Ok(match host::call_in(tool, arguments, (), call).await {
             Outcome::Ran(value) => {
                 let text = ContentBlock::text(result_text(&value));
                 let mut result = CallToolResult::success(vec![text]);
@@ -105,6 +122,28 @@ impl Server {
     }
 }
 
+/// Runs `answer`, cancelling its call when `fired` (rmcp's token for the
+/// request, fired by `notifications/cancelled`) resolves.
+async fn cancelled_by<T>(
+    fired: impl Future<Output = ()>,
+    handle: CallHandle,
+    answer: impl Future<Output = T>,
+) -> T {
+    let mut answer = std::pin::pin!(answer);
+    let mut fired = std::pin::pin!(fired);
+    std::future::poll_fn(|cx| {
+        if let std::task::Poll::Ready(value) = answer.as_mut().poll(cx) {
+            return std::task::Poll::Ready(value);
+        }
+        if !handle.is_cancelled() && fired.as_mut().poll(cx).is_ready() {
+            handle.cancel();
+            return answer.as_mut().poll(cx);
+        }
+        std::task::Poll::Pending
+    })
+    .await
+}
+
 /// Four times the argument cap and 64 KiB.
 fn default_max_line(max_bytes: usize) -> usize {
     max_bytes.saturating_mul(4).saturating_add(64 * 1024)
@@ -112,8 +151,12 @@ fn default_max_line(max_bytes: usize) -> usize {
 
 impl ServerHandler for Server {
     fn get_info(&self) -> ServerConfig {
-        ServerConfig::new(ServerCapabilities::builder().enable_tools().build())
-            .with_server_info(self.implementation.clone())
+        #[allow(deprecated)]
+        let capabilities = ServerCapabilities::builder()
+            .enable_tools()
+            .enable_logging()
+            .build();
+        ServerConfig::new(capabilities).with_server_info(self.implementation.clone())
     }
 
     async fn list_tools(
@@ -128,15 +171,32 @@ impl ServerHandler for Server {
         self.listed.iter().find(|tool| tool.name == name).cloned()
     }
 
+    /// `logging/setLevel`: log messages less severe than `level` are no
+    /// longer sent.
+    #[allow(deprecated)]
+    async fn set_level(
+        &self,
+        request: SetLevelRequestParams,
+        _context: RequestContext<RoleServer>,
+    ) -> Result<(), ErrorData> {
+        self.log_level.set(request.level);
+        Ok(())
+    }
+
+    /// Runs the call as part of a [`Call`] for this request: progress and
+    /// logs go to the client, `notifications/cancelled` cancels it (rmcp
+    /// then sends no answer, as the protocol says).
     async fn call_tool(
         &self,
         request: CallToolRequestParams,
-        _context: RequestContext<RoleServer>,
+        context: RequestContext<RoleServer>,
     ) -> Result<CallToolResponse, ErrorData> {
         let arguments = request.arguments.map_or(Value::Null, Value::Object);
-        self.call(&request.name, arguments)
-            .await
-            .map(CallToolResponse::from)
+        let (call, notes) = client_call::for_request(&context, &self.log_level);
+        let handle = call.handle();
+        let answer = self.call_in(&request.name, arguments, call);
+        let answer = cancelled_by(context.ct.clone().cancelled_owned(), handle, answer);
+        forwarding(answer, notes).await.map(CallToolResponse::from)
     }
 
     /// A `tools/call` whose `arguments` is not an object reaches here, as

@@ -2,9 +2,11 @@
 //! HTTP (driven by the official Python SDK), the command line, rig, and
 //! schemars both ways, each with the exact JSON or text it receives.
 
+pub mod call;
 pub mod cli;
 pub mod function_calling;
 pub mod hosts;
+pub mod mcp_context;
 pub mod mcp_http;
 pub mod mcp_lines;
 pub mod mcp_stdio;

@@ -6,11 +6,14 @@ use std::fmt;
 use std::future::Future;
 use std::pin::Pin;
 use std::sync::Arc;
+use std::task::Poll;
 
 use serde_json::Value;
 
 use super::ToolSet;
 use super::guard::{CatchUnwind, Deadline, PANICKED, catching, timed_out};
+use crate::call::Call;
+use crate::call::current::{InCall, entered};
 use crate::invoke::validate_input_with;
 use crate::repair::{Repair, RepairPolicy};
 use crate::schema::Validator;
@@ -69,6 +72,7 @@ pub(super) trait Runner<C>: Send + Sync {
 pub(super) struct Job<'a> {
     name: &'a Cow<'static, str>,
     hooks: &'a Hooks,
+    call: Call,
 }
 
 impl Job<'_> {
@@ -77,7 +81,8 @@ impl Job<'_> {
     async fn run(self, job: BlockingJob) -> Result<Value, ToolError> {
         let name = self.name.clone();
         let on_panic = Arc::clone(&self.hooks.on_panic);
-        let guarded: BlockingJob = Box::new(move || match catching(job) {
+        let call = self.call;
+        let guarded: BlockingJob = Box::new(move || match entered(&call, || catching(job)) {
             Ok(result) => result,
             Err(panic) => {
                 on_panic(&name, &panic.message);
@@ -306,9 +311,25 @@ impl<'a, C> ToolRef<'a, C> {
         args: Value,
         ctx: C,
     ) -> impl Future<Output = Result<Value, CallError>> + Send + 'a {
+        self.call_in(args, ctx, self.set.detached_call())
+    }
+
+    /// [`call`](Self::call) as part of `call`, a [`Call`] the host made:
+    /// the tool's progress, logs and questions go to the host, and the
+    /// call's [handle](Call::handle) cancels it (an async tool is dropped,
+    /// and the call is answered `cancelled`; a plain `fn` sees
+    /// [`Call::is_cancelled`]). Once the call is answered, nothing the tool
+    /// still does reaches the host. The set's timeout cancels the call
+    /// too.
+    pub fn call_in(
+        &self,
+        args: Value,
+        ctx: C,
+        call: Call,
+    ) -> impl Future<Output = Result<Value, CallError>> + Send + 'a {
         let set = self.set;
         let name = self.name();
-        let run = self.guarded(args, ctx, set.repairs);
+        let run = self.guarded(args, ctx, set.repairs, call);
         async move {
             let called = run.await?;
             if let (Some(log), false) = (&set.on_repair, called.repairs.is_empty()) {
@@ -326,15 +347,17 @@ impl<'a, C> ToolRef<'a, C> {
         ctx: C,
         policy: &RepairPolicy,
     ) -> impl Future<Output = Result<Called, CallError>> + Send + 'a {
-        self.guarded(args, ctx, *policy)
+        self.guarded(args, ctx, *policy, self.set.detached_call())
     }
 
-    /// The call with the set's limits, panic catching and timeout around it.
+    /// The call with the set's limits, panic catching, cancellation and
+    /// timeout around it, `call` current while the tool runs.
     fn guarded(
         &self,
         args: Value,
         ctx: C,
         policy: RepairPolicy,
+        call: Call,
     ) -> impl Future<Output = Result<Called, CallError>> + Send + 'a {
         let (set, entry) = (self.set, self.entry);
         let panicked = move |message: &str| {
@@ -343,27 +366,64 @@ impl<'a, C> ToolRef<'a, C> {
         };
         let started = match set.limits.check(&args) {
             Err(err) => Err(CallError::Input(err)),
-            Ok(()) => catching(|| {
-                let job = Job {
-                    name: &entry.name,
-                    hooks: &set.hooks,
-                };
-                entry.runner.run(args, ctx, policy, job)
+            Ok(()) => entered(&call, || {
+                catching(|| {
+                    let job = Job {
+                        name: &entry.name,
+                        hooks: &set.hooks,
+                        call: call.clone(),
+                    };
+                    entry.runner.run(args, ctx, policy, job)
+                })
             })
             .map_err(|panic| panicked(&panic.message)),
         };
         async move {
+            // However the call ends (answered, or dropped by the host),
+            // nothing the tool still does reaches the host.
+            let _settle = Settle(call.clone());
             let run = started?;
-            match Deadline::new(CatchUnwind(run), set.timeout).await {
-                Some(Ok(result)) => result,
-                Some(Err(panic)) => Err(panicked(&panic.message)),
-                None => {
+            let run = InCall::new(call.clone(), Deadline::new(CatchUnwind(run), set.timeout));
+            match until_cancelled(&call, run).await {
+                Some(Some(Ok(result))) => result,
+                Some(Some(Err(panic))) => Err(panicked(&panic.message)),
+                Some(None) => {
+                    call.handle().cancel();
                     let limit = set.timeout.unwrap_or_default();
                     Err(CallError::Failed(ToolError::new(timed_out(limit))))
                 }
+                None => Err(CallError::Failed(ToolError::new(CANCELLED))),
             }
         }
     }
+}
+
+/// The failure message of a call that was cancelled.
+pub(crate) const CANCELLED: &str = "cancelled";
+
+/// Settles its call when dropped.
+struct Settle(Call);
+
+impl Drop for Settle {
+    fn drop(&mut self) {
+        self.0.settle();
+    }
+}
+
+/// `future`'s output, or `None` once `call` is cancelled (the future is
+/// then dropped).
+async fn until_cancelled<F: Future>(call: &Call, future: F) -> Option<F::Output> {
+    let mut future = std::pin::pin!(future);
+    std::future::poll_fn(|cx| {
+        if call.is_cancelled() {
+            return Poll::Ready(None);
+        }
+        if let Poll::Ready(output) = future.as_mut().poll(cx) {
+            return Poll::Ready(Some(output));
+        }
+        Pin::new(&mut call.cancelled()).poll(cx).map(|()| None)
+    })
+    .await
 }
 
 impl<C> fmt::Debug for ToolRef<'_, C> {

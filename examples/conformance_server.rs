@@ -1,0 +1,212 @@
+//! The fixture tools of the official MCP conformance suite
+//! (`@modelcontextprotocol/conformance`), written as ordinary toolsmith
+//! tools, served on standard input and output or over Streamable HTTP.
+//!
+//! ```text
+//! cargo run --example conformance_server                         # stdio
+//! cargo run --example conformance_server -- --http 127.0.0.1:0   # first stderr line: serving MCP at <url>
+//! ```
+//!
+//! Each tool is what the suite's scenario of the same name asks for; they
+//! show the per-call [`Call`]: log messages, progress, sampling and typed
+//! elicitation. Beside them, four tools the crate's own tests drive:
+//! `wait_async` and `wait_blocking` wait until they are cancelled,
+//! `cancelled_calls` counts the calls that saw it, and `ask_person` asks
+//! for a bounded form.
+
+use std::sync::atomic::{AtomicUsize, Ordering};
+use std::time::Duration;
+
+use serde::{Deserialize, Serialize};
+use toolsmith::{Answer, Call, LogLevel, ToolArg, ToolError, ToolSet, tool};
+
+/// Returns a fixed text.
+#[tool]
+fn test_simple_text() -> &'static str {
+    "This is a simple text response for testing."
+}
+
+/// Always fails, to show how a failure reaches the client.
+#[tool]
+fn test_error_handling() -> Result<String, String> {
+    Err("This tool intentionally returns an error for testing".to_owned())
+}
+
+/// Logs three messages to the client while it runs.
+#[tool]
+async fn test_tool_with_logging(#[call] call: Call) -> &'static str {
+    for message in [
+        "Tool execution started",
+        "Tool processing data",
+        "Tool execution completed",
+    ] {
+        call.log(LogLevel::Info, message);
+        tokio::time::sleep(Duration::from_millis(50)).await;
+    }
+    "Logging test completed"
+}
+
+/// Reports progress at 0, 50 and 100 of 100.
+#[tool]
+async fn test_tool_with_progress(#[call] call: Call) -> &'static str {
+    for done in [0.0, 50.0, 100.0] {
+        call.progress(done, Some(100.0), &format!("Completed step {done} of 100"));
+        tokio::time::sleep(Duration::from_millis(50)).await;
+    }
+    "Progress test completed"
+}
+
+/// Asks the client's model to answer `prompt`.
+///
+/// # Arguments
+///
+/// * `prompt` - The prompt to send to the model
+#[tool]
+async fn test_sampling(prompt: String, #[call] call: Call) -> Result<String, ToolError> {
+    let answer = call.sample(&prompt, 100).await?;
+    Ok(format!("LLM response: {answer}"))
+}
+
+/// What `test_elicitation` asks the user for.
+#[derive(Debug, Serialize, Deserialize, ToolArg)]
+#[serde(deny_unknown_fields)]
+struct UserInfo {
+    /// User's response
+    username: String,
+    /// User's email address
+    email: String,
+}
+
+/// Asks the user for a name and an email address, showing `message`.
+///
+/// # Arguments
+///
+/// * `message` - The message to show the user
+#[tool]
+async fn test_elicitation(message: String, #[call] call: Call) -> Result<String, ToolError> {
+    Ok(match call.ask::<UserInfo>(&message).await? {
+        Answer::Accepted(info) => format!(
+            "User response: action: accept, content: {}",
+            serde_json::to_string(&info).map_err(ToolError::new)?
+        ),
+        Answer::Declined => "User response: action: decline".to_owned(),
+        Answer::Cancelled => "User response: action: cancel".to_owned(),
+    })
+}
+
+/// How many cancelled calls `wait_async` and `wait_blocking` saw.
+static ASYNC_DROPPED: AtomicUsize = AtomicUsize::new(0);
+static BLOCKING_STOPPED: AtomicUsize = AtomicUsize::new(0);
+
+/// Counts itself dropped when a cancelled call drops the future.
+struct CountDrop;
+
+impl Drop for CountDrop {
+    fn drop(&mut self) {
+        ASYNC_DROPPED.fetch_add(1, Ordering::SeqCst);
+    }
+}
+
+/// Waits (at most a minute) until the call is cancelled; the future is
+/// dropped then.
+#[tool]
+async fn wait_async(#[call] call: Call) -> &'static str {
+    let _counted = CountDrop;
+    call.progress(1.0, None, "waiting");
+    tokio::time::sleep(Duration::from_secs(60)).await;
+    std::mem::forget(_counted);
+    "not cancelled"
+}
+
+/// Waits on its thread (at most a minute) until the call is cancelled.
+#[tool]
+fn wait_blocking(#[call] call: Call) -> &'static str {
+    call.progress(1.0, None, "waiting");
+    for _ in 0..6000 {
+        if call.is_cancelled() {
+            BLOCKING_STOPPED.fetch_add(1, Ordering::SeqCst);
+            return "cancelled";
+        }
+        std::thread::sleep(Duration::from_millis(10));
+    }
+    "not cancelled"
+}
+
+/// How many calls of `wait_async` were dropped and of `wait_blocking` stopped.
+#[derive(Serialize, toolsmith::ToolOutput)]
+struct Cancelled {
+    async_dropped: usize,
+    blocking_stopped: usize,
+}
+
+/// Counts the cancelled calls of `wait_async` and `wait_blocking`.
+#[tool]
+fn cancelled_calls() -> Cancelled {
+    Cancelled {
+        async_dropped: ASYNC_DROPPED.load(Ordering::SeqCst),
+        blocking_stopped: BLOCKING_STOPPED.load(Ordering::SeqCst),
+    }
+}
+
+/// What `ask_person` asks for.
+#[derive(Debug, Deserialize, ToolArg)]
+#[serde(deny_unknown_fields)]
+struct Person {
+    /// Your name
+    #[arg(min_length = 1)]
+    name: String,
+    /// Your age in years
+    #[arg(max = 150)]
+    age: u8,
+}
+
+/// Asks the user for a name and an age.
+#[tool]
+async fn ask_person(#[call] call: Call) -> Result<String, ToolError> {
+    Ok(match call.ask::<Person>("Who are you?").await? {
+        Answer::Accepted(person) => format!("{} is {}", person.name, person.age),
+        Answer::Declined => "declined".to_owned(),
+        Answer::Cancelled => "cancelled".to_owned(),
+    })
+}
+
+fn tools() -> Result<ToolSet, toolsmith::RegisterError> {
+    let mut tools = ToolSet::new();
+    tools
+        .register(TestSimpleText)?
+        .register(TestErrorHandling)?
+        .register(TestToolWithLogging)?
+        .register(TestToolWithProgress)?
+        .register(TestSampling)?
+        .register(TestElicitation)?
+        .register(WaitAsync)?
+        .register(WaitBlocking)?
+        .register(CancelledCalls)?
+        .register(AskPerson)?;
+    Ok(tools)
+}
+
+#[tokio::main]
+async fn main() -> std::io::Result<()> {
+    let tools = tools().map_err(std::io::Error::other)?;
+    let server = toolsmith::mcp::McpServer::new(tools)
+        .with_server_info("toolsmith-conformance", env!("CARGO_PKG_VERSION"));
+    let Some(addr) = http_addr() else {
+        return server.serve_stdio().await;
+    };
+    let server = server.bind_http(addr).await?;
+    eprintln!("serving MCP at {}", server.url());
+    server
+        .serve_with_shutdown(toolsmith::mcp::shutdown_signal())
+        .await
+}
+
+/// The address after `--http`, if given.
+fn http_addr() -> Option<String> {
+    let mut args = std::env::args().skip_while(|arg| arg != "--http");
+    args.next()?;
+    Some(args.next().unwrap_or_else(|| {
+        eprintln!("--http needs an address, e.g. --http 127.0.0.1:8080");
+        std::process::exit(2)
+    }))
+}
