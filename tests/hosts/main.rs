@@ -6,6 +6,7 @@ pub mod call;
 pub mod cli;
 pub mod function_calling;
 pub mod hosts;
+pub mod mcp_conformance;
 pub mod mcp_context;
 pub mod mcp_http;
 pub mod mcp_lines;
