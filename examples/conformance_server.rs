@@ -8,7 +8,8 @@
 //! ```
 //!
 //! Each tool is what the suite's scenario of the same name asks for; they
-//! show the per-call [`Call`]: log messages, progress, sampling and typed
+//! show rich results ([`Content`]: images, audio, embedded resources) and
+//! the per-call [`Call`]: log messages, progress, sampling and typed
 //! elicitation. Beside them, four tools the crate's own tests drive:
 //! `wait_async` and `wait_blocking` wait until they are cancelled,
 //! `cancelled_calls` counts the calls that saw it, and `ask_person` asks
@@ -18,12 +19,51 @@ use std::sync::atomic::{AtomicUsize, Ordering};
 use std::time::Duration;
 
 use serde::{Deserialize, Serialize};
-use toolsmith::{Answer, Call, LogLevel, ToolArg, ToolError, ToolSet, tool};
+use toolsmith::{Answer, Call, Content, LogLevel, ToolArg, ToolError, ToolSet, tool};
+
+/// A 1×1 red PNG.
+const RED_PIXEL: &[u8] = include_bytes!("assets/red_pixel.png");
+/// A millisecond of 8 kHz silence, as WAV.
+const SILENCE: &[u8] = include_bytes!("assets/silence.wav");
 
 /// Returns a fixed text.
 #[tool]
 fn test_simple_text() -> &'static str {
     "This is a simple text response for testing."
+}
+
+/// Returns an image.
+#[tool]
+fn test_image_content() -> Content {
+    Content::image(RED_PIXEL, "image/png")
+}
+
+/// Returns audio.
+#[tool]
+fn test_audio_content() -> Content {
+    Content::audio(SILENCE, "audio/wav")
+}
+
+/// Returns an embedded resource.
+#[tool]
+fn test_embedded_resource() -> Content {
+    Content::resource_text(
+        "test://embedded-resource",
+        "text/plain",
+        "This is an embedded resource content.",
+    )
+}
+
+/// Returns text, an image and an embedded resource.
+#[tool]
+fn test_multiple_content_types() -> Content {
+    Content::text("Multiple content types test:")
+        .and(Content::image(RED_PIXEL, "image/png"))
+        .and(Content::resource_text(
+            "test://mixed-content-resource",
+            "application/json",
+            r#"{"test":"data","value":123}"#,
+        ))
 }
 
 /// Always fails, to show how a failure reaches the client.
@@ -174,6 +214,10 @@ fn tools() -> Result<ToolSet, toolsmith::RegisterError> {
     let mut tools = ToolSet::new();
     tools
         .register(TestSimpleText)?
+        .register(TestImageContent)?
+        .register(TestAudioContent)?
+        .register(TestEmbeddedResource)?
+        .register(TestMultipleContentTypes)?
         .register(TestErrorHandling)?
         .register(TestToolWithLogging)?
         .register(TestToolWithProgress)?

@@ -12,7 +12,9 @@ on the first mismatch; each check prints as it passes.
 """
 
 import asyncio
+import base64
 import json
+import pathlib
 import sys
 import warnings
 from typing import Any
@@ -92,6 +94,40 @@ async def with_sdk(command: str, args: list[str]) -> None:
                     (100.0, 100.0, "Completed step 100 of 100"),
                 ],
             )
+
+            # Rich results: bytes round-trip exactly, blocks keep their order.
+            assets = pathlib.Path(__file__).parent.parent / "examples" / "assets"
+            pixel = (assets / "red_pixel.png").read_bytes()
+            result = await session.call_tool("test_image_content", {})
+            image = result.content[0]
+            check("content: an image block", (image.type, image.mime_type), ("image", "image/png"))
+            check("content: the image's bytes, exactly", base64.b64decode(image.data) == pixel, True)
+            result = await session.call_tool("test_audio_content", {})
+            audio = result.content[0]
+            check("content: an audio block", (audio.type, audio.mime_type), ("audio", "audio/wav"))
+            check(
+                "content: the audio's bytes, exactly",
+                base64.b64decode(audio.data) == (assets / "silence.wav").read_bytes(),
+                True,
+            )
+            result = await session.call_tool("test_multiple_content_types", {})
+            check(
+                "content: text, image and resource, in order",
+                [block.model_dump(mode="json", by_alias=True, exclude_none=True) for block in result.content],
+                [
+                    {"type": "text", "text": "Multiple content types test:"},
+                    {"type": "image", "data": base64.b64encode(pixel).decode(), "mimeType": "image/png"},
+                    {
+                        "type": "resource",
+                        "resource": {
+                            "uri": "test://mixed-content-resource",
+                            "mimeType": "application/json",
+                            "text": '{"test":"data","value":123}',
+                        },
+                    },
+                ],
+            )
+            check("content: no structured content", result.structured_content, None)
 
             # Elicitation: the form is the type's schema; the answer is validated.
             client.reply = types.ElicitResult(action="accept", content={"name": "Ada", "age": 36})

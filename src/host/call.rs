@@ -2,7 +2,7 @@
 //! an [`Outcome`] each host then words its own way.
 
 use serde_json::{Map, Value};
-use toolsmith_runtime::{Call, CallError, ToolInputError, ToolRef};
+use toolsmith_runtime::{Call, CallError, Content, ToolInputError, ToolRef};
 
 /// How a call turned out, before a host words it.
 pub(crate) enum Outcome {
@@ -46,9 +46,13 @@ fn outcome<C>(tool: ToolRef<'_, C>, result: Result<Value, CallError>) -> Outcome
     }
 }
 
-/// A successful result as text: a string as it is, anything else as
-/// compact JSON.
+/// A successful result as text: a string as it is, a [`Content`] as its
+/// text blocks and a line for each other block, anything else as compact
+/// JSON.
 pub(crate) fn result_text(value: &Value) -> String {
+    if let Some(blocks) = Content::blocks_of(value) {
+        return Content::text_of(blocks);
+    }
     match value {
         Value::String(text) => text.clone(),
         other => other.to_string(),

@@ -20,7 +20,7 @@ use rmcp::model::SetLevelRequestParams;
 use rmcp::service::RequestContext;
 use rmcp::{ErrorData, RoleServer, ServerHandler, ServiceExt};
 use serde_json::{Value, json};
-use toolsmith_runtime::{Call, CallHandle, ToolSet};
+use toolsmith_runtime::{Call, CallHandle, Content, ToolSet};
 
 use super::client_call::{self, forwarding};
 use super::listed::{describe, object_output};
@@ -95,6 +95,10 @@ impl Server {
             )
         })?;
         Ok(match host::call_in(tool, arguments, (), call).await {
+            Outcome::Ran(value) if Content::blocks_of(&value).is_some() => {
+                let blocks = Content::blocks_of(&value).unwrap_or_default();
+                CallToolResult::success(blocks.iter().map(content_block).collect())
+            }
             Outcome::Ran(value) => {
                 let text = ContentBlock::text(result_text(&value));
                 let mut result = CallToolResult::success(vec![text]);
@@ -234,6 +238,13 @@ impl ServerHandler for Server {
             .map_err(|e| ErrorData::internal_error(e.to_string(), None))?;
         Ok(CustomResult::new(value))
     }
+}
+
+/// A block of a [`Content`] result as rmcp's content block (the runtime
+/// writes MCP's wire shape, so it reads back as one).
+fn content_block(block: &Value) -> ContentBlock {
+    serde_json::from_value(block.clone())
+        .unwrap_or_else(|_| ContentBlock::text(Content::text_of(std::slice::from_ref(block))))
 }
 
 /// `-32602 Invalid params` for a `tools/call` that names no tool.

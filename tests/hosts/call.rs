@@ -12,8 +12,8 @@ use serde::Deserialize;
 use serde_json::{Value, json};
 use toolsmith::function_calling::{anthropic, openai};
 use toolsmith::{
-    Answer, Call, CallError, CallHost, HostFuture, LogLevel, Progress, Reply, ToolArg, ToolError,
-    ToolSet, tool,
+    Answer, Call, CallError, CallHost, Content, HostFuture, LogLevel, Progress, Reply, ToolArg,
+    ToolError, ToolSet, tool,
 };
 
 /// A host that keeps what the call sends it and answers questions with
@@ -358,6 +358,39 @@ async fn a_host_that_cannot_ask_answers_with_a_line() {
             "tool_use_id": "toolu_1",
             "content": "book failed: this host cannot ask the user",
             "is_error": true
+        })
+    );
+}
+
+/// Draws a chart.
+#[tool]
+fn chart() -> Content {
+    Content::text("Sales by month:")
+        .and(Content::image(vec![1, 2, 3, 4, 5], "image/png"))
+        .and(Content::resource_text(
+            "file:///sales.csv",
+            "text/csv",
+            "jan,3",
+        ))
+        .and(Content::resource_link("file:///raw.csv", "raw.csv"))
+}
+
+#[tokio::test]
+async fn a_host_that_takes_text_gets_the_text_and_a_line_per_other_block() {
+    let mut tools = ToolSet::new();
+    tools.register(Chart).unwrap();
+    let reply = openai::dispatch(
+        &tools,
+        &json!({"id": "call_1", "type": "function", "function": {"name": "chart", "arguments": "{}"}}),
+        (),
+    )
+    .await;
+    assert_eq!(
+        reply,
+        json!({
+            "role": "tool",
+            "tool_call_id": "call_1",
+            "content": "Sales by month:\n[image image/png, 5 bytes]\n[resource file:///sales.csv]\njan,3\n[resource link file:///raw.csv]"
         })
     );
 }
