@@ -184,8 +184,10 @@ impl Call {
     /// every constraint, or an [`AskError::Invalid`] naming each problem
     /// (`Invalid answer at /age: must be at most 150, got 200`).
     ///
-    /// A `T` with a nested struct does not compile; a field elicitation
-    /// cannot show (a list of text) is [`AskError::Schema`]. On a host
+    /// A `T` with a nested struct fails the build where `ask` is used (a
+    /// const assertion, which `cargo build` evaluates and `cargo check`
+    /// does not); a field elicitation cannot show (a list of text) is
+    /// [`AskError::Schema`]. On a host
     /// that cannot ask, the error is [`AskError::Unavailable`] with a line
     /// saying so, which converts into a [`ToolError`] with `?`.
     pub async fn ask<T: ToolArg + DeserializeOwned>(
