@@ -165,6 +165,32 @@ impl<C> McpServer<C> {
         self
     }
 
+    /// Everything the server says about itself in `initialize`: name,
+    /// version, `title`, `description`, `websiteUrl` and `icons`.
+    ///
+    /// ```
+    /// use rmcp::model::{Icon, Implementation};
+    /// # let tools = toolsmith::ToolSet::new();
+    /// let server = toolsmith::mcp::McpServer::new(tools).with_implementation(
+    ///     Implementation::new("docs-search", "1.2.0")
+    ///         .with_title("Docs search")
+    ///         .with_description("Searches the handbook")
+    ///         .with_website_url("https://example.com/docs-search")
+    ///         .with_icons(vec![Icon::new("https://example.com/icon.png")]),
+    /// );
+    /// ```
+    pub fn with_implementation(mut self, implementation: rmcp::model::Implementation) -> Self {
+        self.server.set_implementation(implementation);
+        self
+    }
+
+    /// How to use the server's tools, given to the client (and its model)
+    /// in `initialize` as `instructions`.
+    pub fn with_instructions(mut self, instructions: impl Into<String>) -> Self {
+        self.server.set_instructions(instructions.into());
+        self
+    }
+
     /// The tools as `tools/list` gives them.
     pub fn list(&self) -> &[rmcp::model::Tool] {
         self.server.list()

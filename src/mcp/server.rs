@@ -39,6 +39,8 @@ pub(crate) struct Server {
     tools: Arc<ToolSet>,
     listed: Arc<[rmcp::model::Tool]>,
     implementation: Implementation,
+    /// How to use the server, for the client's model (`instructions`).
+    instructions: Option<Arc<str>>,
     /// The least severe log message sent, as `logging/setLevel` last said.
     log_level: Arc<client_call::LogFloor>,
     /// The longest line read on stdio, and body over HTTP.
@@ -56,13 +58,23 @@ impl Server {
             tools: Arc::new(tools),
             listed,
             implementation: Implementation::new("toolsmith", env!("CARGO_PKG_VERSION")),
+            instructions: None,
             log_level: Arc::default(),
             max_line,
         }
     }
 
     pub(crate) fn set_server_info(&mut self, name: String, version: String) {
-        self.implementation = Implementation::new(name, version);
+        self.implementation.name = name;
+        self.implementation.version = version;
+    }
+
+    pub(crate) fn set_implementation(&mut self, implementation: Implementation) {
+        self.implementation = implementation;
+    }
+
+    pub(crate) fn set_instructions(&mut self, instructions: String) {
+        self.instructions = Some(instructions.into());
     }
 
     /// The tools as `tools/list` gives them.
@@ -160,7 +172,11 @@ impl ServerHandler for Server {
             .enable_tools()
             .enable_logging()
             .build();
-        ServerConfig::new(capabilities).with_server_info(self.implementation.clone())
+        let config = ServerConfig::new(capabilities).with_server_info(self.implementation.clone());
+        match &self.instructions {
+            Some(instructions) => config.with_instructions(&**instructions),
+            None => config,
+        }
     }
 
     async fn list_tools(

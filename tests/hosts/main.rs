@@ -10,6 +10,7 @@ pub mod mcp_conformance;
 pub mod mcp_context;
 pub mod mcp_http;
 pub mod mcp_lines;
+pub mod mcp_metadata;
 pub mod mcp_stdio;
 pub mod panics;
 pub mod rig_agent;
