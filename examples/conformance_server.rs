@@ -13,12 +13,23 @@
 //! elicitation. Beside them, four tools the crate's own tests drive:
 //! `wait_async` and `wait_blocking` wait until they are cancelled,
 //! `cancelled_calls` counts the calls that saw it, and `ask_person` asks
-//! for a bounded form.
+//! for a bounded form. The suite's resources, prompts and completions are
+//! rmcp's own, composed beside the tools.
 
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::time::Duration;
 
+use rmcp::model::{
+    CompleteRequestParams, CompleteResult, GetPromptRequestParams, GetPromptResponse,
+    GetPromptResult, ListPromptsResult, ListResourceTemplatesResult, ListResourcesResult,
+    PaginatedRequestParams, ReadResourceRequestParams, ReadResourceResponse, ReadResourceResult,
+    ServerCapabilities, ServerConfig, SubscribeRequestParams, UnsubscribeRequestParams,
+};
+use rmcp::service::RequestContext;
+use rmcp::{ErrorData, RoleServer, ServerHandler};
+use serde::de::DeserializeOwned;
 use serde::{Deserialize, Serialize};
+use serde_json::{Value, json};
 use toolsmith::{Answer, Call, Content, LogLevel, ToolArg, ToolError, ToolSet, tool};
 
 /// A 1×1 red PNG.
@@ -230,11 +241,188 @@ fn tools() -> Result<ToolSet, toolsmith::RegisterError> {
     Ok(tools)
 }
 
+/// The suite's resources, prompts and completions, written with rmcp and
+/// served beside the tools ([`McpServer::with_handler`]).
+///
+/// [`McpServer::with_handler`]: toolsmith::mcp::McpServer::with_handler
+struct Fixtures;
+
+/// An rmcp result, from the JSON the suite gives for it.
+fn wire<T: DeserializeOwned>(value: Value) -> Result<T, ErrorData> {
+    serde_json::from_value(value).map_err(|err| ErrorData::internal_error(err.to_string(), None))
+}
+
+fn base64(data: &[u8]) -> String {
+    // A `Content` carries bytes as MCP does: base64, read back here.
+    let block = serde_json::to_value(Content::image(data, "")).unwrap_or_default();
+    let blocks = Content::blocks_of(&block).unwrap_or_default();
+    blocks[0]["data"].as_str().unwrap_or_default().to_owned()
+}
+
+#[allow(deprecated)] // resources/subscribe is legacy, and what the suite sends
+impl ServerHandler for Fixtures {
+    fn get_info(&self) -> ServerConfig {
+        let capabilities = ServerCapabilities::builder()
+            .enable_resources()
+            .enable_resources_subscribe()
+            .enable_prompts()
+            .enable_completions()
+            .build();
+        ServerConfig::new(capabilities)
+    }
+
+    async fn list_resources(
+        &self,
+        _: Option<PaginatedRequestParams>,
+        _: RequestContext<RoleServer>,
+    ) -> Result<ListResourcesResult, ErrorData> {
+        wire(json!({"resources": [
+            {"uri": "test://static-text", "name": "static-text", "description": "A text resource", "mimeType": "text/plain"},
+            {"uri": "test://static-binary", "name": "static-binary", "description": "A PNG", "mimeType": "image/png"},
+            {"uri": "test://watched-resource", "name": "watched-resource", "description": "A resource to subscribe to", "mimeType": "text/plain"}
+        ]}))
+    }
+
+    async fn list_resource_templates(
+        &self,
+        _: Option<PaginatedRequestParams>,
+        _: RequestContext<RoleServer>,
+    ) -> Result<ListResourceTemplatesResult, ErrorData> {
+        wire(json!({"resourceTemplates": [
+            {"uriTemplate": "test://template/{id}/data", "name": "template", "description": "Data by id", "mimeType": "application/json"}
+        ]}))
+    }
+
+    async fn read_resource(
+        &self,
+        request: ReadResourceRequestParams,
+        _: RequestContext<RoleServer>,
+    ) -> Result<ReadResourceResponse, ErrorData> {
+        let uri = request.uri.as_str();
+        let contents = match uri {
+            "test://static-text" => {
+                json!({"uri": uri, "mimeType": "text/plain", "text": "This is the content of the static text resource."})
+            }
+            "test://static-binary" => {
+                json!({"uri": uri, "mimeType": "image/png", "blob": base64(RED_PIXEL)})
+            }
+            "test://watched-resource" => {
+                json!({"uri": uri, "mimeType": "text/plain", "text": "Watched."})
+            }
+            _ => match uri
+                .strip_prefix("test://template/")
+                .and_then(|rest| rest.strip_suffix("/data"))
+            {
+                Some(id) => json!({
+                    "uri": uri,
+                    "mimeType": "application/json",
+                    "text": json!({"id": id, "templateTest": true, "data": format!("Data for ID: {id}")}).to_string()
+                }),
+                None => {
+                    return Err(ErrorData::resource_not_found(
+                        format!("no resource {uri}"),
+                        None,
+                    ));
+                }
+            },
+        };
+        Ok(wire::<ReadResourceResult>(json!({"contents": [contents]}))?.into())
+    }
+
+    async fn subscribe(
+        &self,
+        _: SubscribeRequestParams,
+        _: RequestContext<RoleServer>,
+    ) -> Result<(), ErrorData> {
+        Ok(())
+    }
+
+    async fn unsubscribe(
+        &self,
+        _: UnsubscribeRequestParams,
+        _: RequestContext<RoleServer>,
+    ) -> Result<(), ErrorData> {
+        Ok(())
+    }
+
+    async fn list_prompts(
+        &self,
+        _: Option<PaginatedRequestParams>,
+        _: RequestContext<RoleServer>,
+    ) -> Result<ListPromptsResult, ErrorData> {
+        wire(json!({"prompts": [
+            {"name": "test_simple_prompt", "description": "A prompt without arguments"},
+            {"name": "test_prompt_with_arguments", "description": "A prompt with two arguments", "arguments": [
+                {"name": "arg1", "description": "First test argument", "required": true},
+                {"name": "arg2", "description": "Second test argument", "required": true}
+            ]},
+            {"name": "test_prompt_with_embedded_resource", "description": "A prompt embedding a resource", "arguments": [
+                {"name": "resourceUri", "description": "URI of the resource to embed", "required": true}
+            ]},
+            {"name": "test_prompt_with_image", "description": "A prompt with an image"}
+        ]}))
+    }
+
+    async fn get_prompt(
+        &self,
+        request: GetPromptRequestParams,
+        _: RequestContext<RoleServer>,
+    ) -> Result<GetPromptResponse, ErrorData> {
+        let arg = |name: &str| {
+            let value = request.arguments.as_ref().and_then(|args| args.get(name));
+            value.and_then(Value::as_str).unwrap_or_default().to_owned()
+        };
+        let user = |content: Value| json!({"role": "user", "content": content});
+        let text = |text: String| user(json!({"type": "text", "text": text}));
+        let messages = match request.name.as_str() {
+            "test_simple_prompt" => vec![text("This is a simple prompt for testing.".to_owned())],
+            "test_prompt_with_arguments" => vec![text(format!(
+                "Prompt with arguments: arg1='{}', arg2='{}'",
+                arg("arg1"),
+                arg("arg2")
+            ))],
+            "test_prompt_with_embedded_resource" => vec![
+                user(json!({"type": "resource", "resource": {
+                    "uri": arg("resourceUri"),
+                    "mimeType": "text/plain",
+                    "text": "Embedded resource content for testing."
+                }})),
+                text("Please process the embedded resource above.".to_owned()),
+            ],
+            "test_prompt_with_image" => vec![
+                user(json!({"type": "image", "data": base64(RED_PIXEL), "mimeType": "image/png"})),
+                text("Please analyze the image above.".to_owned()),
+            ],
+            other => {
+                return Err(ErrorData::invalid_params(
+                    format!("no prompt {other}"),
+                    None,
+                ));
+            }
+        };
+        Ok(wire::<GetPromptResult>(json!({"messages": messages}))?.into())
+    }
+
+    async fn complete(
+        &self,
+        request: CompleteRequestParams,
+        _: RequestContext<RoleServer>,
+    ) -> Result<CompleteResult, ErrorData> {
+        let typed = request.argument.value;
+        let values: Vec<&str> = ["paris", "park", "party"]
+            .into_iter()
+            .filter(|value| value.starts_with(&typed))
+            .collect();
+        wire(json!({"completion": {"values": values, "total": values.len(), "hasMore": false}}))
+    }
+}
+
 #[tokio::main]
 async fn main() -> std::io::Result<()> {
     let tools = tools().map_err(std::io::Error::other)?;
     let server = toolsmith::mcp::McpServer::new(tools)
-        .with_server_info("toolsmith-conformance", env!("CARGO_PKG_VERSION"));
+        .with_server_info("toolsmith-conformance", env!("CARGO_PKG_VERSION"))
+        .with_handler(Fixtures);
     let Some(addr) = http_addr() else {
         return server.serve_stdio().await;
     };

@@ -66,6 +66,7 @@
 //! ```
 
 mod client_call;
+mod delegate;
 #[cfg(feature = "mcp-http")]
 mod http;
 mod listed;
@@ -81,6 +82,11 @@ use std::marker::PhantomData;
 use rmcp::model::{
     CallToolRequestParams, CallToolResponse, CallToolResult, CustomRequest, CustomResult,
     ListToolsResult, PaginatedRequestParams, ServerConfig,
+};
+use rmcp::model::{
+    CompleteRequestParams, CompleteResult, GetPromptRequestParams, GetPromptResponse,
+    ListPromptsResult, ListResourceTemplatesResult, ListResourcesResult, ReadResourceRequestParams,
+    ReadResourceResponse, SubscribeRequestParams, UnsubscribeRequestParams,
 };
 // Logging is deprecated for protocol versions to come; clients still use it.
 #[allow(deprecated)]
@@ -181,6 +187,35 @@ impl<C> McpServer<C> {
     /// ```
     pub fn with_implementation(mut self, implementation: rmcp::model::Implementation) -> Self {
         self.server.set_implementation(implementation);
+        self
+    }
+
+    /// Serves `handler`'s resources, prompts and completions beside the
+    /// tools: every request but `initialize`, `ping`, tools and logging goes
+    /// to it, and `initialize` advertises its `resources`, `prompts` and
+    /// `completions` capabilities (and its instructions, unless
+    /// [`with_instructions`](Self::with_instructions) gave some). Its own
+    /// tools, if any, are not served: the [`ToolSet`] is.
+    ///
+    /// ```
+    /// use rmcp::ServerHandler;
+    /// use rmcp::model::{ServerCapabilities, ServerConfig};
+    ///
+    /// /// Resources and prompts, written with rmcp.
+    /// struct Docs;
+    ///
+    /// impl ServerHandler for Docs {
+    ///     fn get_info(&self) -> ServerConfig {
+    ///         ServerConfig::new(ServerCapabilities::builder().enable_resources().build())
+    ///     }
+    ///     // list_resources, read_resource, ..
+    /// }
+    ///
+    /// # let tools = toolsmith::ToolSet::new();
+    /// let server = toolsmith::mcp::McpServer::new(tools).with_handler(Docs);
+    /// ```
+    pub fn with_handler(mut self, handler: impl ServerHandler) -> Self {
+        self.server.set_delegate(std::sync::Arc::new(handler));
         self
     }
 
@@ -335,6 +370,72 @@ impl<C: 'static> ServerHandler for McpServer<C> {
         context: RequestContext<RoleServer>,
     ) -> Result<CustomResult, ErrorData> {
         self.server.on_custom_request(request, context).await
+    }
+
+    async fn complete(
+        &self,
+        request: CompleteRequestParams,
+        context: RequestContext<RoleServer>,
+    ) -> Result<CompleteResult, ErrorData> {
+        self.server.complete(request, context).await
+    }
+
+    async fn get_prompt(
+        &self,
+        request: GetPromptRequestParams,
+        context: RequestContext<RoleServer>,
+    ) -> Result<GetPromptResponse, ErrorData> {
+        self.server.get_prompt(request, context).await
+    }
+
+    async fn list_prompts(
+        &self,
+        request: Option<PaginatedRequestParams>,
+        context: RequestContext<RoleServer>,
+    ) -> Result<ListPromptsResult, ErrorData> {
+        self.server.list_prompts(request, context).await
+    }
+
+    async fn list_resources(
+        &self,
+        request: Option<PaginatedRequestParams>,
+        context: RequestContext<RoleServer>,
+    ) -> Result<ListResourcesResult, ErrorData> {
+        self.server.list_resources(request, context).await
+    }
+
+    async fn list_resource_templates(
+        &self,
+        request: Option<PaginatedRequestParams>,
+        context: RequestContext<RoleServer>,
+    ) -> Result<ListResourceTemplatesResult, ErrorData> {
+        self.server.list_resource_templates(request, context).await
+    }
+
+    async fn read_resource(
+        &self,
+        request: ReadResourceRequestParams,
+        context: RequestContext<RoleServer>,
+    ) -> Result<ReadResourceResponse, ErrorData> {
+        self.server.read_resource(request, context).await
+    }
+
+    #[allow(deprecated)]
+    async fn subscribe(
+        &self,
+        request: SubscribeRequestParams,
+        context: RequestContext<RoleServer>,
+    ) -> Result<(), ErrorData> {
+        self.server.subscribe(request, context).await
+    }
+
+    #[allow(deprecated)]
+    async fn unsubscribe(
+        &self,
+        request: UnsubscribeRequestParams,
+        context: RequestContext<RoleServer>,
+    ) -> Result<(), ErrorData> {
+        self.server.unsubscribe(request, context).await
     }
 }
 

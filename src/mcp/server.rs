@@ -14,6 +14,11 @@ use rmcp::model::{
     ContentBlock, CustomRequest, CustomResult, ErrorCode, Implementation, ListToolsResult,
     PaginatedRequestParams, ServerCapabilities, ServerConfig,
 };
+use rmcp::model::{
+    CompleteRequestParams, CompleteResult, GetPromptRequestParams, GetPromptResponse,
+    ListPromptsResult, ListResourceTemplatesResult, ListResourcesResult, ReadResourceRequestParams,
+    ReadResourceResponse, SubscribeRequestParams, UnsubscribeRequestParams,
+};
 // Logging is deprecated for protocol versions to come; clients still use it.
 #[allow(deprecated)]
 use rmcp::model::SetLevelRequestParams;
@@ -23,6 +28,7 @@ use serde_json::{Value, json};
 use toolsmith_runtime::{Call, CallHandle, Content, ToolSet};
 
 use super::client_call::{self, forwarding};
+use super::delegate::{Delegate, NoHandler};
 use super::listed::{describe, object_output};
 use super::transport::{Input, LineTransport, Output};
 use crate::host::{self, Outcome, result_text};
@@ -41,6 +47,8 @@ pub(crate) struct Server {
     implementation: Implementation,
     /// How to use the server, for the client's model (`instructions`).
     instructions: Option<Arc<str>>,
+    /// Where every request but tools and logging goes.
+    delegate: Arc<dyn Delegate>,
     /// The least severe log message sent, as `logging/setLevel` last said.
     log_level: Arc<client_call::LogFloor>,
     /// The longest line read on stdio, and body over HTTP.
@@ -59,6 +67,7 @@ impl Server {
             listed,
             implementation: Implementation::new("toolsmith", env!("CARGO_PKG_VERSION")),
             instructions: None,
+            delegate: Arc::new(NoHandler),
             log_level: Arc::default(),
             max_line,
         }
@@ -71,6 +80,10 @@ impl Server {
 
     pub(crate) fn set_implementation(&mut self, implementation: Implementation) {
         self.implementation = implementation;
+    }
+
+    pub(crate) fn set_delegate(&mut self, delegate: Arc<dyn Delegate>) {
+        self.delegate = delegate;
     }
 
     pub(crate) fn set_instructions(&mut self, instructions: String) {
@@ -172,9 +185,19 @@ impl ServerHandler for Server {
             .enable_tools()
             .enable_logging()
             .build();
+        // The handler's resources, prompts and completions beside our tools.
+        let theirs = self.delegate.info();
+        let mut capabilities = capabilities;
+        capabilities.resources = theirs.capabilities.resources;
+        capabilities.prompts = theirs.capabilities.prompts;
+        capabilities.completions = theirs.capabilities.completions;
         let config = ServerConfig::new(capabilities).with_server_info(self.implementation.clone());
-        match &self.instructions {
-            Some(instructions) => config.with_instructions(&**instructions),
+        match self
+            .instructions
+            .as_deref()
+            .or(theirs.instructions.as_deref())
+        {
+            Some(instructions) => config.with_instructions(instructions),
             None => config,
         }
     }
@@ -217,6 +240,74 @@ impl ServerHandler for Server {
         let answer = self.call_in(&request.name, arguments, call);
         let answer = cancelled_by(context.ct.clone().cancelled_owned(), handle, answer);
         forwarding(answer, notes).await.map(CallToolResponse::from)
+    }
+
+    async fn complete(
+        &self,
+        request: CompleteRequestParams,
+        context: RequestContext<RoleServer>,
+    ) -> Result<CompleteResult, ErrorData> {
+        self.delegate.complete(request, context).await
+    }
+
+    async fn get_prompt(
+        &self,
+        request: GetPromptRequestParams,
+        context: RequestContext<RoleServer>,
+    ) -> Result<GetPromptResponse, ErrorData> {
+        self.delegate.get_prompt(request, context).await
+    }
+
+    async fn list_prompts(
+        &self,
+        request: Option<PaginatedRequestParams>,
+        context: RequestContext<RoleServer>,
+    ) -> Result<ListPromptsResult, ErrorData> {
+        self.delegate.list_prompts(request, context).await
+    }
+
+    async fn list_resources(
+        &self,
+        request: Option<PaginatedRequestParams>,
+        context: RequestContext<RoleServer>,
+    ) -> Result<ListResourcesResult, ErrorData> {
+        self.delegate.list_resources(request, context).await
+    }
+
+    async fn list_resource_templates(
+        &self,
+        request: Option<PaginatedRequestParams>,
+        context: RequestContext<RoleServer>,
+    ) -> Result<ListResourceTemplatesResult, ErrorData> {
+        self.delegate
+            .list_resource_templates(request, context)
+            .await
+    }
+
+    async fn read_resource(
+        &self,
+        request: ReadResourceRequestParams,
+        context: RequestContext<RoleServer>,
+    ) -> Result<ReadResourceResponse, ErrorData> {
+        self.delegate.read_resource(request, context).await
+    }
+
+    #[allow(deprecated)]
+    async fn subscribe(
+        &self,
+        request: SubscribeRequestParams,
+        context: RequestContext<RoleServer>,
+    ) -> Result<(), ErrorData> {
+        self.delegate.subscribe(request, context).await
+    }
+
+    #[allow(deprecated)]
+    async fn unsubscribe(
+        &self,
+        request: UnsubscribeRequestParams,
+        context: RequestContext<RoleServer>,
+    ) -> Result<(), ErrorData> {
+        self.delegate.unsubscribe(request, context).await
     }
 
     /// A `tools/call` whose `arguments` is not an object reaches here, as
