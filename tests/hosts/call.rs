@@ -394,3 +394,64 @@ async fn a_host_that_takes_text_gets_the_text_and_a_line_per_other_block() {
         })
     );
 }
+
+#[tokio::test]
+async fn a_result_that_does_not_match_the_output_schema_is_the_tools_failure() {
+    let schema = json!({"type": "object", "properties": {}, "additionalProperties": false});
+    let output = json!({
+        "type": "object",
+        "properties": {"count": {"type": "integer", "minimum": 0}},
+        "required": ["count"],
+        "additionalProperties": false
+    });
+    let mut tools = ToolSet::new();
+    tools
+        .register_dynamic(
+            toolsmith::DynamicTool::new("count", "Counts", schema.clone(), |_, ()| async {
+                Ok::<_, ToolError>(json!({"count": -1, "extra": true}))
+            })
+            .with_output_schema(output.clone()),
+        )
+        .unwrap()
+        .register_dynamic(
+            toolsmith::DynamicTool::new("counts_right", "Counts", schema, |_, ()| async {
+                Ok::<_, ToolError>(json!({"count": 3}))
+            })
+            .with_output_schema(output),
+        )
+        .unwrap();
+    let Err(CallError::Failed(err)) = tools.call("count", json!({}), ()).await.unwrap() else {
+        panic!("a result against the schema was sent")
+    };
+    assert_eq!(
+        err.message(),
+        "the result does not match the tool's output schema: Invalid result at /count: must be at least 0, got -1; Invalid result: unknown property \"extra\"; takes count"
+    );
+    let right = tools.call("counts_right", json!({}), ()).await.unwrap();
+    assert_eq!(right.unwrap(), json!({"count": 3}));
+}
+
+#[tokio::test]
+async fn anthropic_gets_a_contents_images_as_image_blocks() {
+    let mut tools = ToolSet::new();
+    tools.register(Chart).unwrap();
+    let reply = anthropic::dispatch(
+        &tools,
+        &json!({"type": "tool_use", "id": "toolu_1", "name": "chart", "input": {}}),
+        (),
+    )
+    .await;
+    assert_eq!(
+        reply,
+        json!({
+            "type": "tool_result",
+            "tool_use_id": "toolu_1",
+            "content": [
+                {"type": "text", "text": "Sales by month:"},
+                {"type": "image", "source": {"type": "base64", "media_type": "image/png", "data": "AQIDBAU="}},
+                {"type": "text", "text": "[resource file:///sales.csv]\njan,3"},
+                {"type": "text", "text": "[resource link file:///raw.csv]"}
+            ]
+        })
+    );
+}

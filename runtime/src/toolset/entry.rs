@@ -5,7 +5,7 @@ use std::borrow::Cow;
 use std::fmt;
 use std::future::Future;
 use std::pin::Pin;
-use std::sync::Arc;
+use std::sync::{Arc, OnceLock};
 use std::task::Poll;
 
 use serde_json::Value;
@@ -50,8 +50,35 @@ pub(super) struct Entry<C> {
     pub(super) description: Cow<'static, str>,
     pub(super) input_schema: Cow<'static, Value>,
     pub(super) output_schema: Option<Cow<'static, Value>>,
+    /// The validator of the output schema, built on the first result.
+    pub(super) output_validator: OnceLock<Option<Validator>>,
     pub(super) annotations: ToolAnnotations,
     pub(super) runner: Box<dyn Runner<C>>,
+}
+
+impl<C> Entry<C> {
+    /// Checks a result against the output schema, where the tool has one
+    /// (a schema outside the validator's subset is not checked, and
+    /// neither is a [`Content`](crate::Content) result): a result that
+    /// does not match is the tool's failure, with a line per problem.
+    fn check_output(&self, called: Called) -> Result<Called, CallError> {
+        let Some(schema) = &self.output_schema else {
+            return Ok(called);
+        };
+        if crate::content::Content::blocks_of(&called.value).is_some() {
+            return Ok(called);
+        }
+        let validator = self
+            .output_validator
+            .get_or_init(|| Validator::new(schema).ok());
+        match validator.as_ref().map(|v| v.validate(&called.value)) {
+            Some(Err(err)) => Err(CallError::Failed(ToolError::new(format_args!(
+                "the result does not match the tool's output schema: {}",
+                err.lines_for("Invalid result").join("; ")
+            )))),
+            _ => Ok(called),
+        }
+    }
 }
 
 /// Validates and runs one tool, whatever kind it is.
@@ -132,6 +159,7 @@ impl<C: Clone + Send + Sync + 'static> Entry<C> {
             description: self.description,
             input_schema: self.input_schema,
             output_schema: self.output_schema,
+            output_validator: self.output_validator,
             annotations: self.annotations,
             runner: Box::new(Bound {
                 runner: self.runner,
@@ -305,7 +333,8 @@ impl<'a, C> ToolRef<'a, C> {
     /// [`CallError::Failed`] with the message `the tool panicked` (and goes
     /// to the set's [`on_panic`](ToolSet::on_panic) log), a call past the
     /// set's [timeout](ToolSet::with_timeout) is `CallError::Failed` with
-    /// `timed out after 30s`.
+    /// `timed out after 30s`, and so is a result that does not match the
+    /// tool's output schema, with a line per problem.
     pub fn call(
         &self,
         args: Value,
@@ -385,7 +414,7 @@ impl<'a, C> ToolRef<'a, C> {
             let run = started?;
             let run = InCall::new(call.clone(), Deadline::new(CatchUnwind(run), set.timeout));
             match until_cancelled(&call, run).await {
-                Some(Some(Ok(result))) => result,
+                Some(Some(Ok(result))) => result.and_then(|called| entry.check_output(called)),
                 Some(Some(Err(panic))) => Err(panicked(&panic.message)),
                 Some(None) => {
                     call.handle().cancel();

@@ -274,6 +274,7 @@ impl<C> ToolSet<C> {
             description: Cow::Borrowed(tool.description()),
             input_schema: Cow::Borrowed(tool.input_schema()),
             output_schema: tool.output_schema().map(Cow::Borrowed),
+            output_validator: std::sync::OnceLock::new(),
             annotations: tool.annotations(),
             runner: Box::new(Typed(tool)),
         };
@@ -294,6 +295,7 @@ impl<C> ToolSet<C> {
             description: tool.description,
             input_schema: Cow::Owned(tool.input_schema),
             output_schema: tool.output_schema.map(Cow::Owned),
+            output_validator: std::sync::OnceLock::new(),
             annotations: tool.annotations,
             runner: Box::new(Dynamic {
                 validator,
