@@ -2,7 +2,7 @@
 //! an [`Outcome`] each host then words its own way.
 
 use serde_json::{Map, Value};
-use toolsmith_runtime::{Call, CallError, Content, ToolInputError, ToolRef};
+use toolsmith_runtime::{CallError, Content, ToolInputError, ToolRef};
 
 /// How a call turned out, before a host words it.
 pub(crate) enum Outcome {
@@ -26,9 +26,14 @@ pub(crate) async fn call<C>(tool: ToolRef<'_, C>, args: Value, ctx: C) -> Outcom
     outcome(tool, tool.call(args, ctx).await)
 }
 
-/// [`call`] as part of `call`, a [`Call`] the host made.
+/// [`call`] as part of `call`, a `Call` the host made.
 #[cfg(feature = "mcp")]
-pub(crate) async fn call_in<C>(tool: ToolRef<'_, C>, args: Value, ctx: C, call: Call) -> Outcome {
+pub(crate) async fn call_in<C>(
+    tool: ToolRef<'_, C>,
+    args: Value,
+    ctx: C,
+    call: toolsmith_runtime::Call,
+) -> Outcome {
     let args = match args {
         Value::Null => Value::Object(Map::new()),
         other => other,
