@@ -12,6 +12,8 @@ mod schema;
 
 #[cfg(any(feature = "mcp", feature = "rig"))]
 pub(crate) use blocking::on_tokio_pool;
+#[cfg(feature = "mcp")]
+pub(crate) use call::call_in;
 pub(crate) use call::{Outcome, call, result_text};
 pub(crate) use echo::name;
 #[cfg(feature = "mcp")]

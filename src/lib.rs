@@ -83,7 +83,8 @@
 //! [writing tools](guide::tools), [argument types](guide::argument_types),
 //! [schema rules](guide::schema_rules), [error lines](guide::error_lines),
 //! [repairs](guide::repairs), [patterns](guide::patterns),
-//! [hosts](guide::hosts), [any schema](guide::any_schema),
+//! [the call and rich results](guide::the_call), [hosts](guide::hosts),
+//! [any schema](guide::any_schema),
 //! [hooks](guide::hooks), [schemars both ways](guide::schemars) and
 //! [migrating](guide::migrating).
 //!

@@ -65,6 +65,8 @@
 //! # }
 //! ```
 
+mod client_call;
+mod delegate;
 #[cfg(feature = "mcp-http")]
 mod http;
 mod listed;
@@ -81,6 +83,14 @@ use rmcp::model::{
     CallToolRequestParams, CallToolResponse, CallToolResult, CustomRequest, CustomResult,
     ListToolsResult, PaginatedRequestParams, ServerConfig,
 };
+use rmcp::model::{
+    CompleteRequestParams, CompleteResult, GetPromptRequestParams, GetPromptResponse,
+    ListPromptsResult, ListResourceTemplatesResult, ListResourcesResult, ReadResourceRequestParams,
+    ReadResourceResponse, SubscribeRequestParams, UnsubscribeRequestParams,
+};
+// Logging is deprecated for protocol versions to come; clients still use it.
+#[allow(deprecated)]
+use rmcp::model::SetLevelRequestParams;
 use rmcp::service::RequestContext;
 use rmcp::{ErrorData, RoleServer, ServerHandler};
 use serde_json::Value;
@@ -158,6 +168,61 @@ impl<C> McpServer<C> {
     /// (`toolsmith` and its version by default).
     pub fn with_server_info(mut self, name: impl Into<String>, version: impl Into<String>) -> Self {
         self.server.set_server_info(name.into(), version.into());
+        self
+    }
+
+    /// Everything the server says about itself in `initialize`: name,
+    /// version, `title`, `description`, `websiteUrl` and `icons`.
+    ///
+    /// ```
+    /// use rmcp::model::{Icon, Implementation};
+    /// # let tools = toolsmith::ToolSet::new();
+    /// let server = toolsmith::mcp::McpServer::new(tools).with_implementation(
+    ///     Implementation::new("docs-search", "1.2.0")
+    ///         .with_title("Docs search")
+    ///         .with_description("Searches the handbook")
+    ///         .with_website_url("https://example.com/docs-search")
+    ///         .with_icons(vec![Icon::new("https://example.com/icon.png")]),
+    /// );
+    /// ```
+    pub fn with_implementation(mut self, implementation: rmcp::model::Implementation) -> Self {
+        self.server.set_implementation(implementation);
+        self
+    }
+
+    /// Serves `handler`'s resources, prompts and completions beside the
+    /// tools: every request but `initialize`, `ping`, tools and logging goes
+    /// to it, and `initialize` advertises its `resources`, `prompts` and
+    /// `completions` capabilities (and its instructions, unless
+    /// [`with_instructions`](Self::with_instructions) gave some). Its own
+    /// tools, if any, are not served: the [`ToolSet`] is.
+    ///
+    /// ```
+    /// use rmcp::ServerHandler;
+    /// use rmcp::model::{ServerCapabilities, ServerConfig};
+    ///
+    /// /// Resources and prompts, written with rmcp.
+    /// struct Docs;
+    ///
+    /// impl ServerHandler for Docs {
+    ///     fn get_info(&self) -> ServerConfig {
+    ///         ServerConfig::new(ServerCapabilities::builder().enable_resources().build())
+    ///     }
+    ///     // list_resources, read_resource, ..
+    /// }
+    ///
+    /// # let tools = toolsmith::ToolSet::new();
+    /// let server = toolsmith::mcp::McpServer::new(tools).with_handler(Docs);
+    /// ```
+    pub fn with_handler(mut self, handler: impl ServerHandler) -> Self {
+        self.server.set_delegate(std::sync::Arc::new(handler));
+        self
+    }
+
+    /// How to use the server's tools, given to the client (and its model)
+    /// in `initialize` as `instructions`.
+    pub fn with_instructions(mut self, instructions: impl Into<String>) -> Self {
+        self.server.set_instructions(instructions.into());
         self
     }
 
@@ -282,6 +347,15 @@ impl<C: 'static> ServerHandler for McpServer<C> {
         self.server.get_tool(name)
     }
 
+    #[allow(deprecated)]
+    async fn set_level(
+        &self,
+        request: SetLevelRequestParams,
+        context: RequestContext<RoleServer>,
+    ) -> Result<(), ErrorData> {
+        self.server.set_level(request, context).await
+    }
+
     async fn call_tool(
         &self,
         request: CallToolRequestParams,
@@ -296,6 +370,72 @@ impl<C: 'static> ServerHandler for McpServer<C> {
         context: RequestContext<RoleServer>,
     ) -> Result<CustomResult, ErrorData> {
         self.server.on_custom_request(request, context).await
+    }
+
+    async fn complete(
+        &self,
+        request: CompleteRequestParams,
+        context: RequestContext<RoleServer>,
+    ) -> Result<CompleteResult, ErrorData> {
+        self.server.complete(request, context).await
+    }
+
+    async fn get_prompt(
+        &self,
+        request: GetPromptRequestParams,
+        context: RequestContext<RoleServer>,
+    ) -> Result<GetPromptResponse, ErrorData> {
+        self.server.get_prompt(request, context).await
+    }
+
+    async fn list_prompts(
+        &self,
+        request: Option<PaginatedRequestParams>,
+        context: RequestContext<RoleServer>,
+    ) -> Result<ListPromptsResult, ErrorData> {
+        self.server.list_prompts(request, context).await
+    }
+
+    async fn list_resources(
+        &self,
+        request: Option<PaginatedRequestParams>,
+        context: RequestContext<RoleServer>,
+    ) -> Result<ListResourcesResult, ErrorData> {
+        self.server.list_resources(request, context).await
+    }
+
+    async fn list_resource_templates(
+        &self,
+        request: Option<PaginatedRequestParams>,
+        context: RequestContext<RoleServer>,
+    ) -> Result<ListResourceTemplatesResult, ErrorData> {
+        self.server.list_resource_templates(request, context).await
+    }
+
+    async fn read_resource(
+        &self,
+        request: ReadResourceRequestParams,
+        context: RequestContext<RoleServer>,
+    ) -> Result<ReadResourceResponse, ErrorData> {
+        self.server.read_resource(request, context).await
+    }
+
+    #[allow(deprecated)]
+    async fn subscribe(
+        &self,
+        request: SubscribeRequestParams,
+        context: RequestContext<RoleServer>,
+    ) -> Result<(), ErrorData> {
+        self.server.subscribe(request, context).await
+    }
+
+    #[allow(deprecated)]
+    async fn unsubscribe(
+        &self,
+        request: UnsubscribeRequestParams,
+        context: RequestContext<RoleServer>,
+    ) -> Result<(), ErrorData> {
+        self.server.unsubscribe(request, context).await
     }
 }
 

@@ -68,6 +68,8 @@ pub struct ToolFn {
     pub ctx: Option<Type>,
     /// Whether the context parameter comes before others, by position.
     pub ctx_index: Option<usize>,
+    /// The call parameter's type and position, `#[call]`.
+    pub call: Option<(Type, usize)>,
     /// `tool = ".."`, `args = ".."`, `crate = ".."`.
     pub items: ItemNames,
     /// `title`, `read_only`, ..: the hints for hosts.
@@ -85,23 +87,53 @@ impl ToolFn {
         let mut params = Vec::new();
         let mut ctx = None;
         let mut ctx_index = None;
+        let mut call = None;
         for (index, input) in item.sig.inputs.iter_mut().enumerate() {
             let FnArg::Typed(typed) = input else { continue };
             let is_ctx = typed.attrs.iter().any(|attr| attr.path().is_ident("ctx"));
+            let is_call = typed.attrs.iter().any(|attr| attr.path().is_ident("call"));
             let arg = ArgAttrs::from_attrs(cx, &typed.attrs);
             let own_doc = Doc::from_attrs(&typed.attrs).description();
             for attr in typed
                 .attrs
                 .iter()
-                .filter(|attr| attr.path().is_ident("ctx"))
+                .filter(|attr| attr.path().is_ident("ctx") || attr.path().is_ident("call"))
             {
                 if !matches!(attr.meta, syn::Meta::Path(_)) {
-                    cx.error(attr, "`#[ctx]` takes no arguments");
+                    let which = if attr.path().is_ident("ctx") {
+                        "ctx"
+                    } else {
+                        "call"
+                    };
+                    cx.error(attr, format!("`#[{which}]` takes no arguments"));
                 }
             }
             typed.attrs.retain(|attr| {
-                !attr.path().is_ident("arg") && !attr.path().is_ident("ctx") && !doc::is_doc(attr)
+                !attr.path().is_ident("arg")
+                    && !attr.path().is_ident("ctx")
+                    && !attr.path().is_ident("call")
+                    && !doc::is_doc(attr)
             });
+            // #[call] call: toolsmith::Call
+            if is_call {
+                if is_ctx {
+                    cx.error(
+                        &typed.pat,
+                        "a parameter is either `#[ctx]` or `#[call]`, not both",
+                    );
+                }
+                if !arg.is_empty() {
+                    cx.error(
+                        &typed.pat,
+                        "the call parameter is not part of the schema and takes no `#[arg(..)]`",
+                    );
+                }
+                if call.is_some() {
+                    cx.error(&typed.pat, "a tool takes at most one `#[call]` parameter");
+                }
+                call = Some(((*typed.ty).clone(), index));
+                continue;
+            }
             if is_ctx {
                 if !arg.is_empty() {
                     cx.error(
@@ -179,6 +211,7 @@ impl ToolFn {
             doc_span: doc.span,
             ctx,
             ctx_index,
+            call,
             items: attrs.items,
             annotations: attrs.annotations,
         }

@@ -53,9 +53,25 @@ pub fn check_signature(cx: &mut Ctxt, item: &ItemFn) {
                         "a tool parameter must be a plain name, not a pattern: write `point: Point` and destructure inside the function",
                     ),
                 }
-                check_owned(cx, &typed.ty, is_ctx);
+                let is_call = typed.attrs.iter().any(|attr| attr.path().is_ident("call"));
+                if is_call {
+                    check_call_type(cx, &typed.ty);
+                } else {
+                    check_owned(cx, &typed.ty, is_ctx);
+                }
             }
         }
+    }
+}
+
+/// The call parameter is owned: a `Call` is a handle, and a clone is the
+/// same call, so there is nothing to borrow.
+fn check_call_type(cx: &mut Ctxt, ty: &Type) {
+    if let Type::Reference(reference) = ty {
+        cx.error(
+            reference,
+            "the call is passed by value: write `#[call] call: toolsmith::Call` (a clone is the same call)",
+        );
     }
 }
 

@@ -4,6 +4,8 @@
 //! here beside the `#[tool]` macro and the host adapters.
 
 mod arg;
+mod call;
+mod content;
 mod domain;
 pub mod echo;
 mod error;
@@ -33,6 +35,10 @@ use toolsmith_schema_rules::names as rules;
 pub mod __private;
 
 pub use arg::ToolArg;
+pub use call::{
+    Answer, AskError, Call, CallHandle, CallHost, Cancelled, HostFuture, LogLevel, Progress, Reply,
+};
+pub use content::{Block, Body, Content};
 pub use error::{Issue, IssueKind, SchemaError, ToolInputError};
 pub use invoke::{Validated, invoke_tool, validate_input, validate_input_str, validate_input_with};
 pub use json_text::{JsonLimits, JsonTextError, JsonTextErrorKind, parse_json_text};

@@ -23,8 +23,11 @@ use crate::arg::ToolArg;
 /// with no `Deserialize` and no `deny_unknown_fields` needed. Derive one
 /// of the two, not both.
 ///
-/// The output schema is a description for the host; nothing validates a
-/// result against it.
+/// A [`ToolSet`](crate::ToolSet) checks every result against the output
+/// schema before a host sends it: a result that does not match is the
+/// tool's failure (`the result does not match the tool's output schema:
+/// Invalid result at /count: must be at least 0, got -1`), never a reply
+/// that contradicts what the host advertised.
 #[diagnostic::on_unimplemented(
     message = "`{Self}` has no output schema",
     label = "no output schema",

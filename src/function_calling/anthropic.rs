@@ -1,7 +1,7 @@
 //! Anthropic: `tools` with `input_schema` and `tool_use` dispatch.
 
 use serde_json::{Value, json};
-use toolsmith_runtime::ToolSet;
+use toolsmith_runtime::{Content, ToolSet};
 
 use super::{Args, call_field};
 use crate::host::{map_schema, result_text};
@@ -32,11 +32,26 @@ pub fn input_schema(canonical: &Value) -> Value {
     })
 }
 
+/// A block of a [`Content`] result as Anthropic's: text and images as
+/// they are (`{"type": "image", "source": {"type": "base64", ..}}`), any
+/// other block as a text block naming it.
+fn content_block(block: &Value) -> Value {
+    match block.get("type").and_then(Value::as_str) {
+        Some("image") => json!({
+            "type": "image",
+            "source": {"type": "base64", "media_type": block["mimeType"], "data": block["data"]}
+        }),
+        Some("text") => json!({"type": "text", "text": block["text"]}),
+        _ => json!({"type": "text", "text": Content::text_of(std::slice::from_ref(block))}),
+    }
+}
+
 /// Answers a `tool_use` content block
 /// (`{"type": "tool_use", "id", "name", "input"}`) with the `tool_result`
 /// block to send back in the next user message:
 /// `{"type": "tool_result", "tool_use_id", "content"}`, with
 /// `"is_error": true` when the input was refused or the tool failed.
+/// A [`Content`] result is a list of blocks, its images as image blocks.
 /// `input` is capped at 1 MiB.
 pub async fn dispatch<C>(set: &ToolSet<C>, tool_use: &Value, ctx: C) -> Value {
     dispatch_with_limit(set, tool_use, ctx, set.limits().max_bytes).await
@@ -61,7 +76,10 @@ pub async fn dispatch_with_limit<C>(
         Ok(value) => json!({
             "type": "tool_result",
             "tool_use_id": id,
-            "content": result_text(&value),
+            "content": match Content::blocks_of(&value) {
+                Some(blocks) => Value::Array(blocks.iter().map(content_block).collect()),
+                None => Value::from(result_text(&value)),
+            },
         }),
         Err(lines) => json!({
             "type": "tool_result",

@@ -11,6 +11,9 @@
 //!   [`ToolInputError`](crate::ToolInputError);
 //! - [`repairs`]: the mistakes fixed before validation, and the policy;
 //! - [`patterns`]: the ECMA-262 dialect `pattern` takes;
+//! - [`the_call`]: `#[call]`, the call a tool sees (progress,
+//!   cancellation, typed questions to the user, sampling, logs), and rich
+//!   results;
 //! - [`hosts`]: every host adapter, the schema each is sent, and how every
 //!   call gets one answer;
 //! - [`any_schema`]: [`Validator`](crate::Validator) and
@@ -37,6 +40,9 @@ pub mod repairs {}
 
 #[doc = include_str!("../../docs/guide/patterns.md")]
 pub mod patterns {}
+
+#[doc = include_str!("../../docs/guide/the_call.md")]
+pub mod the_call {}
 
 #[doc = include_str!("../../docs/guide/hosts.md")]
 pub mod hosts {}

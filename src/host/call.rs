@@ -2,7 +2,7 @@
 //! an [`Outcome`] each host then words its own way.
 
 use serde_json::{Map, Value};
-use toolsmith_runtime::{CallError, ToolInputError, ToolRef};
+use toolsmith_runtime::{CallError, Content, ToolInputError, ToolRef};
 
 /// How a call turned out, before a host words it.
 pub(crate) enum Outcome {
@@ -23,7 +23,26 @@ pub(crate) async fn call<C>(tool: ToolRef<'_, C>, args: Value, ctx: C) -> Outcom
         Value::Null => Value::Object(Map::new()),
         other => other,
     };
-    match tool.call(args, ctx).await {
+    outcome(tool, tool.call(args, ctx).await)
+}
+
+/// [`call`] as part of `call`, a `Call` the host made.
+#[cfg(feature = "mcp")]
+pub(crate) async fn call_in<C>(
+    tool: ToolRef<'_, C>,
+    args: Value,
+    ctx: C,
+    call: toolsmith_runtime::Call,
+) -> Outcome {
+    let args = match args {
+        Value::Null => Value::Object(Map::new()),
+        other => other,
+    };
+    outcome(tool, tool.call_in(args, ctx, call).await)
+}
+
+fn outcome<C>(tool: ToolRef<'_, C>, result: Result<Value, CallError>) -> Outcome {
+    match result {
         Ok(value) => Outcome::Ran(value),
         Err(CallError::Input(err)) => Outcome::Refused(err),
         Err(CallError::Failed(err)) => {
@@ -32,9 +51,13 @@ pub(crate) async fn call<C>(tool: ToolRef<'_, C>, args: Value, ctx: C) -> Outcom
     }
 }
 
-/// A successful result as text: a string as it is, anything else as
-/// compact JSON.
+/// A successful result as text: a string as it is, a [`Content`] as its
+/// text blocks and a line for each other block, anything else as compact
+/// JSON.
 pub(crate) fn result_text(value: &Value) -> String {
+    if let Some(blocks) = Content::blocks_of(value) {
+        return Content::text_of(blocks);
+    }
     match value {
         Value::String(text) => text.clone(),
         other => other.to_string(),

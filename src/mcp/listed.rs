@@ -1,6 +1,6 @@
-//! A tool as `tools/list` describes it: name, description, `inputSchema`,
-//! `outputSchema` where MCP can carry it, and the tool's hints as
-//! annotations.
+//! A tool as `tools/list` describes it: name, title, description,
+//! `inputSchema`, `outputSchema` where MCP can carry it, and the tool's
+//! hints as annotations.
 
 use std::sync::Arc;
 
@@ -18,6 +18,8 @@ pub(crate) fn describe(tool: &ToolRef<'_>) -> rmcp::model::Tool {
         listed = listed.with_raw_output_schema(Arc::new(as_object(output)));
     }
     let hints = tool.annotations();
+    // The title is the tool's own (`title`) and, for older clients, a hint.
+    listed.title = hints.title.as_ref().map(|title| title.to_string());
     if !hints.is_empty() {
         listed = listed.with_annotations(annotations(hints));
     }

@@ -14,11 +14,21 @@ use rmcp::model::{
     ContentBlock, CustomRequest, CustomResult, ErrorCode, Implementation, ListToolsResult,
     PaginatedRequestParams, ServerCapabilities, ServerConfig,
 };
+use rmcp::model::{
+    CompleteRequestParams, CompleteResult, GetPromptRequestParams, GetPromptResponse,
+    ListPromptsResult, ListResourceTemplatesResult, ListResourcesResult, ReadResourceRequestParams,
+    ReadResourceResponse, SubscribeRequestParams, UnsubscribeRequestParams,
+};
+// Logging is deprecated for protocol versions to come; clients still use it.
+#[allow(deprecated)]
+use rmcp::model::SetLevelRequestParams;
 use rmcp::service::RequestContext;
 use rmcp::{ErrorData, RoleServer, ServerHandler, ServiceExt};
 use serde_json::{Value, json};
-use toolsmith_runtime::ToolSet;
+use toolsmith_runtime::{Call, CallHandle, Content, ToolSet};
 
+use super::client_call::{self, forwarding};
+use super::delegate::{Delegate, NoHandler};
 use super::listed::{describe, object_output};
 use super::transport::{Input, LineTransport, Output};
 use crate::host::{self, Outcome, result_text};
@@ -35,6 +45,12 @@ pub(crate) struct Server {
     tools: Arc<ToolSet>,
     listed: Arc<[rmcp::model::Tool]>,
     implementation: Implementation,
+    /// How to use the server, for the client's model (`instructions`).
+    instructions: Option<Arc<str>>,
+    /// Where every request but tools and logging goes.
+    delegate: Arc<dyn Delegate>,
+    /// The least severe log message sent, as `logging/setLevel` last said.
+    log_level: Arc<client_call::LogFloor>,
     /// The longest line read on stdio, and body over HTTP.
     pub(crate) max_line: usize,
 }
@@ -50,12 +66,28 @@ impl Server {
             tools: Arc::new(tools),
             listed,
             implementation: Implementation::new("toolsmith", env!("CARGO_PKG_VERSION")),
+            instructions: None,
+            delegate: Arc::new(NoHandler),
+            log_level: Arc::default(),
             max_line,
         }
     }
 
     pub(crate) fn set_server_info(&mut self, name: String, version: String) {
-        self.implementation = Implementation::new(name, version);
+        self.implementation.name = name;
+        self.implementation.version = version;
+    }
+
+    pub(crate) fn set_implementation(&mut self, implementation: Implementation) {
+        self.implementation = implementation;
+    }
+
+    pub(crate) fn set_delegate(&mut self, delegate: Arc<dyn Delegate>) {
+        self.delegate = delegate;
+    }
+
+    pub(crate) fn set_instructions(&mut self, instructions: String) {
+        self.instructions = Some(instructions.into());
     }
 
     /// The tools as `tools/list` gives them.
@@ -71,13 +103,27 @@ impl Server {
         name: &str,
         arguments: Value,
     ) -> Result<CallToolResult, ErrorData> {
+        self.call_in(name, arguments, Call::detached()).await
+    }
+
+    /// [`call`](Self::call) as part of `call`.
+    pub(crate) async fn call_in(
+        &self,
+        name: &str,
+        arguments: Value,
+        call: Call,
+    ) -> Result<CallToolResult, ErrorData> {
         let tool = self.tools.tool(name).map_err(|unknown| {
             ErrorData::invalid_params(
                 unknown.to_string(),
                 Some(json!({ "available": unknown.available() })),
             )
         })?;
-        Ok(match host::call(tool, arguments, ()).await {
+        Ok(match host::call_in(tool, arguments, (), call).await {
+            Outcome::Ran(value) if Content::blocks_of(&value).is_some() => {
+                let blocks = Content::blocks_of(&value).unwrap_or_default();
+                CallToolResult::success(blocks.iter().map(content_block).collect())
+            }
             Outcome::Ran(value) => {
                 let text = ContentBlock::text(result_text(&value));
                 let mut result = CallToolResult::success(vec![text]);
@@ -105,6 +151,28 @@ impl Server {
     }
 }
 
+/// Runs `answer`, cancelling its call when `fired` (rmcp's token for the
+/// request, fired by `notifications/cancelled`) resolves.
+async fn cancelled_by<T>(
+    fired: impl Future<Output = ()>,
+    handle: CallHandle,
+    answer: impl Future<Output = T>,
+) -> T {
+    let mut answer = std::pin::pin!(answer);
+    let mut fired = std::pin::pin!(fired);
+    std::future::poll_fn(|cx| {
+        if let std::task::Poll::Ready(value) = answer.as_mut().poll(cx) {
+            return std::task::Poll::Ready(value);
+        }
+        if !handle.is_cancelled() && fired.as_mut().poll(cx).is_ready() {
+            handle.cancel();
+            return answer.as_mut().poll(cx);
+        }
+        std::task::Poll::Pending
+    })
+    .await
+}
+
 /// Four times the argument cap and 64 KiB.
 fn default_max_line(max_bytes: usize) -> usize {
     max_bytes.saturating_mul(4).saturating_add(64 * 1024)
@@ -112,8 +180,26 @@ fn default_max_line(max_bytes: usize) -> usize {
 
 impl ServerHandler for Server {
     fn get_info(&self) -> ServerConfig {
-        ServerConfig::new(ServerCapabilities::builder().enable_tools().build())
-            .with_server_info(self.implementation.clone())
+        #[allow(deprecated)]
+        let capabilities = ServerCapabilities::builder()
+            .enable_tools()
+            .enable_logging()
+            .build();
+        // The handler's resources, prompts and completions beside our tools.
+        let theirs = self.delegate.info();
+        let mut capabilities = capabilities;
+        capabilities.resources = theirs.capabilities.resources;
+        capabilities.prompts = theirs.capabilities.prompts;
+        capabilities.completions = theirs.capabilities.completions;
+        let config = ServerConfig::new(capabilities).with_server_info(self.implementation.clone());
+        match self
+            .instructions
+            .as_deref()
+            .or(theirs.instructions.as_deref())
+        {
+            Some(instructions) => config.with_instructions(instructions),
+            None => config,
+        }
     }
 
     async fn list_tools(
@@ -128,15 +214,100 @@ impl ServerHandler for Server {
         self.listed.iter().find(|tool| tool.name == name).cloned()
     }
 
+    /// `logging/setLevel`: log messages less severe than `level` are no
+    /// longer sent.
+    #[allow(deprecated)]
+    async fn set_level(
+        &self,
+        request: SetLevelRequestParams,
+        _context: RequestContext<RoleServer>,
+    ) -> Result<(), ErrorData> {
+        self.log_level.set(request.level);
+        Ok(())
+    }
+
+    /// Runs the call as part of a [`Call`] for this request: progress and
+    /// logs go to the client, `notifications/cancelled` cancels it (rmcp
+    /// then sends no answer, as the protocol says).
     async fn call_tool(
         &self,
         request: CallToolRequestParams,
-        _context: RequestContext<RoleServer>,
+        context: RequestContext<RoleServer>,
     ) -> Result<CallToolResponse, ErrorData> {
         let arguments = request.arguments.map_or(Value::Null, Value::Object);
-        self.call(&request.name, arguments)
+        let (call, notes) = client_call::for_request(&context, &self.log_level);
+        let handle = call.handle();
+        let answer = self.call_in(&request.name, arguments, call);
+        let answer = cancelled_by(context.ct.clone().cancelled_owned(), handle, answer);
+        forwarding(answer, notes).await.map(CallToolResponse::from)
+    }
+
+    async fn complete(
+        &self,
+        request: CompleteRequestParams,
+        context: RequestContext<RoleServer>,
+    ) -> Result<CompleteResult, ErrorData> {
+        self.delegate.complete(request, context).await
+    }
+
+    async fn get_prompt(
+        &self,
+        request: GetPromptRequestParams,
+        context: RequestContext<RoleServer>,
+    ) -> Result<GetPromptResponse, ErrorData> {
+        self.delegate.get_prompt(request, context).await
+    }
+
+    async fn list_prompts(
+        &self,
+        request: Option<PaginatedRequestParams>,
+        context: RequestContext<RoleServer>,
+    ) -> Result<ListPromptsResult, ErrorData> {
+        self.delegate.list_prompts(request, context).await
+    }
+
+    async fn list_resources(
+        &self,
+        request: Option<PaginatedRequestParams>,
+        context: RequestContext<RoleServer>,
+    ) -> Result<ListResourcesResult, ErrorData> {
+        self.delegate.list_resources(request, context).await
+    }
+
+    async fn list_resource_templates(
+        &self,
+        request: Option<PaginatedRequestParams>,
+        context: RequestContext<RoleServer>,
+    ) -> Result<ListResourceTemplatesResult, ErrorData> {
+        self.delegate
+            .list_resource_templates(request, context)
             .await
-            .map(CallToolResponse::from)
+    }
+
+    async fn read_resource(
+        &self,
+        request: ReadResourceRequestParams,
+        context: RequestContext<RoleServer>,
+    ) -> Result<ReadResourceResponse, ErrorData> {
+        self.delegate.read_resource(request, context).await
+    }
+
+    #[allow(deprecated)]
+    async fn subscribe(
+        &self,
+        request: SubscribeRequestParams,
+        context: RequestContext<RoleServer>,
+    ) -> Result<(), ErrorData> {
+        self.delegate.subscribe(request, context).await
+    }
+
+    #[allow(deprecated)]
+    async fn unsubscribe(
+        &self,
+        request: UnsubscribeRequestParams,
+        context: RequestContext<RoleServer>,
+    ) -> Result<(), ErrorData> {
+        self.delegate.unsubscribe(request, context).await
     }
 
     /// A `tools/call` whose `arguments` is not an object reaches here, as
@@ -174,6 +345,13 @@ impl ServerHandler for Server {
             .map_err(|e| ErrorData::internal_error(e.to_string(), None))?;
         Ok(CustomResult::new(value))
     }
+}
+
+/// A block of a [`Content`] result as rmcp's content block (the runtime
+/// writes MCP's wire shape, so it reads back as one).
+fn content_block(block: &Value) -> ContentBlock {
+    serde_json::from_value(block.clone())
+        .unwrap_or_else(|_| ContentBlock::text(Content::text_of(std::slice::from_ref(block))))
 }
 
 /// `-32602 Invalid params` for a `tools/call` that names no tool.

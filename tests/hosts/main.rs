@@ -2,15 +2,19 @@
 //! HTTP (driven by the official Python SDK), the command line, rig, and
 //! schemars both ways, each with the exact JSON or text it receives.
 
+pub mod call;
 pub mod cli;
 pub mod function_calling;
 pub mod hosts;
+pub mod mcp_conformance;
+pub mod mcp_context;
 pub mod mcp_http;
 pub mod mcp_http_access;
 pub mod mcp_http_limits;
 pub mod mcp_http_mounted;
 pub mod mcp_http_stdio_agree;
 pub mod mcp_lines;
+pub mod mcp_metadata;
 pub mod mcp_stdio;
 pub mod panics;
 pub mod raw_http;

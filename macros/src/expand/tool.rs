@@ -98,6 +98,8 @@ fn expand_tool(tool: &ToolFn) -> TokenStream {
     for (index, input) in item.sig.inputs.iter().enumerate() {
         if Some(index) == tool.ctx_index {
             call_args.push(quote!(__ctx));
+        } else if tool.call.as_ref().is_some_and(|(_, at)| *at == index) {
+            call_args.push(quote!(__call));
         } else if let FnArg::Typed(_) = input {
             if let Some(field) = params.next() {
                 let member = &field.member;
@@ -106,6 +108,12 @@ fn expand_tool(tool: &ToolFn) -> TokenStream {
         }
     }
     let ignore_ctx = tool.ctx.is_none().then(|| quote!(let () = __ctx;));
+    // The call the set runs this one in, read where the function runs.
+    let take_call = tool.call.as_ref().map(|(ty, _)| {
+        quote_spanned! {ty.span()=>
+            let __call: #ty = ::toolsmith::Call::current();
+        }
+    });
     let await_ = item.sig.asyncness.map(|_| quote!(.await));
     let output = tool.output();
     let into_result = quote_spanned! {output.span()=>
@@ -117,6 +125,7 @@ fn expand_tool(tool: &ToolFn) -> TokenStream {
             fn invocation(&self, __args: #args_ident, __ctx: #context) -> ::toolsmith::Invocation<'_> {
                 ::toolsmith::Invocation::Blocking(::std::boxed::Box::new(move || {
                     #ignore_ctx
+                    #take_call
                     let __returned = #fn_ident(#(#call_args),*);
                     #[allow(unused_imports)]
                     use ::toolsmith::__private::{ResultKind as _, ValueKind as _};
@@ -245,6 +254,7 @@ fn expand_tool(tool: &ToolFn) -> TokenStream {
             > + ::core::marker::Send {
                 async move {
                     #ignore_ctx
+                    #take_call
                     let __returned = #fn_ident(#(#call_args),*) #await_;
                     #[allow(unused_imports)]
                     use ::toolsmith::__private::{ResultKind as _, ValueKind as _};

@@ -5,12 +5,15 @@ use std::borrow::Cow;
 use std::fmt;
 use std::future::Future;
 use std::pin::Pin;
-use std::sync::Arc;
+use std::sync::{Arc, OnceLock};
+use std::task::Poll;
 
 use serde_json::Value;
 
 use super::ToolSet;
 use super::guard::{CatchUnwind, Deadline, PANICKED, catching, timed_out};
+use crate::call::Call;
+use crate::call::current::{InCall, entered};
 use crate::invoke::validate_input_with;
 use crate::repair::{Repair, RepairPolicy};
 use crate::schema::Validator;
@@ -47,8 +50,35 @@ pub(super) struct Entry<C> {
     pub(super) description: Cow<'static, str>,
     pub(super) input_schema: Cow<'static, Value>,
     pub(super) output_schema: Option<Cow<'static, Value>>,
+    /// The validator of the output schema, built on the first result.
+    pub(super) output_validator: OnceLock<Option<Validator>>,
     pub(super) annotations: ToolAnnotations,
     pub(super) runner: Box<dyn Runner<C>>,
+}
+
+impl<C> Entry<C> {
+    /// Checks a result against the output schema, where the tool has one
+    /// (a schema outside the validator's subset is not checked, and
+    /// neither is a [`Content`](crate::Content) result): a result that
+    /// does not match is the tool's failure, with a line per problem.
+    fn check_output(&self, called: Called) -> Result<Called, CallError> {
+        let Some(schema) = &self.output_schema else {
+            return Ok(called);
+        };
+        if crate::content::Content::blocks_of(&called.value).is_some() {
+            return Ok(called);
+        }
+        let validator = self
+            .output_validator
+            .get_or_init(|| Validator::new(schema).ok());
+        match validator.as_ref().map(|v| v.validate(&called.value)) {
+            Some(Err(err)) => Err(CallError::Failed(ToolError::new(format_args!(
+                "the result does not match the tool's output schema: {}",
+                err.lines_for("Invalid result").join("; ")
+            )))),
+            _ => Ok(called),
+        }
+    }
 }
 
 /// Validates and runs one tool, whatever kind it is.
@@ -69,6 +99,7 @@ pub(super) trait Runner<C>: Send + Sync {
 pub(super) struct Job<'a> {
     name: &'a Cow<'static, str>,
     hooks: &'a Hooks,
+    call: Call,
 }
 
 impl Job<'_> {
@@ -77,7 +108,8 @@ impl Job<'_> {
     async fn run(self, job: BlockingJob) -> Result<Value, ToolError> {
         let name = self.name.clone();
         let on_panic = Arc::clone(&self.hooks.on_panic);
-        let guarded: BlockingJob = Box::new(move || match catching(job) {
+        let call = self.call;
+        let guarded: BlockingJob = Box::new(move || match entered(&call, || catching(job)) {
             Ok(result) => result,
             Err(panic) => {
                 on_panic(&name, &panic.message);
@@ -127,6 +159,7 @@ impl<C: Clone + Send + Sync + 'static> Entry<C> {
             description: self.description,
             input_schema: self.input_schema,
             output_schema: self.output_schema,
+            output_validator: self.output_validator,
             annotations: self.annotations,
             runner: Box::new(Bound {
                 runner: self.runner,
@@ -300,15 +333,32 @@ impl<'a, C> ToolRef<'a, C> {
     /// [`CallError::Failed`] with the message `the tool panicked` (and goes
     /// to the set's [`on_panic`](ToolSet::on_panic) log), a call past the
     /// set's [timeout](ToolSet::with_timeout) is `CallError::Failed` with
-    /// `timed out after 30s`.
+    /// `timed out after 30s`, and so is a result that does not match the
+    /// tool's output schema, with a line per problem.
     pub fn call(
         &self,
         args: Value,
         ctx: C,
     ) -> impl Future<Output = Result<Value, CallError>> + Send + 'a {
+        self.call_in(args, ctx, self.set.detached_call())
+    }
+
+    /// [`call`](Self::call) as part of `call`, a [`Call`] the host made:
+    /// the tool's progress, logs and questions go to the host, and the
+    /// call's [handle](Call::handle) cancels it (an async tool is dropped,
+    /// and the call is answered `cancelled`; a plain `fn` sees
+    /// [`Call::is_cancelled`]). Once the call is answered, nothing the tool
+    /// still does reaches the host. The set's timeout cancels the call
+    /// too.
+    pub fn call_in(
+        &self,
+        args: Value,
+        ctx: C,
+        call: Call,
+    ) -> impl Future<Output = Result<Value, CallError>> + Send + 'a {
         let set = self.set;
         let name = self.name();
-        let run = self.guarded(args, ctx, set.repairs);
+        let run = self.guarded(args, ctx, set.repairs, call);
         async move {
             let called = run.await?;
             if let (Some(log), false) = (&set.on_repair, called.repairs.is_empty()) {
@@ -326,15 +376,17 @@ impl<'a, C> ToolRef<'a, C> {
         ctx: C,
         policy: &RepairPolicy,
     ) -> impl Future<Output = Result<Called, CallError>> + Send + 'a {
-        self.guarded(args, ctx, *policy)
+        self.guarded(args, ctx, *policy, self.set.detached_call())
     }
 
-    /// The call with the set's limits, panic catching and timeout around it.
+    /// The call with the set's limits, panic catching, cancellation and
+    /// timeout around it, `call` current while the tool runs.
     fn guarded(
         &self,
         args: Value,
         ctx: C,
         policy: RepairPolicy,
+        call: Call,
     ) -> impl Future<Output = Result<Called, CallError>> + Send + 'a {
         let (set, entry) = (self.set, self.entry);
         let panicked = move |message: &str| {
@@ -343,27 +395,64 @@ impl<'a, C> ToolRef<'a, C> {
         };
         let started = match set.limits.check(&args) {
             Err(err) => Err(CallError::Input(err)),
-            Ok(()) => catching(|| {
-                let job = Job {
-                    name: &entry.name,
-                    hooks: &set.hooks,
-                };
-                entry.runner.run(args, ctx, policy, job)
+            Ok(()) => entered(&call, || {
+                catching(|| {
+                    let job = Job {
+                        name: &entry.name,
+                        hooks: &set.hooks,
+                        call: call.clone(),
+                    };
+                    entry.runner.run(args, ctx, policy, job)
+                })
             })
             .map_err(|panic| panicked(&panic.message)),
         };
         async move {
+            // However the call ends (answered, or dropped by the host),
+            // nothing the tool still does reaches the host.
+            let _settle = Settle(call.clone());
             let run = started?;
-            match Deadline::new(CatchUnwind(run), set.timeout).await {
-                Some(Ok(result)) => result,
-                Some(Err(panic)) => Err(panicked(&panic.message)),
-                None => {
+            let run = InCall::new(call.clone(), Deadline::new(CatchUnwind(run), set.timeout));
+            match until_cancelled(&call, run).await {
+                Some(Some(Ok(result))) => result.and_then(|called| entry.check_output(called)),
+                Some(Some(Err(panic))) => Err(panicked(&panic.message)),
+                Some(None) => {
+                    call.handle().cancel();
                     let limit = set.timeout.unwrap_or_default();
                     Err(CallError::Failed(ToolError::new(timed_out(limit))))
                 }
+                None => Err(CallError::Failed(ToolError::new(CANCELLED))),
             }
         }
     }
+}
+
+/// The failure message of a call that was cancelled.
+pub(crate) const CANCELLED: &str = "cancelled";
+
+/// Settles its call when dropped.
+struct Settle(Call);
+
+impl Drop for Settle {
+    fn drop(&mut self) {
+        self.0.settle();
+    }
+}
+
+/// `future`'s output, or `None` once `call` is cancelled (the future is
+/// then dropped).
+async fn until_cancelled<F: Future>(call: &Call, future: F) -> Option<F::Output> {
+    let mut future = std::pin::pin!(future);
+    std::future::poll_fn(|cx| {
+        if call.is_cancelled() {
+            return Poll::Ready(None);
+        }
+        if let Poll::Ready(output) = future.as_mut().poll(cx) {
+            return Poll::Ready(Some(output));
+        }
+        Pin::new(&mut call.cancelled()).poll(cx).map(|()| None)
+    })
+    .await
 }
 
 impl<C> fmt::Debug for ToolRef<'_, C> {

@@ -21,6 +21,7 @@ use std::time::Duration;
 
 use serde_json::Value;
 
+use crate::call::{Call, CallHost, Progress};
 use crate::repair::{Repair, RepairPolicy};
 use crate::sanitize::sanitize_line;
 use crate::schema::Validator;
@@ -65,12 +66,15 @@ pub use limits::Limits;
 ///   [blocking executor](ToolSet::with_blocking_executor), never on an
 ///   async worker thread (the MCP server sets tokio's blocking pool);
 /// - with a [timeout](ToolSet::with_timeout), a call that takes longer is
-///   answered `timed out after 30s`.
+///   answered `timed out after 30s` (and its [`Call`] is cancelled, so a
+///   plain `fn` still running sees it);
+/// - a call whose [`Call`] is cancelled is answered `cancelled`.
 pub struct ToolSet<C = ()> {
     entries: Vec<Entry<C>>,
     by_name: HashMap<Cow<'static, str>, usize>,
     repairs: RepairPolicy,
     on_repair: Option<Box<RepairLog>>,
+    on_progress: Option<Arc<ProgressLog>>,
     hooks: Hooks,
     limits: Limits,
     timeout: Option<Duration>,
@@ -79,6 +83,9 @@ pub struct ToolSet<C = ()> {
 /// Told of every call whose arguments were repaired: the tool, the repairs.
 type RepairLog = dyn Fn(&str, &[Repair]) + Send + Sync;
 
+/// Told of the progress of calls no host made a [`Call`] for.
+type ProgressLog = dyn Fn(&Progress) + Send + Sync;
+
 impl<C> Default for ToolSet<C> {
     fn default() -> Self {
         ToolSet {
@@ -86,6 +93,7 @@ impl<C> Default for ToolSet<C> {
             by_name: HashMap::new(),
             repairs: RepairPolicy::default(),
             on_repair: None,
+            on_progress: None,
             hooks: Hooks {
                 blocking: None,
                 on_panic: Arc::new(default_panic_log),
@@ -137,6 +145,31 @@ impl<C> ToolSet<C> {
     pub fn on_repair(mut self, log: impl Fn(&str, &[Repair]) + Send + Sync + 'static) -> Self {
         self.on_repair = Some(Box::new(log));
         self
+    }
+
+    /// Tells `log` of the progress tools report ([`Call::progress`]) in
+    /// calls whose host made no [`Call`] of its own: the function-calling
+    /// and rig adapters, [`ToolRef::call`], [`ToolSet::call`]. Progress is
+    /// already filtered (only rising) and sanitized.
+    ///
+    /// ```
+    /// # use toolsmith_runtime::ToolSet;
+    /// let tools: ToolSet = ToolSet::new().on_progress(|progress| {
+    ///     eprintln!("{} of {:?}", progress.done, progress.total);
+    /// });
+    /// ```
+    pub fn on_progress(mut self, log: impl Fn(&Progress) + Send + Sync + 'static) -> Self {
+        self.on_progress = Some(Arc::new(log));
+        self
+    }
+
+    /// A call for a host that made none: progress to the
+    /// [`on_progress`](Self::on_progress) log, if there is one.
+    pub(crate) fn detached_call(&self) -> Call {
+        match &self.on_progress {
+            Some(log) => Call::new(Arc::new(ProgressTo(Arc::clone(log)))),
+            None => Call::detached(),
+        }
     }
 
     /// Answers calls that take longer than `limit` with the failure
@@ -241,6 +274,7 @@ impl<C> ToolSet<C> {
             description: Cow::Borrowed(tool.description()),
             input_schema: Cow::Borrowed(tool.input_schema()),
             output_schema: tool.output_schema().map(Cow::Borrowed),
+            output_validator: std::sync::OnceLock::new(),
             annotations: tool.annotations(),
             runner: Box::new(Typed(tool)),
         };
@@ -261,6 +295,7 @@ impl<C> ToolSet<C> {
             description: tool.description,
             input_schema: Cow::Owned(tool.input_schema),
             output_schema: tool.output_schema.map(Cow::Owned),
+            output_validator: std::sync::OnceLock::new(),
             annotations: tool.annotations,
             runner: Box::new(Dynamic {
                 validator,
@@ -377,6 +412,7 @@ impl<C: Clone + Send + Sync + 'static> ToolSet<C> {
             by_name: self.by_name,
             repairs: self.repairs,
             on_repair: self.on_repair,
+            on_progress: self.on_progress,
             hooks: self.hooks,
             limits: self.limits,
             timeout: self.timeout,
@@ -387,6 +423,15 @@ impl<C: Clone + Send + Sync + 'static> ToolSet<C> {
 impl<C> fmt::Debug for ToolSet<C> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.debug_list().entries(self.names()).finish()
+    }
+}
+
+/// A host that only takes progress, to the set's log.
+struct ProgressTo(Arc<ProgressLog>);
+
+impl CallHost for ProgressTo {
+    fn progress(&self, progress: &Progress) {
+        (self.0)(progress);
     }
 }
 

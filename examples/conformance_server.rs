@@ -1,0 +1,444 @@
+//! The fixture tools of the official MCP conformance suite
+//! (`@modelcontextprotocol/conformance`), written as ordinary toolsmith
+//! tools, served on standard input and output or over Streamable HTTP.
+//!
+//! ```text
+//! cargo run --example conformance_server                         # stdio
+//! cargo run --example conformance_server -- --http 127.0.0.1:0   # first stderr line: serving MCP at <url>
+//! ```
+//!
+//! Each tool is what the suite's scenario of the same name asks for; they
+//! show rich results ([`Content`]: images, audio, embedded resources) and
+//! the per-call [`Call`]: log messages, progress, sampling and typed
+//! elicitation. Beside them, four tools the crate's own tests drive:
+//! `wait_async` and `wait_blocking` wait until they are cancelled,
+//! `cancelled_calls` counts the calls that saw it, and `ask_person` asks
+//! for a bounded form. The suite's resources, prompts and completions are
+//! rmcp's own, composed beside the tools.
+
+use std::sync::atomic::{AtomicUsize, Ordering};
+use std::time::Duration;
+
+use rmcp::model::{
+    CompleteRequestParams, CompleteResult, GetPromptRequestParams, GetPromptResponse,
+    GetPromptResult, ListPromptsResult, ListResourceTemplatesResult, ListResourcesResult,
+    PaginatedRequestParams, ReadResourceRequestParams, ReadResourceResponse, ReadResourceResult,
+    ServerCapabilities, ServerConfig, SubscribeRequestParams, UnsubscribeRequestParams,
+};
+use rmcp::service::RequestContext;
+use rmcp::{ErrorData, RoleServer, ServerHandler};
+use serde::de::DeserializeOwned;
+use serde::{Deserialize, Serialize};
+use serde_json::{Value, json};
+use toolsmith::{Answer, Call, Content, LogLevel, ToolArg, ToolError, ToolSet, tool};
+
+/// A 1×1 red PNG.
+const RED_PIXEL: &[u8] = include_bytes!("assets/red_pixel.png");
+/// A millisecond of 8 kHz silence, as WAV.
+const SILENCE: &[u8] = include_bytes!("assets/silence.wav");
+
+/// Returns a fixed text.
+#[tool]
+fn test_simple_text() -> &'static str {
+    "This is a simple text response for testing."
+}
+
+/// Returns an image.
+#[tool]
+fn test_image_content() -> Content {
+    Content::image(RED_PIXEL, "image/png")
+}
+
+/// Returns audio.
+#[tool]
+fn test_audio_content() -> Content {
+    Content::audio(SILENCE, "audio/wav")
+}
+
+/// Returns an embedded resource.
+#[tool]
+fn test_embedded_resource() -> Content {
+    Content::resource_text(
+        "test://embedded-resource",
+        "text/plain",
+        "This is an embedded resource content.",
+    )
+}
+
+/// Returns text, an image and an embedded resource.
+#[tool]
+fn test_multiple_content_types() -> Content {
+    Content::text("Multiple content types test:")
+        .and(Content::image(RED_PIXEL, "image/png"))
+        .and(Content::resource_text(
+            "test://mixed-content-resource",
+            "application/json",
+            r#"{"test":"data","value":123}"#,
+        ))
+}
+
+/// Always fails, to show how a failure reaches the client.
+#[tool]
+fn test_error_handling() -> Result<String, String> {
+    Err("This tool intentionally returns an error for testing".to_owned())
+}
+
+/// Logs three messages to the client while it runs.
+#[tool]
+async fn test_tool_with_logging(#[call] call: Call) -> &'static str {
+    for message in [
+        "Tool execution started",
+        "Tool processing data",
+        "Tool execution completed",
+    ] {
+        call.log(LogLevel::Info, message);
+        tokio::time::sleep(Duration::from_millis(50)).await;
+    }
+    "Logging test completed"
+}
+
+/// Reports progress at 0, 50 and 100 of 100.
+#[tool]
+async fn test_tool_with_progress(#[call] call: Call) -> &'static str {
+    for done in [0.0, 50.0, 100.0] {
+        call.progress(done, Some(100.0), &format!("Completed step {done} of 100"));
+        tokio::time::sleep(Duration::from_millis(50)).await;
+    }
+    "Progress test completed"
+}
+
+/// Asks the client's model to answer `prompt`.
+///
+/// # Arguments
+///
+/// * `prompt` - The prompt to send to the model
+#[tool]
+async fn test_sampling(prompt: String, #[call] call: Call) -> Result<String, ToolError> {
+    let answer = call.sample(&prompt, 100).await?;
+    Ok(format!("LLM response: {answer}"))
+}
+
+/// What `test_elicitation` asks the user for.
+#[derive(Debug, Serialize, Deserialize, ToolArg)]
+#[serde(deny_unknown_fields)]
+struct UserInfo {
+    /// User's response
+    username: String,
+    /// User's email address
+    email: String,
+}
+
+/// Asks the user for a name and an email address, showing `message`.
+///
+/// # Arguments
+///
+/// * `message` - The message to show the user
+#[tool]
+async fn test_elicitation(message: String, #[call] call: Call) -> Result<String, ToolError> {
+    Ok(match call.ask::<UserInfo>(&message).await? {
+        Answer::Accepted(info) => format!(
+            "User response: action: accept, content: {}",
+            serde_json::to_string(&info).map_err(ToolError::new)?
+        ),
+        Answer::Declined => "User response: action: decline".to_owned(),
+        Answer::Cancelled => "User response: action: cancel".to_owned(),
+    })
+}
+
+/// How many cancelled calls `wait_async` and `wait_blocking` saw.
+static ASYNC_DROPPED: AtomicUsize = AtomicUsize::new(0);
+static BLOCKING_STOPPED: AtomicUsize = AtomicUsize::new(0);
+
+/// Counts itself dropped when a cancelled call drops the future.
+struct CountDrop;
+
+impl Drop for CountDrop {
+    fn drop(&mut self) {
+        ASYNC_DROPPED.fetch_add(1, Ordering::SeqCst);
+    }
+}
+
+/// Waits (at most a minute) until the call is cancelled; the future is
+/// dropped then.
+#[tool]
+async fn wait_async(#[call] call: Call) -> &'static str {
+    let _counted = CountDrop;
+    call.progress(1.0, None, "waiting");
+    tokio::time::sleep(Duration::from_secs(60)).await;
+    std::mem::forget(_counted);
+    "not cancelled"
+}
+
+/// Waits on its thread (at most a minute) until the call is cancelled.
+#[tool]
+fn wait_blocking(#[call] call: Call) -> &'static str {
+    call.progress(1.0, None, "waiting");
+    for _ in 0..6000 {
+        if call.is_cancelled() {
+            BLOCKING_STOPPED.fetch_add(1, Ordering::SeqCst);
+            return "cancelled";
+        }
+        std::thread::sleep(Duration::from_millis(10));
+    }
+    "not cancelled"
+}
+
+/// How many calls of `wait_async` were dropped and of `wait_blocking` stopped.
+#[derive(Serialize, toolsmith::ToolOutput)]
+struct Cancelled {
+    async_dropped: usize,
+    blocking_stopped: usize,
+}
+
+/// Counts the cancelled calls of `wait_async` and `wait_blocking`.
+#[tool]
+fn cancelled_calls() -> Cancelled {
+    Cancelled {
+        async_dropped: ASYNC_DROPPED.load(Ordering::SeqCst),
+        blocking_stopped: BLOCKING_STOPPED.load(Ordering::SeqCst),
+    }
+}
+
+/// What `ask_person` asks for.
+#[derive(Debug, Deserialize, ToolArg)]
+#[serde(deny_unknown_fields)]
+struct Person {
+    /// Your name
+    #[arg(min_length = 1)]
+    name: String,
+    /// Your age in years
+    #[arg(max = 150)]
+    age: u8,
+}
+
+/// Asks the user for a name and an age.
+#[tool]
+async fn ask_person(#[call] call: Call) -> Result<String, ToolError> {
+    Ok(match call.ask::<Person>("Who are you?").await? {
+        Answer::Accepted(person) => format!("{} is {}", person.name, person.age),
+        Answer::Declined => "declined".to_owned(),
+        Answer::Cancelled => "cancelled".to_owned(),
+    })
+}
+
+fn tools() -> Result<ToolSet, toolsmith::RegisterError> {
+    let mut tools = ToolSet::new();
+    tools
+        .register(TestSimpleText)?
+        .register(TestImageContent)?
+        .register(TestAudioContent)?
+        .register(TestEmbeddedResource)?
+        .register(TestMultipleContentTypes)?
+        .register(TestErrorHandling)?
+        .register(TestToolWithLogging)?
+        .register(TestToolWithProgress)?
+        .register(TestSampling)?
+        .register(TestElicitation)?
+        .register(WaitAsync)?
+        .register(WaitBlocking)?
+        .register(CancelledCalls)?
+        .register(AskPerson)?;
+    Ok(tools)
+}
+
+/// The suite's resources, prompts and completions, written with rmcp and
+/// served beside the tools ([`McpServer::with_handler`]).
+///
+/// [`McpServer::with_handler`]: toolsmith::mcp::McpServer::with_handler
+struct Fixtures;
+
+/// An rmcp result, from the JSON the suite gives for it.
+fn wire<T: DeserializeOwned>(value: Value) -> Result<T, ErrorData> {
+    serde_json::from_value(value).map_err(|err| ErrorData::internal_error(err.to_string(), None))
+}
+
+fn base64(data: &[u8]) -> String {
+    // A `Content` carries bytes as MCP does: base64, read back here.
+    let block = serde_json::to_value(Content::image(data, "")).unwrap_or_default();
+    let blocks = Content::blocks_of(&block).unwrap_or_default();
+    blocks[0]["data"].as_str().unwrap_or_default().to_owned()
+}
+
+#[allow(deprecated)] // resources/subscribe is legacy, and what the suite sends
+impl ServerHandler for Fixtures {
+    fn get_info(&self) -> ServerConfig {
+        let capabilities = ServerCapabilities::builder()
+            .enable_resources()
+            .enable_resources_subscribe()
+            .enable_prompts()
+            .enable_completions()
+            .build();
+        ServerConfig::new(capabilities)
+    }
+
+    async fn list_resources(
+        &self,
+        _: Option<PaginatedRequestParams>,
+        _: RequestContext<RoleServer>,
+    ) -> Result<ListResourcesResult, ErrorData> {
+        wire(json!({"resources": [
+            {"uri": "test://static-text", "name": "static-text", "description": "A text resource", "mimeType": "text/plain"},
+            {"uri": "test://static-binary", "name": "static-binary", "description": "A PNG", "mimeType": "image/png"},
+            {"uri": "test://watched-resource", "name": "watched-resource", "description": "A resource to subscribe to", "mimeType": "text/plain"}
+        ]}))
+    }
+
+    async fn list_resource_templates(
+        &self,
+        _: Option<PaginatedRequestParams>,
+        _: RequestContext<RoleServer>,
+    ) -> Result<ListResourceTemplatesResult, ErrorData> {
+        wire(json!({"resourceTemplates": [
+            {"uriTemplate": "test://template/{id}/data", "name": "template", "description": "Data by id", "mimeType": "application/json"}
+        ]}))
+    }
+
+    async fn read_resource(
+        &self,
+        request: ReadResourceRequestParams,
+        _: RequestContext<RoleServer>,
+    ) -> Result<ReadResourceResponse, ErrorData> {
+        let uri = request.uri.as_str();
+        let contents = match uri {
+            "test://static-text" => {
+                json!({"uri": uri, "mimeType": "text/plain", "text": "This is the content of the static text resource."})
+            }
+            "test://static-binary" => {
+                json!({"uri": uri, "mimeType": "image/png", "blob": base64(RED_PIXEL)})
+            }
+            "test://watched-resource" => {
+                json!({"uri": uri, "mimeType": "text/plain", "text": "Watched."})
+            }
+            _ => match uri
+                .strip_prefix("test://template/")
+                .and_then(|rest| rest.strip_suffix("/data"))
+            {
+                Some(id) => json!({
+                    "uri": uri,
+                    "mimeType": "application/json",
+                    "text": json!({"id": id, "templateTest": true, "data": format!("Data for ID: {id}")}).to_string()
+                }),
+                None => {
+                    return Err(ErrorData::resource_not_found(
+                        format!("no resource {uri}"),
+                        None,
+                    ));
+                }
+            },
+        };
+        Ok(wire::<ReadResourceResult>(json!({"contents": [contents]}))?.into())
+    }
+
+    async fn subscribe(
+        &self,
+        _: SubscribeRequestParams,
+        _: RequestContext<RoleServer>,
+    ) -> Result<(), ErrorData> {
+        Ok(())
+    }
+
+    async fn unsubscribe(
+        &self,
+        _: UnsubscribeRequestParams,
+        _: RequestContext<RoleServer>,
+    ) -> Result<(), ErrorData> {
+        Ok(())
+    }
+
+    async fn list_prompts(
+        &self,
+        _: Option<PaginatedRequestParams>,
+        _: RequestContext<RoleServer>,
+    ) -> Result<ListPromptsResult, ErrorData> {
+        wire(json!({"prompts": [
+            {"name": "test_simple_prompt", "description": "A prompt without arguments"},
+            {"name": "test_prompt_with_arguments", "description": "A prompt with two arguments", "arguments": [
+                {"name": "arg1", "description": "First test argument", "required": true},
+                {"name": "arg2", "description": "Second test argument", "required": true}
+            ]},
+            {"name": "test_prompt_with_embedded_resource", "description": "A prompt embedding a resource", "arguments": [
+                {"name": "resourceUri", "description": "URI of the resource to embed", "required": true}
+            ]},
+            {"name": "test_prompt_with_image", "description": "A prompt with an image"}
+        ]}))
+    }
+
+    async fn get_prompt(
+        &self,
+        request: GetPromptRequestParams,
+        _: RequestContext<RoleServer>,
+    ) -> Result<GetPromptResponse, ErrorData> {
+        let arg = |name: &str| {
+            let value = request.arguments.as_ref().and_then(|args| args.get(name));
+            value.and_then(Value::as_str).unwrap_or_default().to_owned()
+        };
+        let user = |content: Value| json!({"role": "user", "content": content});
+        let text = |text: String| user(json!({"type": "text", "text": text}));
+        let messages = match request.name.as_str() {
+            "test_simple_prompt" => vec![text("This is a simple prompt for testing.".to_owned())],
+            "test_prompt_with_arguments" => vec![text(format!(
+                "Prompt with arguments: arg1='{}', arg2='{}'",
+                arg("arg1"),
+                arg("arg2")
+            ))],
+            "test_prompt_with_embedded_resource" => vec![
+                user(json!({"type": "resource", "resource": {
+                    "uri": arg("resourceUri"),
+                    "mimeType": "text/plain",
+                    "text": "Embedded resource content for testing."
+                }})),
+                text("Please process the embedded resource above.".to_owned()),
+            ],
+            "test_prompt_with_image" => vec![
+                user(json!({"type": "image", "data": base64(RED_PIXEL), "mimeType": "image/png"})),
+                text("Please analyze the image above.".to_owned()),
+            ],
+            other => {
+                return Err(ErrorData::invalid_params(
+                    format!("no prompt {other}"),
+                    None,
+                ));
+            }
+        };
+        Ok(wire::<GetPromptResult>(json!({"messages": messages}))?.into())
+    }
+
+    async fn complete(
+        &self,
+        request: CompleteRequestParams,
+        _: RequestContext<RoleServer>,
+    ) -> Result<CompleteResult, ErrorData> {
+        let typed = request.argument.value;
+        let values: Vec<&str> = ["paris", "park", "party"]
+            .into_iter()
+            .filter(|value| value.starts_with(&typed))
+            .collect();
+        wire(json!({"completion": {"values": values, "total": values.len(), "hasMore": false}}))
+    }
+}
+
+#[tokio::main]
+async fn main() -> std::io::Result<()> {
+    let tools = tools().map_err(std::io::Error::other)?;
+    let server = toolsmith::mcp::McpServer::new(tools)
+        .with_server_info("toolsmith-conformance", env!("CARGO_PKG_VERSION"))
+        .with_handler(Fixtures);
+    let Some(addr) = http_addr() else {
+        return server.serve_stdio().await;
+    };
+    let server = server.bind_http(addr).await?;
+    eprintln!("serving MCP at {}", server.url());
+    server
+        .serve_with_shutdown(toolsmith::mcp::shutdown_signal())
+        .await
+}
+
+/// The address after `--http`, if given.
+fn http_addr() -> Option<String> {
+    let mut args = std::env::args().skip_while(|arg| arg != "--http");
+    args.next()?;
+    Some(args.next().unwrap_or_else(|| {
+        eprintln!("--http needs an address, e.g. --http 127.0.0.1:8080");
+        std::process::exit(2)
+    }))
+}

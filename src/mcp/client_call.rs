@@ -1,0 +1,259 @@
+//! A tool's call on MCP: its progress and log messages become
+//! notifications to the client (progress only when the request carried a
+//! `progressToken`), `ask` an `elicitation/create` request and `sample` a
+//! `sampling/createMessage` request, each where the client declared it can.
+//!
+//! Notifications are queued by the tool (a plain `fn` on the blocking pool
+//! included) and sent, in order, by the request's own task, so that on
+//! Streamable HTTP they travel with the request; the queue is drained
+//! before the answer goes, and closed after it.
+
+#![allow(deprecated)] // sampling and logging, deprecated for protocol versions to come
+
+use std::future::{Future, poll_fn};
+use std::pin::{Pin, pin};
+use std::sync::Arc;
+use std::sync::atomic::{AtomicU8, Ordering};
+use std::task::Poll;
+
+use rmcp::RoleServer;
+use rmcp::model::{
+    ClientResult, CreateMessageRequest, CreateMessageRequestParams, ElicitRequest,
+    ElicitRequestParams, ElicitationAction, LoggingLevel, LoggingMessageNotificationParam,
+    ProgressNotificationParam, ProgressToken, SamplingMessage, ServerRequest,
+};
+use rmcp::service::{Peer, RequestContext};
+use serde_json::Value;
+use tokio::sync::mpsc;
+use toolsmith_runtime::{Call, CallHost, HostFuture, LogLevel, Progress, Reply};
+
+/// How many notifications wait for the request's task at most; a tool that
+/// reports faster than the client reads loses the surplus (progress only
+/// rises, so a later report says more than a lost one).
+const QUEUE: usize = 256;
+
+/// A notification queued by the tool.
+enum Note {
+    Progress(ProgressNotificationParam),
+    Log(LoggingMessageNotificationParam),
+}
+
+/// The least severe level of log message the client wants, as
+/// `logging/setLevel` last said (`debug`, everything, until it does).
+#[derive(Default)]
+pub(crate) struct LogFloor(AtomicU8);
+
+impl LogFloor {
+    pub(crate) fn set(&self, level: LoggingLevel) {
+        self.0.store(rank(level), Ordering::Relaxed);
+    }
+
+    fn admits(&self, level: LoggingLevel) -> bool {
+        rank(level) >= self.0.load(Ordering::Relaxed)
+    }
+}
+
+/// Severity as a number, `debug` lowest.
+fn rank(level: LoggingLevel) -> u8 {
+    match level {
+        LoggingLevel::Debug => 0,
+        LoggingLevel::Info => 1,
+        LoggingLevel::Notice => 2,
+        LoggingLevel::Warning => 3,
+        LoggingLevel::Error => 4,
+        LoggingLevel::Critical => 5,
+        LoggingLevel::Alert => 6,
+        _ => 7,
+    }
+}
+
+/// The call's host on MCP.
+struct ClientCall {
+    peer: Peer<RoleServer>,
+    token: Option<ProgressToken>,
+    floor: Arc<LogFloor>,
+    notes: mpsc::Sender<Note>,
+}
+
+/// A [`Call`] for the request `context` serves, and the queue of its
+/// notifications, for [`forwarding`].
+pub(crate) fn for_request(
+    context: &RequestContext<RoleServer>,
+    floor: &Arc<LogFloor>,
+) -> (Call, Notes) {
+    let (notes, queue) = mpsc::channel(QUEUE);
+    let host = ClientCall {
+        peer: context.peer.clone(),
+        token: context.meta.get_progress_token(),
+        floor: Arc::clone(floor),
+        notes,
+    };
+    let call = Call::new(Arc::new(host));
+    let notes = Notes {
+        peer: context.peer.clone(),
+        queue,
+    };
+    (call, notes)
+}
+
+/// The notifications a call queued, waiting to be sent.
+pub(crate) struct Notes {
+    peer: Peer<RoleServer>,
+    queue: mpsc::Receiver<Note>,
+}
+
+/// Runs `answer` while sending the call's notifications, in order; once
+/// `answer` is ready, sends what is still queued, closes the queue, and
+/// resolves to the answer.
+pub(crate) async fn forwarding<T>(answer: impl Future<Output = T>, notes: Notes) -> T {
+    let Notes { peer, mut queue } = notes;
+    let mut answer = pin!(answer);
+    let mut answered = None;
+    let mut sending: Option<Pin<Box<dyn Future<Output = ()> + Send>>> = None;
+    poll_fn(|cx| {
+        if answered.is_none()
+            && let Poll::Ready(value) = answer.as_mut().poll(cx)
+        {
+            answered = Some(value);
+            queue.close();
+        }
+        loop {
+            if let Some(send) = &mut sending {
+                if send.as_mut().poll(cx).is_pending() {
+                    return Poll::Pending;
+                }
+                sending = None;
+            }
+            match queue.poll_recv(cx) {
+                Poll::Ready(Some(note)) => sending = Some(send(peer.clone(), note)),
+                Poll::Ready(None) => {
+                    return match answered.take() {
+                        Some(value) => Poll::Ready(value),
+                        None => Poll::Pending,
+                    };
+                }
+                Poll::Pending => return Poll::Pending,
+            }
+        }
+    })
+    .await
+}
+
+/// Sends one notification; a client gone is no one's concern here.
+fn send(peer: Peer<RoleServer>, note: Note) -> Pin<Box<dyn Future<Output = ()> + Send>> {
+    Box::pin(async move {
+        let _ = match note {
+            Note::Progress(params) => peer.notify_progress(params).await,
+            Note::Log(params) => peer.notify_logging_message(params).await,
+        };
+    })
+}
+
+impl CallHost for ClientCall {
+    fn progress(&self, progress: &Progress) {
+        let Some(token) = &self.token else { return };
+        let mut params = ProgressNotificationParam::new(token.clone(), progress.done);
+        params.total = progress.total;
+        params.message = progress.message.clone();
+        let _ = self.notes.try_send(Note::Progress(params));
+    }
+
+    fn log(&self, level: LogLevel, message: &str) {
+        let level = level_of(level);
+        if !self.floor.admits(level) {
+            return;
+        }
+        let params = LoggingMessageNotificationParam::new(level, Value::from(message));
+        let _ = self.notes.try_send(Note::Log(params));
+    }
+
+    fn ask(&self, message: &str, schema: &Value) -> HostFuture<Result<Reply, String>> {
+        let peer = self.peer.clone();
+        let message = message.to_owned();
+        let schema = schema.clone();
+        Box::pin(async move {
+            let can = peer
+                .peer_info()
+                .is_some_and(|info| info.capabilities.elicitation.is_some());
+            if !can {
+                return Err(
+                    "the client cannot ask the user (it declared no elicitation)".to_owned(),
+                );
+            }
+            let requested_schema = serde_json::from_value(schema)
+                .map_err(|err| format!("the form cannot be asked: {err}"))?;
+            let params = ElicitRequestParams::FormElicitationParams {
+                meta: None,
+                message,
+                requested_schema,
+            };
+            let request = ServerRequest::ElicitRequest(ElicitRequest::new(params));
+            match peer.send_request(request).await {
+                Ok(ClientResult::ElicitResult(result)) => Ok(match result.action {
+                    ElicitationAction::Accept => {
+                        Reply::Accepted(result.content.unwrap_or(Value::Null))
+                    }
+                    ElicitationAction::Decline => Reply::Declined,
+                    _ => Reply::Cancelled,
+                }),
+                Ok(_) => Err("the client answered the question with something else".to_owned()),
+                Err(err) => Err(format!("asking the user failed: {err}")),
+            }
+        })
+    }
+
+    fn sample(&self, prompt: &str, max_tokens: u32) -> HostFuture<Result<String, String>> {
+        let peer = self.peer.clone();
+        let prompt = prompt.to_owned();
+        Box::pin(async move {
+            let can = peer
+                .peer_info()
+                .is_some_and(|info| info.capabilities.sampling.is_some());
+            if !can {
+                return Err(
+                    "the client cannot sample its model (it declared no sampling)".to_owned(),
+                );
+            }
+            let params = CreateMessageRequestParams::new(
+                vec![SamplingMessage::user_text(prompt)],
+                max_tokens,
+            );
+            let request = ServerRequest::CreateMessageRequest(CreateMessageRequest::new(params));
+            match peer.send_request(request).await {
+                Ok(ClientResult::CreateMessageResult(result)) => Ok(texts(
+                    &serde_json::to_value(&result.message.content).unwrap_or_default(),
+                )),
+                Ok(_) => {
+                    Err("the client answered the sampling request with something else".to_owned())
+                }
+                Err(err) => Err(format!("sampling the client's model failed: {err}")),
+            }
+        })
+    }
+}
+
+/// The text blocks of a sampled message, joined.
+fn texts(content: &Value) -> String {
+    let blocks = match content {
+        Value::Array(blocks) => blocks.iter().collect(),
+        block => vec![block],
+    };
+    blocks
+        .into_iter()
+        .filter_map(|block| block.get("text").and_then(Value::as_str))
+        .collect::<Vec<_>>()
+        .join("\n")
+}
+
+fn level_of(level: LogLevel) -> LoggingLevel {
+    match level {
+        LogLevel::Debug => LoggingLevel::Debug,
+        LogLevel::Info => LoggingLevel::Info,
+        LogLevel::Notice => LoggingLevel::Notice,
+        LogLevel::Warning => LoggingLevel::Warning,
+        LogLevel::Error => LoggingLevel::Error,
+        LogLevel::Critical => LoggingLevel::Critical,
+        LogLevel::Alert => LoggingLevel::Alert,
+        _ => LoggingLevel::Emergency,
+    }
+}
