@@ -16,9 +16,23 @@
 //! Invalid arguments at --limit: must be at most 50, got 500
 //! ```
 //!
-//! A failing tool prints `<tool> failed: <message>` and exits 1; a result is
-//! printed as JSON on stdout, exit 0. With the `mcp` feature, the `mcp`
-//! subcommand serves the same tools over MCP on standard input and output.
+//! A failing tool prints `<tool> failed: <message>` and exits 1. A result
+//! goes to stdout, exit 0: a string as plain text, anything else as JSON,
+//! pretty when stdout is a terminal and compact in a pipe. With `--json`
+//! (before or after the tool's name) every outcome is JSON on stdout, a
+//! failure as `{"error":"invalid arguments","lines":[…]}`, with the same
+//! exit codes. Everything printed is sanitized first. No colours are
+//! written, whatever the terminal.
+//!
+//! A value of `-` is read from standard input, `@path` from a file (for
+//! text, numbers and JSON-valued flags alike); what is read must be UTF-8
+//! and is taken as it is, trailing newline included. Only one flag may read
+//! standard input. A literal leading `@` is written twice (`--text @@home`
+//! gives `@home`); `-` is read as itself where the flag's allowed values
+//! include it. Negative numbers are values: `--dy -1`.
+//!
+//! With the `mcp` feature, the `mcp` subcommand serves the same tools over
+//! MCP on standard input and output.
 //!
 //! The context is handed over once, when the command line is made
 //! ([`ToolSet::bind`]): whatever `C` is, the program inside is one type,
@@ -33,14 +47,16 @@
 
 mod arguments;
 mod command;
+mod input;
 mod lines;
+mod output;
 mod run;
 
 pub use lines::{flag_for_pointer, lines};
 pub use run::{EXIT_FAILED, EXIT_INVALID};
 
 use std::ffi::OsString;
-use std::io::Write;
+use std::io::{IsTerminal, Read, Write};
 use std::marker::PhantomData;
 use std::process::ExitCode;
 
@@ -102,25 +118,47 @@ impl<C> Cli<C> {
         self.program.command()
     }
 
-    /// Runs on the process's arguments, printing to stdout and stderr.
-    pub fn run(self) -> ExitCode {
-        let code = self.run_from(
+    /// Runs on the process's arguments, reading `-` values from standard
+    /// input and printing to stdout and stderr; a structured result prints
+    /// as pretty JSON when stdout is a terminal, compact otherwise.
+    pub fn run(mut self) -> ExitCode {
+        self.program.terminal = std::io::stdout().is_terminal();
+        let code = self.run_with_input(
             std::env::args_os(),
+            &mut std::io::stdin(),
             &mut std::io::stdout(),
             &mut std::io::stderr(),
         );
         ExitCode::from(code)
     }
 
-    /// Runs on `args` (the program name first), writing a result to `out`
-    /// and problems to `err`; returns the exit code: 0 on success, 1 when the
-    /// tool failed, 2 for bad input or a usage error.
+    /// Runs on `args` (the program name first), reading `-` values from
+    /// standard input, writing a result to `out` (as in a pipe: structured
+    /// results as compact JSON) and problems to `err`; returns the exit
+    /// code: 0 on success, 1 when the tool failed, 2 for bad input or a
+    /// usage error.
     pub fn run_from<I, T>(self, args: I, out: &mut dyn Write, err: &mut dyn Write) -> u8
     where
         I: IntoIterator<Item = T>,
         T: Into<OsString> + Clone,
     {
+        self.run_with_input(args, &mut std::io::stdin(), out, err)
+    }
+
+    /// [`run_from`](Self::run_from), reading `-` values from `input`
+    /// instead of standard input.
+    pub fn run_with_input<I, T>(
+        self,
+        args: I,
+        input: &mut dyn Read,
+        out: &mut dyn Write,
+        err: &mut dyn Write,
+    ) -> u8
+    where
+        I: IntoIterator<Item = T>,
+        T: Into<OsString> + Clone,
+    {
         let args = args.into_iter().map(Into::into).collect();
-        self.program.run_from(args, out, err)
+        self.program.run_from(args, input, out, err)
     }
 }

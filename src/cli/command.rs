@@ -7,6 +7,7 @@ use clap::{Arg, ArgAction, Command};
 use serde_json::Value;
 use toolsmith_runtime::{ToolRef, ToolSet};
 
+use super::output::JSON_FLAG;
 use crate::host::types_of;
 
 /// The subcommand that serves the tools over MCP (with the `mcp` feature),
@@ -27,7 +28,8 @@ pub(crate) fn command(
     let mut command = Command::new(name.to_owned())
         .bin_name(name.to_owned())
         .subcommand_required(true)
-        .arg_required_else_help(true);
+        .arg_required_else_help(true)
+        .arg(json_flag());
     if let Some(about) = about {
         command = command.about(about.to_owned());
     }
@@ -61,10 +63,24 @@ fn tool_command(tool: &ToolRef<'_>) -> Command {
     if description.contains("\n\n") {
         command = command.long_about(description.to_owned());
     }
-    for flag in flags(tool.input_schema()) {
+    let flags = flags(tool.input_schema());
+    let own_json = flags.iter().any(|flag| flag.long() == JSON_FLAG);
+    for flag in flags {
         command = command.arg(flag.arg());
     }
+    if !own_json {
+        command = command.arg(json_flag());
+    }
     command
+}
+
+/// `--json`, on the program and on every tool that has no `json` property
+/// of its own: `demo --json search …` and `demo search … --json` alike.
+fn json_flag() -> Arg {
+    Arg::new(JSON_FLAG)
+        .long(JSON_FLAG)
+        .action(ArgAction::SetTrue)
+        .help("Print the result, and any failure, as JSON on stdout")
 }
 
 /// A flag for one property, at `path` from the root of the arguments.

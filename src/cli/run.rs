@@ -4,7 +4,7 @@
 //! error), or the tools served over MCP by the `mcp` subcommand.
 
 use std::ffi::OsString;
-use std::io::Write;
+use std::io::{Read, Write};
 
 use toolsmith_runtime::ToolSet;
 
@@ -12,7 +12,9 @@ use super::arguments::arguments;
 #[cfg(feature = "mcp")]
 use super::command::MCP;
 use super::command::command;
+use super::input::Sources;
 use super::lines::{clap_error_text, lines};
+use super::output::{Failure, JSON_FLAG, Style};
 use crate::host::{self, Outcome};
 
 /// Exit code of a call whose input failed the schema (and of a usage error).
@@ -29,6 +31,8 @@ pub(crate) struct Program {
     pub(crate) name: String,
     pub(crate) about: Option<String>,
     pub(crate) version: Option<String>,
+    /// stdout is a terminal: structured results print as pretty JSON.
+    pub(crate) terminal: bool,
 }
 
 impl Program {
@@ -38,6 +42,7 @@ impl Program {
             name: "tools".to_owned(),
             about: None,
             version: None,
+            terminal: false,
         }
     }
 
@@ -51,19 +56,41 @@ impl Program {
         )
     }
 
-    /// Runs on `args` (the program name first), writing a result to `out`
-    /// and problems to `err`; returns the exit code.
+    /// Runs on `args` (the program name first), reading `-` values from
+    /// `input`, writing a result to `out` and problems to `err`; returns
+    /// the exit code.
     pub(crate) fn run_from(
         self,
         args: Vec<OsString>,
+        input: &mut dyn Read,
         out: &mut dyn Write,
         err: &mut dyn Write,
     ) -> u8 {
+        // Before the subcommand, or anywhere on a usage error: `--json` is
+        // only known once the line parses, so a refused line is scanned.
+        let json_given = args.iter().skip(1).any(|arg| arg == "--json");
         let matches = match self.command().try_get_matches_from(args) {
             Ok(matches) => matches,
             Err(clap_err) => {
                 let (to_stderr, code) = (clap_err.use_stderr(), clap_err.exit_code());
                 let text = clap_error_text(clap_err);
+                if to_stderr && json_given {
+                    let style = Style {
+                        json: true,
+                        terminal: self.terminal,
+                    };
+                    let first = text.lines().next().unwrap_or_default();
+                    let lines = [first.strip_prefix("error: ").unwrap_or(first).to_owned()];
+                    style.failure(
+                        &Failure {
+                            error: "usage",
+                            lines: &lines,
+                        },
+                        out,
+                        err,
+                    );
+                    return u8::try_from(code).unwrap_or(EXIT_INVALID);
+                }
                 let _ = if to_stderr {
                     err.write_all(text.as_bytes())
                 } else {
@@ -74,6 +101,11 @@ impl Program {
         };
         let Some((name, sub)) = matches.subcommand() else {
             return EXIT_INVALID;
+        };
+        let style = Style {
+            json: matches.get_flag(JSON_FLAG)
+                || matches!(sub.try_get_one::<bool>(JSON_FLAG), Ok(Some(true))),
+            terminal: self.terminal,
         };
         let runtime = match tokio::runtime::Builder::new_multi_thread()
             .enable_all()
@@ -103,21 +135,32 @@ impl Program {
         let Ok(tool) = self.tools.tool(name) else {
             return EXIT_INVALID;
         };
-        let args = arguments(&tool, sub);
+        let refused = |lines: &[String], out: &mut dyn Write, err: &mut dyn Write| {
+            let error = "invalid arguments";
+            style.failure(&Failure { error, lines }, out, err);
+            EXIT_INVALID
+        };
+        let args = match arguments(&tool, sub, &mut Sources::new(input)) {
+            Ok(args) => args,
+            Err(problems) => return refused(&problems, out, err),
+        };
+        let failed = format!("{} failed", tool.name());
         match runtime.block_on(host::call(tool, args, ())) {
             Outcome::Ran(value) => {
-                let text = serde_json::to_string_pretty(&value).unwrap_or_default();
-                let _ = writeln!(out, "{text}");
+                style.result(&value, out);
                 0
             }
-            Outcome::Refused(input) => {
-                for line in lines(&input) {
-                    let _ = writeln!(err, "{line}");
-                }
-                EXIT_INVALID
-            }
+            Outcome::Refused(input) => refused(&lines(&input), out, err),
             Outcome::Failed(line) => {
-                let _ = writeln!(err, "{line}");
+                let lines = [line];
+                style.failure(
+                    &Failure {
+                        error: &failed,
+                        lines: &lines,
+                    },
+                    out,
+                    err,
+                );
                 EXIT_FAILED
             }
         }

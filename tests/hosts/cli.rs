@@ -1,6 +1,7 @@
 //! The command line: flags from the schema, the same lines with flag names
 //! on stderr, exit codes 2 (bad input), 1 (the tool failed), 0 (a result on
-//! stdout as JSON). Help texts are snapshots in `tests/snapshots/hosts/`,
+//! stdout: text as it is, anything else as JSON; every outcome as JSON
+//! with `--json`); values read from standard input and files. Help texts are snapshots in `tests/snapshots/hosts/`,
 //! refreshed with `TOOLSMITH_SNAPSHOTS=overwrite`.
 
 #![cfg(feature = "cli")]
@@ -85,16 +86,16 @@ fn missing_values_name_their_flags() {
 }
 
 #[test]
-fn a_result_is_json_on_stdout() {
+fn a_text_result_is_plain_and_a_structured_one_compact_json_in_a_pipe() {
     assert_eq!(
         run(&["slugify", "--text", "Hello, World!", "--separator", "_"]),
-        (0, "\"hello_world\"\n".into(), String::new())
+        (0, "hello_world\n".into(), String::new())
     );
     assert_eq!(
         run(&["search", "--query", "rust", "--limit", "2"]),
         (
             0,
-            "[\n  \"rust: ownership and borrowing\",\n  \"rust: traits and generics\"\n]\n".into(),
+            "[\"rust: ownership and borrowing\",\"rust: traits and generics\"]\n".into(),
             String::new()
         )
     );
@@ -102,7 +103,7 @@ fn a_result_is_json_on_stdout() {
         run(&["list-notes", "--tag", "python"]),
         (
             0,
-            "[\n  \"python: virtual environments\"\n]\n".into(),
+            "[\"python: virtual environments\"]\n".into(),
             String::new()
         )
     );
@@ -110,7 +111,7 @@ fn a_result_is_json_on_stdout() {
 
 #[test]
 fn nested_objects_take_dotted_flags_or_json() {
-    let moved = "{\n  \"x\": 2.0,\n  \"y\": 1.0\n}\n";
+    let moved = "{\"x\":2.0,\"y\":1.0}\n";
     let dotted = ["move_point", "--point.x", "1", "--point.y", "2"];
     let json = ["move-point", "--point", r#"{"x": 1, "y": 2}"#];
     for point in [&dotted[..], &json[..]] {
@@ -348,6 +349,278 @@ fn null_is_not_read_from_a_flag() {
             2,
             String::new(),
             "Invalid arguments at --limit: must be an integer, got string \"null\"\n".into()
+        )
+    );
+}
+
+/// Exit code, stdout, stderr of `cli ARGS...` over the example tools, with
+/// `stdin` as standard input.
+fn run_input(args: &[&str], stdin: &[u8]) -> (u8, String, String) {
+    let (mut out, mut err) = (Vec::new(), Vec::new());
+    let argv = std::iter::once("cli").chain(args.iter().copied());
+    let code = Cli::new(demo_tools::tools()).name("cli").run_with_input(
+        argv,
+        &mut &stdin[..],
+        &mut out,
+        &mut err,
+    );
+    (
+        code,
+        String::from_utf8(out).unwrap(),
+        String::from_utf8(err).unwrap(),
+    )
+}
+
+fn ok(out: &str) -> (u8, String, String) {
+    (0, out.into(), String::new())
+}
+
+#[test]
+fn json_makes_every_outcome_json_on_stdout() {
+    assert_eq!(
+        run(&[
+            "--json",
+            "slugify",
+            "--text",
+            "Hello, World!",
+            "--separator",
+            "-"
+        ]),
+        ok("\"hello-world\"\n")
+    );
+    assert_eq!(
+        run(&["search", "--query", "async", "--json"]),
+        ok("[\"rust: async and await\"]\n")
+    );
+    assert_eq!(
+        run(&["--json", "search", "--query", "rust", "--limit", "500"]),
+        ok("{\"error\":\"invalid arguments\",\"lines\":[\"Invalid arguments at --limit: must be at most 50, got 500\"]}\n")
+            .with_code(2)
+    );
+    assert_eq!(
+        run(&["divide", "--json", "--dividend", "1", "--divisor", "0"]),
+        ok("{\"error\":\"divide failed\",\"lines\":[\"divide failed: cannot divide by zero\"]}\n")
+            .with_code(1)
+    );
+    assert_eq!(
+        run(&["--json", "search", "--sort"]),
+        ok("{\"error\":\"usage\",\"lines\":[\"unexpected argument '--sort' found\"]}\n")
+            .with_code(2)
+    );
+}
+
+trait WithCode {
+    fn with_code(self, code: u8) -> Self;
+}
+
+impl WithCode for (u8, String, String) {
+    fn with_code(mut self, code: u8) -> Self {
+        self.0 = code;
+        self
+    }
+}
+
+#[test]
+fn a_text_result_is_sanitized_and_keeps_its_lines() {
+    assert_eq!(run_with(say_tools(), &["say"]), ok("one\ntwo\n"));
+    assert_eq!(
+        run_with(say_tools(), &["say", "--json"]),
+        ok("\"one\\u001b[2J\\r\\ntwo\"\n")
+    );
+}
+
+/// A tool whose text result holds escapes, a bidi override and `\r\n`.
+fn say_tools() -> ToolSet {
+    let mut tools = ToolSet::new();
+    tools
+        .register_dynamic(DynamicTool::new(
+            "say",
+            "Says something hostile",
+            json!({"type": "object", "properties": {}, "additionalProperties": false}),
+            |_: Value, ()| async move { Ok(Value::from("one\x1b[2J\u{202e}\r\ntwo\u{9b}31m")) },
+        ))
+        .unwrap();
+    tools
+}
+
+#[test]
+fn negative_numbers_are_values() {
+    assert_eq!(
+        run(&["search", "--query", "rust", "--limit", "-12"]),
+        (
+            2,
+            String::new(),
+            "Invalid arguments at --limit: must be at least 1, got -12\n".into()
+        )
+    );
+    assert_eq!(
+        run(&[
+            "move-point",
+            "--point.x",
+            "-1.5",
+            "--point.y",
+            "0",
+            "--dx",
+            "-12",
+            "--dy",
+            "-0.5"
+        ]),
+        ok("{\"x\":-13.5,\"y\":-0.5}\n")
+    );
+}
+
+#[test]
+fn a_dash_reads_standard_input() {
+    assert_eq!(
+        run_input(&["search", "--query", "-"], b"async"),
+        ok("[\"rust: async and await\"]\n")
+    );
+    // What is read is taken as it is: a trailing newline stays in text,
+    // and JSON around it reads as JSON.
+    assert_eq!(
+        run_input(
+            &["slugify", "--text", "-", "--separator", "_"],
+            "Hello World\n".as_bytes()
+        ),
+        ok("hello_world\n")
+    );
+    assert_eq!(
+        run_input(
+            &["move_point", "--point", "-", "--dx", "1", "--dy", "1"],
+            b"{\"x\": 1, \"y\": 2}\n"
+        ),
+        ok("{\"x\":2.0,\"y\":3.0}\n")
+    );
+    assert_eq!(
+        run_input(&["search", "--query", "rust", "--limit", "-"], b"1\n"),
+        ok("[\"rust: ownership and borrowing\"]\n")
+    );
+}
+
+#[test]
+fn standard_input_is_strict_utf8_read_once() {
+    assert_eq!(
+        run_input(&["search", "--query", "-"], b"ru\xffst"),
+        (
+            2,
+            String::new(),
+            "Invalid arguments at --query: standard input is not UTF-8 text (invalid byte at offset 2)\n".into()
+        )
+    );
+    assert_eq!(
+        run_input(&["search", "--query", "-"], b""),
+        (
+            2,
+            String::new(),
+            "Invalid arguments at --query: must be at least 1 character long, got 0\n".into()
+        )
+    );
+    assert_eq!(
+        run_input(
+            &["move_point", "--point", "-", "--dx", "-", "--dy", "1"],
+            b"{}"
+        ),
+        (
+            2,
+            String::new(),
+            "Invalid arguments: only one flag may read standard input (-), got --point and --dx\n"
+                .into()
+        )
+    );
+    // `-` is a separator `slugify` allows: it is that value, not stdin.
+    assert_eq!(
+        run_input(&["slugify", "--text", "-", "--separator", "-"], b"a b"),
+        ok("a-b\n")
+    );
+}
+
+#[test]
+fn standard_input_is_read_up_to_a_bound() {
+    let big = vec![b'a'; (16 << 20) + 1];
+    assert_eq!(
+        run_input(&["search", "--query", "-"], &big),
+        (
+            2,
+            String::new(),
+            "Invalid arguments at --query: cannot read standard input: longer than 16 MiB\n".into()
+        )
+    );
+}
+
+/// A file under the build directory holding `bytes`.
+fn file_with(name: &str, bytes: &[u8]) -> String {
+    let dir = std::path::Path::new(env!("CARGO_TARGET_TMPDIR")).join("cli-input");
+    std::fs::create_dir_all(&dir).unwrap();
+    let path = dir.join(name);
+    std::fs::write(&path, bytes).unwrap();
+    path.to_str().unwrap().to_owned()
+}
+
+#[test]
+fn at_path_reads_a_file_and_at_at_is_a_literal_at() {
+    let query = file_with("query.txt", b"traits");
+    assert_eq!(
+        run(&["search", "--query", &format!("@{query}")]),
+        ok("[\"rust: traits and generics\"]\n")
+    );
+    let point = file_with("point.json", b"{\"x\": 0.5, \"y\": 1}");
+    assert_eq!(
+        run(&[
+            "move_point",
+            "--point",
+            &format!("@{point}"),
+            "--dx",
+            "1",
+            "--dy",
+            "1"
+        ]),
+        ok("{\"x\":1.5,\"y\":2.0}\n")
+    );
+    let tags = [
+        file_with("tag-a.txt", b"python"),
+        file_with("tag-b.txt", b"ab"),
+    ];
+    let (code, out, err) = run_with(
+        flags_tool(),
+        &[
+            "tag",
+            "--tags",
+            &format!("@{}", tags[0]),
+            "--tags",
+            "@@b",
+            "--tags",
+            &format!("@{}", tags[1]),
+        ],
+    );
+    assert_eq!((code, err.as_str()), (0, ""));
+    assert_eq!(out, "{\"tags\":[\"python\",\"@b\",\"ab\"]}\n");
+    assert_eq!(
+        run(&["slugify", "--text", "@@home", "--separator", "_"]),
+        ok("home\n")
+    );
+}
+
+#[test]
+fn a_file_that_cannot_be_read_is_a_line_naming_the_flag() {
+    assert_eq!(
+        run(&["search", "--query", "@/nonexistent/query.txt"]),
+        (
+            2,
+            String::new(),
+            "Invalid arguments at --query: cannot read file \"/nonexistent/query.txt\": \
+             No such file or directory (os error 2)\n"
+                .into()
+        )
+    );
+    let latin1 = file_with("latin1.txt", b"caf\xe9");
+    assert_eq!(
+        run(&["search", "--query", &format!("@{latin1}")]),
+        (
+            2,
+            String::new(),
+            format!(
+                "Invalid arguments at --query: file \"{latin1}\" is not UTF-8 text (invalid byte at offset 3)\n"
+            )
         )
     );
 }
