@@ -31,8 +31,10 @@
 //! gives `@home`); `-` is read as itself where the flag's allowed values
 //! include it. Negative numbers are values: `--dy -1`.
 //!
-//! With the `mcp` feature, the `mcp` subcommand serves the same tools over
-//! MCP on standard input and output.
+//! `completions bash|zsh|fish|powershell|elvish` prints a completion script
+//! and `man` a man page, both made from the same command. With the `mcp`
+//! feature, the `mcp` subcommand serves the same tools over MCP on
+//! standard input and output. A tool of one of these names keeps it.
 //!
 //! The context is handed over once, when the command line is made
 //! ([`ToolSet::bind`]): whatever `C` is, the program inside is one type,
@@ -51,6 +53,7 @@ mod input;
 mod lines;
 mod output;
 mod run;
+mod shell;
 
 pub use lines::{flag_for_pointer, lines};
 pub use run::{EXIT_FAILED, EXIT_INVALID};
@@ -112,8 +115,9 @@ impl<C> Cli<C> {
         self
     }
 
-    /// The `clap` command: one subcommand per tool, plus `mcp` with the
-    /// `mcp` feature (unless a tool is already called so).
+    /// The `clap` command: one subcommand per tool, plus `completions`,
+    /// `man` and, with the `mcp` feature, `mcp` (unless a tool is already
+    /// called so).
     pub fn command(&self) -> Command {
         self.program.command()
     }

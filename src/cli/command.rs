@@ -8,6 +8,7 @@ use serde_json::Value;
 use toolsmith_runtime::{ToolRef, ToolSet};
 
 use super::output::JSON_FLAG;
+use super::shell::{COMPLETIONS, MAN, completions_command, man_command};
 use crate::host::types_of;
 
 /// The subcommand that serves the tools over MCP (with the `mcp` feature),
@@ -17,8 +18,8 @@ pub(crate) const MCP: &str = "mcp";
 /// The deepest object whose fields still get their own flags.
 const MAX_FLAG_DEPTH: usize = 5;
 
-/// The command: one subcommand per tool, plus `mcp` with the `mcp`
-/// feature (unless a tool is already called so).
+/// The command: one subcommand per tool, plus `completions`, `man` and,
+/// with the `mcp` feature, `mcp` (each unless a tool is already called so).
 pub(crate) fn command(
     name: &str,
     about: Option<&str>,
@@ -38,6 +39,12 @@ pub(crate) fn command(
     }
     for tool in tools.tools() {
         command = command.subcommand(tool_command(&tool));
+    }
+    if !tools.contains(COMPLETIONS) {
+        command = command.subcommand(completions_command(name));
+    }
+    if !tools.contains(MAN) {
+        command = command.subcommand(man_command());
     }
     if cfg!(feature = "mcp") && !tools.contains(MCP) {
         command = command.subcommand(Command::new(MCP).about(

@@ -15,6 +15,7 @@ use super::command::command;
 use super::input::Sources;
 use super::lines::{clap_error_text, lines};
 use super::output::{Failure, JSON_FLAG, Style};
+use super::shell::{COMPLETIONS, MAN, completions, man};
 use crate::host::{self, Outcome};
 
 /// Exit code of a call whose input failed the schema (and of a usage error).
@@ -102,6 +103,13 @@ impl Program {
         let Some((name, sub)) = matches.subcommand() else {
             return EXIT_INVALID;
         };
+        if !self.tools.contains(name) {
+            match name {
+                COMPLETIONS => return completions(self.command(), sub, out),
+                MAN => return man(self.command(), sub, out, err),
+                _ => {}
+            }
+        }
         let style = Style {
             json: matches.get_flag(JSON_FLAG)
                 || matches!(sub.try_get_one::<bool>(JSON_FLAG), Ok(Some(true))),

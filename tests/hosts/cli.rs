@@ -624,3 +624,90 @@ fn a_file_that_cannot_be_read_is_a_line_naming_the_flag() {
         )
     );
 }
+
+#[test]
+fn completion_scripts_name_every_tool_for_every_shell() {
+    for shell in ["bash", "zsh", "fish", "powershell", "elvish"] {
+        let (code, out, err) = run(&["completions", shell]);
+        assert_eq!((code, err.as_str()), (0, ""), "{shell}");
+        for name in [
+            "slugify",
+            "move_point",
+            "search",
+            "list_notes",
+            "divide",
+            "mcp",
+            "man",
+        ] {
+            assert!(out.contains(name), "{shell} script lacks {name}");
+        }
+        assert!(out.contains("query"), "{shell} script lacks the query flag");
+    }
+    let (code, out, _) = run(&["completions", "fish"]);
+    assert_eq!(code, 0);
+    assert_snapshot("cli-completions.fish", &out);
+    let (code, out, err) = run(&["completions", "tcsh"]);
+    assert_eq!((code, out.as_str()), (2, ""));
+    assert!(
+        err.starts_with("error: invalid value 'tcsh' for '<SHELL>'\n  [possible values: bash, elvish, fish, powershell, zsh]\n"),
+        "{err}"
+    );
+}
+
+/// The bash script, loaded by a real bash, completes a tool's name and its
+/// flags.
+#[test]
+fn bash_completes_tools_and_flags() {
+    let (_, script, _) = run(&["completions", "bash"]);
+    let path = file_with("cli.bash", script.as_bytes());
+    let complete = |words: &str| {
+        let shell = format!(
+            "source '{path}'; COMP_WORDS=({words}); COMP_CWORD=$((${{#COMP_WORDS[@]}} - 1)); \
+             _cli cli \"${{COMP_WORDS[COMP_CWORD]}}\" \"${{COMP_WORDS[COMP_CWORD-1]}}\"; \
+             printf '%s\\n' \"${{COMPREPLY[@]}}\""
+        );
+        let output = std::process::Command::new("bash")
+            .args(["--norc", "-c", &shell])
+            .output()
+            .unwrap();
+        assert!(output.status.success(), "{output:?}");
+        String::from_utf8(output.stdout).unwrap()
+    };
+    assert_eq!(complete("cli se"), "search\n");
+    assert_eq!(complete("cli search --q"), "--query\n");
+    assert_eq!(
+        complete("cli move_point --point."),
+        "--point.x\n--point.y\n"
+    );
+}
+
+#[test]
+fn the_man_page_lists_every_tool_and_each_has_its_own() {
+    let (code, out, err) = run(&["man"]);
+    assert_eq!((code, err.as_str()), (0, ""));
+    assert_snapshot("cli.1", &out);
+    let (code, out, err) = run(&["man", "search"]);
+    assert_eq!((code, err.as_str()), (0, ""));
+    assert_snapshot("cli-search.1", &out);
+    assert_eq!(
+        run(&["man", "serch"]),
+        (
+            2,
+            String::new(),
+            "error: no command 'serch' in cli\n".into()
+        )
+    );
+}
+
+#[test]
+fn no_colour_is_ever_written() {
+    for args in [
+        &["--help"][..],
+        &["search", "--help"],
+        &["search", "--sort"],
+        &["serch"],
+    ] {
+        let (_, out, err) = run(args);
+        assert!(!out.contains('\x1b') && !err.contains('\x1b'), "{args:?}");
+    }
+}
