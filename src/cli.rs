@@ -115,6 +115,49 @@ impl<C> Cli<C> {
         self
     }
 
+    /// Adds a command of one's own beside the tools: `handler` gets its
+    /// matches, stdout and stderr, and returns the exit code. It takes the
+    /// place of a tool or built-in command (`man`, `completions`, `mcp`) of
+    /// the same name.
+    ///
+    /// ```no_run
+    /// # fn main() -> std::process::ExitCode {
+    /// # let tools = toolsmith::ToolSet::new();
+    /// use clap::{Arg, Command};
+    /// use std::io::Write;
+    ///
+    /// toolsmith::cli::Cli::new(tools)
+    ///     .subcommand(
+    ///         Command::new("greet").arg(Arg::new("who").required(true)),
+    ///         |matches, out, _err| {
+    ///             let who = matches.get_one::<String>("who").unwrap();
+    ///             let _ = writeln!(out, "hello {who}");
+    ///             0
+    ///         },
+    ///     )
+    ///     .run()
+    /// # }
+    /// ```
+    pub fn subcommand(
+        mut self,
+        command: Command,
+        handler: impl Fn(&clap::ArgMatches, &mut dyn Write, &mut dyn Write) -> u8 + 'static,
+    ) -> Self {
+        let name = command.get_name().to_owned();
+        self.program.commands.retain(|(c, _)| c.get_name() != name);
+        self.program.commands.push((command, Box::new(handler)));
+        self
+    }
+
+    /// The tool that runs when no command is named: with
+    /// `.default_tool("search")`, `demo --query rust` is
+    /// `demo search --query rust`. Help and version flags, and any command's
+    /// name, keep their meaning.
+    pub fn default_tool(mut self, tool: impl Into<String>) -> Self {
+        self.program.default_tool = Some(tool.into());
+        self
+    }
+
     /// The `clap` command: one subcommand per tool, plus `completions`,
     /// `man` and, with the `mcp` feature, `mcp` (unless a tool is already
     /// called so).

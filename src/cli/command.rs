@@ -19,13 +19,17 @@ pub(crate) const MCP: &str = "mcp";
 const MAX_FLAG_DEPTH: usize = 5;
 
 /// The command: one subcommand per tool, plus `completions`, `man` and,
-/// with the `mcp` feature, `mcp` (each unless a tool is already called so).
+/// with the `mcp` feature, `mcp` (each unless a tool is already called
+/// so); the user's own commands, named in `own`, take the place of a tool
+/// or built-in command of the same name.
 pub(crate) fn command(
     name: &str,
     about: Option<&str>,
     version: Option<&str>,
     tools: &ToolSet,
+    own: &[&str],
 ) -> Command {
+    let taken = |name: &str| tools.contains(name) || own.contains(&name);
     let mut command = Command::new(name.to_owned())
         .bin_name(name.to_owned())
         .subcommand_required(true)
@@ -38,15 +42,17 @@ pub(crate) fn command(
         command = command.version(version.to_owned());
     }
     for tool in tools.tools() {
-        command = command.subcommand(tool_command(&tool));
+        if !own.contains(&tool.name()) {
+            command = command.subcommand(tool_command(&tool));
+        }
     }
-    if !tools.contains(COMPLETIONS) {
+    if !taken(COMPLETIONS) {
         command = command.subcommand(completions_command(name));
     }
-    if !tools.contains(MAN) {
+    if !taken(MAN) {
         command = command.subcommand(man_command());
     }
-    if cfg!(feature = "mcp") && !tools.contains(MCP) {
+    if cfg!(feature = "mcp") && !taken(MCP) {
         command = command.subcommand(Command::new(MCP).about(
             "Serve these tools over MCP (Model Context Protocol) on standard input and output",
         ));

@@ -23,6 +23,10 @@ pub const EXIT_INVALID: u8 = 2;
 /// Exit code of a call whose function failed.
 pub const EXIT_FAILED: u8 = 1;
 
+/// A command of the user's own, beside the tools: what it prints on stdout
+/// and stderr from its matches, and its exit code.
+pub(crate) type Handler = Box<dyn Fn(&clap::ArgMatches, &mut dyn Write, &mut dyn Write) -> u8>;
+
 /// The command line itself, one type for every context: the tools of a
 /// set whose context is already bound, and what `--help` says of the
 /// program. A [`Cli`](crate::cli::Cli) of any context hands its work here,
@@ -34,6 +38,10 @@ pub(crate) struct Program {
     pub(crate) version: Option<String>,
     /// stdout is a terminal: structured results print as pretty JSON.
     pub(crate) terminal: bool,
+    /// The user's own commands, in the order added.
+    pub(crate) commands: Vec<(clap::Command, Handler)>,
+    /// The tool run when no command is named.
+    pub(crate) default_tool: Option<String>,
 }
 
 impl Program {
@@ -44,17 +52,51 @@ impl Program {
             about: None,
             version: None,
             terminal: false,
+            commands: Vec::new(),
+            default_tool: None,
         }
     }
 
     /// The `clap` command: one subcommand per tool, plus `mcp`.
     pub(crate) fn command(&self) -> clap::Command {
-        command(
+        let own: Vec<&str> = self.commands.iter().map(|(c, _)| c.get_name()).collect();
+        let mut command = command(
             &self.name,
             self.about.as_deref(),
             self.version.as_deref(),
             &self.tools,
-        )
+            &own,
+        );
+        for (own, _) in &self.commands {
+            command = command.subcommand(own.clone());
+        }
+        if let Some(tool) = &self.default_tool {
+            command = command.after_help(format!(
+                "With no command, the arguments go to `{tool}`: `{} --flag value` is `{} {tool} --flag value`.",
+                self.name, self.name
+            ));
+        }
+        command
+    }
+
+    /// `args` with the default tool's name put in where no command is
+    /// named: before the first argument that is not `--json` and names no
+    /// command, help or version.
+    fn with_default_tool(&self, mut args: Vec<OsString>) -> Vec<OsString> {
+        let Some(tool) = &self.default_tool else {
+            return args;
+        };
+        let command = self.command();
+        let Some(at) = (1..args.len()).find(|&i| args[i] != "--json") else {
+            return args;
+        };
+        let first = args[at].to_string_lossy();
+        let named = command.find_subcommand(first.as_ref()).is_some()
+            || ["-h", "--help", "-V", "--version"].contains(&first.as_ref());
+        if !named {
+            args.insert(at, OsString::from(tool));
+        }
+        args
     }
 
     /// Runs on `args` (the program name first), reading `-` values from
@@ -70,6 +112,7 @@ impl Program {
         // Before the subcommand, or anywhere on a usage error: `--json` is
         // only known once the line parses, so a refused line is scanned.
         let json_given = args.iter().skip(1).any(|arg| arg == "--json");
+        let args = self.with_default_tool(args);
         let matches = match self.command().try_get_matches_from(args) {
             Ok(matches) => matches,
             Err(clap_err) => {
@@ -103,6 +146,9 @@ impl Program {
         let Some((name, sub)) = matches.subcommand() else {
             return EXIT_INVALID;
         };
+        if let Some((_, handler)) = self.commands.iter().find(|(c, _)| c.get_name() == name) {
+            return handler(sub, out, err);
+        }
         if !self.tools.contains(name) {
             match name {
                 COMPLETIONS => return completions(self.command(), sub, out),

@@ -711,3 +711,111 @@ fn no_colour_is_ever_written() {
         assert!(!out.contains('\x1b') && !err.contains('\x1b'), "{args:?}");
     }
 }
+
+/// Exit code, stdout, stderr of `cli ARGS...` over `cli`.
+fn run_cli(cli: Cli, args: &[&str]) -> (u8, String, String) {
+    let (mut out, mut err) = (Vec::new(), Vec::new());
+    let argv = std::iter::once("cli").chain(args.iter().copied());
+    let code = cli.run_with_input(argv, &mut &b""[..], &mut out, &mut err);
+    (
+        code,
+        String::from_utf8(out).unwrap(),
+        String::from_utf8(err).unwrap(),
+    )
+}
+
+/// The example tools with a `greet` command of the user's own.
+fn with_greet() -> Cli {
+    Cli::new(demo_tools::tools()).name("cli").subcommand(
+        clap::Command::new("greet")
+            .about("Says hello")
+            .arg(clap::Arg::new("who").required(true))
+            .arg(
+                clap::Arg::new("loud")
+                    .long("loud")
+                    .action(clap::ArgAction::SetTrue),
+            ),
+        |matches, out, err| {
+            let who = matches.get_one::<String>("who").unwrap();
+            if who == "nobody" {
+                let _ = writeln!(err, "no one to greet");
+                return 3;
+            }
+            let greeting = format!("hello {who}");
+            let shown = if matches.get_flag("loud") {
+                greeting.to_uppercase()
+            } else {
+                greeting
+            };
+            let _ = writeln!(out, "{shown}");
+            0
+        },
+    )
+}
+
+use std::io::Write as _;
+
+#[test]
+fn a_command_of_ones_own_runs_beside_the_tools() {
+    assert_eq!(
+        run_cli(with_greet(), &["greet", "ada", "--loud"]),
+        ok("HELLO ADA\n")
+    );
+    assert_eq!(
+        run_cli(with_greet(), &["greet", "nobody"]),
+        (3, String::new(), "no one to greet\n".into())
+    );
+    assert_eq!(
+        run_cli(with_greet(), &["search", "--query", "sql"]),
+        ok("[\"sql: window functions\"]\n")
+    );
+    let (code, out, _) = run_cli(with_greet(), &["--help"]);
+    assert_eq!(code, 0);
+    assert!(out.contains("\n  greet        Says hello\n"), "{out}");
+    let (code, _, err) = run_cli(with_greet(), &["greet"]);
+    assert_eq!(code, 2);
+    assert!(
+        err.starts_with("error: the following required arguments were not provided:\n  <who>\n"),
+        "{err}"
+    );
+    // It takes the place of a tool of the same name.
+    let replaced = Cli::new(demo_tools::tools()).name("cli").subcommand(
+        clap::Command::new("divide"),
+        |_, out, _| {
+            let _ = writeln!(out, "mine");
+            0
+        },
+    );
+    assert_eq!(run_cli(replaced, &["divide"]), ok("mine\n"));
+}
+
+#[test]
+fn a_default_tool_runs_when_no_command_is_named() {
+    let cli = || {
+        Cli::new(demo_tools::tools())
+            .name("cli")
+            .default_tool("search")
+    };
+    assert_eq!(
+        run_cli(cli(), &["--query", "async"]),
+        ok("[\"rust: async and await\"]\n")
+    );
+    assert_eq!(
+        run_cli(cli(), &["--json", "--query", "rust", "--limit", "0"]),
+        ok("{\"error\":\"invalid arguments\",\"lines\":[\"Invalid arguments at --limit: must be at least 1, got 0\"]}\n")
+            .with_code(2)
+    );
+    assert_eq!(
+        run_cli(cli(), &["slugify", "--text", "A b", "--separator", "."]),
+        ok("a.b\n")
+    );
+    let (code, out, _) = run_cli(cli(), &["--help"]);
+    assert_eq!(code, 0);
+    assert!(
+        out.ends_with("With no command, the arguments go to `search`: `cli --flag value` is `cli search --flag value`.\n"),
+        "{out}"
+    );
+    let (code, _, err) = run_cli(cli(), &[]);
+    assert_eq!(code, 2);
+    assert!(err.starts_with("Usage: cli [OPTIONS] <COMMAND>\n"), "{err}");
+}
