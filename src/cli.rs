@@ -49,6 +49,7 @@
 
 mod arguments;
 mod command;
+mod hints;
 mod input;
 mod lines;
 mod output;
@@ -156,6 +157,51 @@ impl<C> Cli<C> {
     pub fn default_tool(mut self, tool: impl Into<String>) -> Self {
         self.program.default_tool = Some(tool.into());
         self
+    }
+
+    /// Lets `tool` take `params` by position, in this order, beside their
+    /// flags: with `.positional("search", &["query"])`, `demo search rust`
+    /// is `demo search --query rust`. Only the last may be an array (it takes
+    /// the rest); booleans and objects stay flags.
+    pub fn positional(mut self, tool: &str, params: &[&str]) -> Self {
+        let params = params.iter().map(|p| (*p).to_owned()).collect();
+        self.program
+            .hints
+            .push(tool, hints::Hint::Positional(params));
+        self
+    }
+
+    /// Gives `tool`'s parameter `param` a short flag: with
+    /// `.short("search", "query", 'q')`, `-q rust` is `--query rust`.
+    pub fn short(mut self, tool: &str, param: &str, short: char) -> Self {
+        self.program
+            .hints
+            .push(tool, hints::Hint::Short(param.to_owned(), short));
+        self
+    }
+
+    /// Another name for `tool` on the command line, shown in `--help`:
+    /// with `.alias("search", "s")`, `demo s --query rust`.
+    pub fn alias(mut self, tool: &str, alias: impl Into<String>) -> Self {
+        self.program
+            .hints
+            .push(tool, hints::Hint::Alias(alias.into()));
+        self
+    }
+
+    /// Every positional, short flag, alias or default tool given that
+    /// cannot work (a tool or parameter that does not exist, two arrays by
+    /// position, a short flag used twice), a line each. [`run`](Self::run)
+    /// prints these and exits 1 before reading any argument; a test of
+    /// one's own can call this instead. Hints change the command line
+    /// only, never the schema other hosts see.
+    pub fn check(&self) -> Result<(), Vec<String>> {
+        let problems = self.program.problems();
+        if problems.is_empty() {
+            Ok(())
+        } else {
+            Err(problems)
+        }
     }
 
     /// The `clap` command: one subcommand per tool, plus `completions`,

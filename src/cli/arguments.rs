@@ -8,6 +8,7 @@ use serde_json::{Map, Value};
 use toolsmith_runtime::{JsonLimits, ToolRef, parse_json_text};
 
 use super::command::flags;
+use super::hints::positional_id;
 use super::input::Sources;
 use crate::host::types_of;
 
@@ -24,12 +25,14 @@ pub(crate) fn arguments(
     // Outer flags first, so `--point '{..}'` is set before `--point.x` refines it.
     for flag in &flags {
         let id = flag.long();
-        let Some(raw) = matches.get_raw(&id) else {
+        let given = |id: &str| {
+            let raw = matches.try_get_raw(id).ok().flatten()?;
+            let source = matches.value_source(id);
+            (source == Some(clap::parser::ValueSource::CommandLine)).then_some(raw)
+        };
+        let Some(raw) = given(&id).or_else(|| given(&positional_id(flag))) else {
             continue;
         };
-        if matches.value_source(&id) != Some(clap::parser::ValueSource::CommandLine) {
-            continue;
-        }
         let array = types_of(&flag.schema) == ["array"];
         let item = match flag.schema.get("items") {
             Some(item) if array => item,

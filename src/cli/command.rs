@@ -7,6 +7,7 @@ use clap::{Arg, ArgAction, Command};
 use serde_json::Value;
 use toolsmith_runtime::{ToolRef, ToolSet};
 
+use super::hints::Hints;
 use super::output::JSON_FLAG;
 use super::shell::{COMPLETIONS, MAN, completions_command, man_command};
 use crate::host::types_of;
@@ -28,6 +29,7 @@ pub(crate) fn command(
     version: Option<&str>,
     tools: &ToolSet,
     own: &[&str],
+    hints: &Hints,
 ) -> Command {
     let taken = |name: &str| tools.contains(name) || own.contains(&name);
     let mut command = Command::new(name.to_owned())
@@ -43,7 +45,7 @@ pub(crate) fn command(
     }
     for tool in tools.tools() {
         if !own.contains(&tool.name()) {
-            command = command.subcommand(tool_command(&tool));
+            command = command.subcommand(hints.apply(tool.name(), tool_command(&tool)));
         }
     }
     if !taken(COMPLETIONS) {

@@ -12,6 +12,7 @@ use super::arguments::arguments;
 #[cfg(feature = "mcp")]
 use super::command::MCP;
 use super::command::command;
+use super::hints::Hints;
 use super::input::Sources;
 use super::lines::{clap_error_text, lines};
 use super::output::{Failure, JSON_FLAG, Style};
@@ -42,6 +43,8 @@ pub(crate) struct Program {
     pub(crate) commands: Vec<(clap::Command, Handler)>,
     /// The tool run when no command is named.
     pub(crate) default_tool: Option<String>,
+    /// Positional parameters, short flags and other names of tools.
+    pub(crate) hints: Hints,
 }
 
 impl Program {
@@ -54,6 +57,7 @@ impl Program {
             terminal: false,
             commands: Vec::new(),
             default_tool: None,
+            hints: Hints::default(),
         }
     }
 
@@ -66,6 +70,7 @@ impl Program {
             self.version.as_deref(),
             &self.tools,
             &own,
+            &self.hints,
         );
         for (own, _) in &self.commands {
             command = command.subcommand(own.clone());
@@ -77,6 +82,22 @@ impl Program {
             ));
         }
         command
+    }
+
+    /// Every hint or default tool that cannot work, as a line each.
+    pub(crate) fn problems(&self) -> Vec<String> {
+        let mut names: Vec<&str> = self.commands.iter().map(|(c, _)| c.get_name()).collect();
+        names.extend([COMPLETIONS, MAN, "help"]);
+        if cfg!(feature = "mcp") {
+            names.push("mcp");
+        }
+        let mut problems = self.hints.problems(&self.tools, &names);
+        if let Some(tool) = &self.default_tool
+            && !self.tools.contains(tool)
+        {
+            problems.push(format!("the default tool is no tool: `{tool}`"));
+        }
+        problems
     }
 
     /// `args` with the default tool's name put in where no command is
@@ -111,6 +132,13 @@ impl Program {
     ) -> u8 {
         // Before the subcommand, or anywhere on a usage error: `--json` is
         // only known once the line parses, so a refused line is scanned.
+        let problems = self.problems();
+        if !problems.is_empty() {
+            for line in problems {
+                let _ = writeln!(err, "error: {line}");
+            }
+            return EXIT_FAILED;
+        }
         let json_given = args.iter().skip(1).any(|arg| arg == "--json");
         let args = self.with_default_tool(args);
         let matches = match self.command().try_get_matches_from(args) {

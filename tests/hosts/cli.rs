@@ -819,3 +819,98 @@ fn a_default_tool_runs_when_no_command_is_named() {
     assert_eq!(code, 2);
     assert!(err.starts_with("Usage: cli [OPTIONS] <COMMAND>\n"), "{err}");
 }
+
+/// The example tools with `search <QUERY> [LIMIT]`, `-q`/`-l` and `s`.
+fn hinted() -> Cli {
+    Cli::new(demo_tools::tools())
+        .name("cli")
+        .positional("search", &["query", "limit"])
+        .short("search", "query", 'q')
+        .short("search", "limit", 'l')
+        .alias("search", "s")
+        .positional("slugify", &["text"])
+}
+
+#[test]
+fn hints_give_positionals_short_flags_and_aliases() {
+    let async_only = ok("[\"rust: async and await\"]\n");
+    for args in [
+        &["search", "async"][..],
+        &["search", "-q", "async"],
+        &["s", "--query", "async"],
+        &["s", "async", "1"],
+        &["search", "-q", "rust", "-l", "-12"],
+    ] {
+        let expected = if args.contains(&"-12") {
+            (
+                2,
+                String::new(),
+                "Invalid arguments at --limit: must be at least 1, got -12\n".into(),
+            )
+        } else {
+            async_only.clone()
+        };
+        assert_eq!(run_cli(hinted(), args), expected, "{args:?}");
+    }
+    assert_eq!(
+        run_cli(hinted(), &["s", "rust", "1"]),
+        ok("[\"rust: ownership and borrowing\"]\n")
+    );
+    assert_eq!(
+        run_cli(hinted(), &["slugify", "Two Words", "--separator", "_"]),
+        ok("two_words\n")
+    );
+    let (code, out, _) = run_cli(hinted(), &["search", "--help"]);
+    assert_eq!(code, 0);
+    assert_snapshot("cli-help-search-hinted.txt", &out);
+    let (code, _, err) = run_cli(hinted(), &["search", "rust", "--query", "rust"]);
+    assert_eq!(code, 2);
+    assert!(
+        err.starts_with("error: the argument '[QUERY]' cannot be used with '--query <TEXT>'\n"),
+        "{err}"
+    );
+}
+
+#[test]
+fn a_positional_array_takes_the_rest() {
+    let cli = Cli::new(flags_tool())
+        .name("cli")
+        .positional("tag", &["tags"]);
+    let (code, out, err) = run_cli(cli, &["tag", "ab", "cd", "--dry-run"]);
+    assert_eq!((code, err.as_str()), (0, ""));
+    assert_eq!(out, "{\"tags\":[\"ab\",\"cd\"],\"dry_run\":true}\n");
+}
+
+#[test]
+fn hints_that_cannot_work_are_refused_at_start_up() {
+    let cli = Cli::new(flags_tool())
+        .name("cli")
+        .positional("tga", &["tags"])
+        .positional("tag", &["tags", "level", "nope"])
+        .positional("tag", &["dry_run"])
+        .short("tag", "level", 'l')
+        .short("tag", "tags", 'l')
+        .short("tag", "page", 'h')
+        .short("tag", "colour", 'c')
+        .alias("tag", "mcp")
+        .default_tool("untag");
+    let problems = [
+        "a command-line hint names no tool: `tga`",
+        "`tag`'s `tags` takes many values, so only the last parameter taken by position can be it",
+        "`tag` has no parameter `nope` to take by position",
+        "`tag`'s `dry_run` cannot be taken by position: it is a boolean, give it as a flag",
+        "`tag` has two lists of parameters taken by position: give one",
+        "`tag` has the short flag -l twice",
+        "`tag`'s short flag -h cannot be used: pick a letter or digit other than h",
+        "`tag` has no parameter `colour` for the short flag -c",
+        "`mcp` cannot name `tag`: it already names a command",
+        "the default tool is no tool: `untag`",
+    ];
+    assert_eq!(cli.check(), Err(problems.map(String::from).to_vec()));
+    let stderr: String = problems.iter().map(|p| format!("error: {p}\n")).collect();
+    assert_eq!(
+        run_cli(cli, &["tag", "--tags", "ab"]),
+        (1, String::new(), stderr)
+    );
+    assert_eq!(hinted().check(), Ok(()));
+}
