@@ -753,8 +753,6 @@ fn with_greet() -> Cli {
     )
 }
 
-use std::io::Write as _;
-
 #[test]
 fn a_command_of_ones_own_runs_beside_the_tools() {
     assert_eq!(
