@@ -16,9 +16,25 @@
 //! Invalid arguments at --limit: must be at most 50, got 500
 //! ```
 //!
-//! A failing tool prints `<tool> failed: <message>` and exits 1; a result is
-//! printed as JSON on stdout, exit 0. With the `mcp` feature, the `mcp`
-//! subcommand serves the same tools over MCP on standard input and output.
+//! A failing tool prints `<tool> failed: <message>` and exits 1. A result
+//! goes to stdout, exit 0: a string as plain text, anything else as JSON,
+//! pretty when stdout is a terminal and compact in a pipe. With `--json`
+//! (before or after the tool's name) every outcome is JSON on stdout, a
+//! failure as `{"error":"invalid arguments","lines":[…]}`, with the same
+//! exit codes. Everything printed is sanitized first. No colours are
+//! written, whatever the terminal.
+//!
+//! A value of `-` is read from standard input, `@path` from a file (for
+//! text, numbers and JSON-valued flags alike); what is read must be UTF-8
+//! and is taken as it is, trailing newline included. Only one flag may read
+//! standard input. A literal leading `@` is written twice (`--text @@home`
+//! gives `@home`); `-` is read as itself where the flag's allowed values
+//! include it. Negative numbers are values: `--dy -1`.
+//!
+//! `completions bash|zsh|fish|powershell|elvish` prints a completion script
+//! and `man` a man page, both made from the same command. With the `mcp`
+//! feature, the `mcp` subcommand serves the same tools over MCP on
+//! standard input and output. A tool of one of these names keeps it.
 //!
 //! The context is handed over once, when the command line is made
 //! ([`ToolSet::bind`]): whatever `C` is, the program inside is one type,
@@ -33,14 +49,18 @@
 
 mod arguments;
 mod command;
+mod hints;
+mod input;
 mod lines;
+mod output;
 mod run;
+mod shell;
 
 pub use lines::{flag_for_pointer, lines};
 pub use run::{EXIT_FAILED, EXIT_INVALID};
 
 use std::ffi::OsString;
-use std::io::Write;
+use std::io::{IsTerminal, Read, Write};
 use std::marker::PhantomData;
 use std::process::ExitCode;
 
@@ -96,31 +116,142 @@ impl<C> Cli<C> {
         self
     }
 
-    /// The `clap` command: one subcommand per tool, plus `mcp` with the
-    /// `mcp` feature (unless a tool is already called so).
+    /// Adds a command of one's own beside the tools: `handler` gets its
+    /// matches, stdout and stderr, and returns the exit code. It takes the
+    /// place of a tool or built-in command (`man`, `completions`, `mcp`) of
+    /// the same name.
+    ///
+    /// ```no_run
+    /// # fn main() -> std::process::ExitCode {
+    /// # let tools = toolsmith::ToolSet::new();
+    /// use clap::{Arg, Command};
+    /// use std::io::Write;
+    ///
+    /// toolsmith::cli::Cli::new(tools)
+    ///     .subcommand(
+    ///         Command::new("greet").arg(Arg::new("who").required(true)),
+    ///         |matches, out, _err| {
+    ///             let who = matches.get_one::<String>("who").unwrap();
+    ///             let _ = writeln!(out, "hello {who}");
+    ///             0
+    ///         },
+    ///     )
+    ///     .run()
+    /// # }
+    /// ```
+    pub fn subcommand(
+        mut self,
+        command: Command,
+        handler: impl Fn(&clap::ArgMatches, &mut dyn Write, &mut dyn Write) -> u8 + 'static,
+    ) -> Self {
+        let name = command.get_name().to_owned();
+        self.program.commands.retain(|(c, _)| c.get_name() != name);
+        self.program.commands.push((command, Box::new(handler)));
+        self
+    }
+
+    /// The tool that runs when no command is named: with
+    /// `.default_tool("search")`, `demo --query rust` is
+    /// `demo search --query rust`. Help and version flags, and any command's
+    /// name, keep their meaning.
+    pub fn default_tool(mut self, tool: impl Into<String>) -> Self {
+        self.program.default_tool = Some(tool.into());
+        self
+    }
+
+    /// Lets `tool` take `params` by position, in this order, beside their
+    /// flags: with `.positional("search", &["query"])`, `demo search rust`
+    /// is `demo search --query rust`. Only the last may be an array (it takes
+    /// the rest); booleans and objects stay flags.
+    pub fn positional(mut self, tool: &str, params: &[&str]) -> Self {
+        let params = params.iter().map(|p| (*p).to_owned()).collect();
+        self.program
+            .hints
+            .push(tool, hints::Hint::Positional(params));
+        self
+    }
+
+    /// Gives `tool`'s parameter `param` a short flag: with
+    /// `.short("search", "query", 'q')`, `-q rust` is `--query rust`.
+    pub fn short(mut self, tool: &str, param: &str, short: char) -> Self {
+        self.program
+            .hints
+            .push(tool, hints::Hint::Short(param.to_owned(), short));
+        self
+    }
+
+    /// Another name for `tool` on the command line, shown in `--help`:
+    /// with `.alias("search", "s")`, `demo s --query rust`.
+    pub fn alias(mut self, tool: &str, alias: impl Into<String>) -> Self {
+        self.program
+            .hints
+            .push(tool, hints::Hint::Alias(alias.into()));
+        self
+    }
+
+    /// Every positional, short flag, alias or default tool given that
+    /// cannot work (a tool or parameter that does not exist, two arrays by
+    /// position, a short flag used twice), a line each. [`run`](Self::run)
+    /// prints these and exits 1 before reading any argument; a test of
+    /// one's own can call this instead. Hints change the command line
+    /// only, never the schema other hosts see.
+    pub fn check(&self) -> Result<(), Vec<String>> {
+        let problems = self.program.problems();
+        if problems.is_empty() {
+            Ok(())
+        } else {
+            Err(problems)
+        }
+    }
+
+    /// The `clap` command: one subcommand per tool, plus `completions`,
+    /// `man` and, with the `mcp` feature, `mcp` (unless a tool is already
+    /// called so).
     pub fn command(&self) -> Command {
         self.program.command()
     }
 
-    /// Runs on the process's arguments, printing to stdout and stderr.
-    pub fn run(self) -> ExitCode {
-        let code = self.run_from(
+    /// Runs on the process's arguments, reading `-` values from standard
+    /// input and printing to stdout and stderr; a structured result prints
+    /// as pretty JSON when stdout is a terminal, compact otherwise.
+    pub fn run(mut self) -> ExitCode {
+        self.program.terminal = std::io::stdout().is_terminal();
+        let code = self.run_with_input(
             std::env::args_os(),
+            &mut std::io::stdin(),
             &mut std::io::stdout(),
             &mut std::io::stderr(),
         );
         ExitCode::from(code)
     }
 
-    /// Runs on `args` (the program name first), writing a result to `out`
-    /// and problems to `err`; returns the exit code: 0 on success, 1 when the
-    /// tool failed, 2 for bad input or a usage error.
+    /// Runs on `args` (the program name first), reading `-` values from
+    /// standard input, writing a result to `out` (as in a pipe: structured
+    /// results as compact JSON) and problems to `err`; returns the exit
+    /// code: 0 on success, 1 when the tool failed, 2 for bad input or a
+    /// usage error.
     pub fn run_from<I, T>(self, args: I, out: &mut dyn Write, err: &mut dyn Write) -> u8
     where
         I: IntoIterator<Item = T>,
         T: Into<OsString> + Clone,
     {
+        self.run_with_input(args, &mut std::io::stdin(), out, err)
+    }
+
+    /// [`run_from`](Self::run_from), reading `-` values from `input`
+    /// instead of standard input.
+    pub fn run_with_input<I, T>(
+        self,
+        args: I,
+        input: &mut dyn Read,
+        out: &mut dyn Write,
+        err: &mut dyn Write,
+    ) -> u8
+    where
+        I: IntoIterator<Item = T>,
+        T: Into<OsString> + Clone,
+    {
         let args = args.into_iter().map(Into::into).collect();
-        self.program.run_from(args, out, err)
+        self.program.run_from(args, input, out, err)
     }
 }

@@ -1,30 +1,52 @@
 //! The arguments object a tool is called with, built from the flags given
 //! on the command line: each flag's text read as the JSON its schema
-//! expects, set at its place in the object.
+//! expects, set at its place in the object. A value may be read from
+//! standard input (`-`) or a file (`@path`), see [`super::input`].
 
 use clap::ArgMatches;
 use serde_json::{Map, Value};
 use toolsmith_runtime::{JsonLimits, ToolRef, parse_json_text};
 
 use super::command::flags;
+use super::hints::positional_id;
+use super::input::Sources;
 use crate::host::types_of;
 
-/// The arguments object built from the flags given.
-pub(crate) fn arguments(tool: &ToolRef<'_>, matches: &ArgMatches) -> Value {
+/// The arguments object built from the flags given, or the lines saying
+/// which values could not be read.
+pub(crate) fn arguments(
+    tool: &ToolRef<'_>,
+    matches: &ArgMatches,
+    sources: &mut Sources<'_>,
+) -> Result<Value, Vec<String>> {
     let flags = flags(tool.input_schema());
     let mut root = Value::Object(Map::new());
+    let mut problems = Vec::new();
     // Outer flags first, so `--point '{..}'` is set before `--point.x` refines it.
     for flag in &flags {
         let id = flag.long();
-        let Some(raw) = matches.get_raw(&id) else {
+        let given = |id: &str| {
+            let raw = matches.try_get_raw(id).ok().flatten()?;
+            let source = matches.value_source(id);
+            (source == Some(clap::parser::ValueSource::CommandLine)).then_some(raw)
+        };
+        let Some(raw) = given(&id).or_else(|| given(&positional_id(flag))) else {
             continue;
         };
-        if matches.value_source(&id) != Some(clap::parser::ValueSource::CommandLine) {
-            continue;
+        let array = types_of(&flag.schema) == ["array"];
+        let item = match flag.schema.get("items") {
+            Some(item) if array => item,
+            _ => &flag.schema,
+        };
+        let literal_dash = allows_dash(item);
+        let mut texts = Vec::new();
+        for os in raw {
+            match sources.text(&id, os, literal_dash) {
+                Ok(text) => texts.push(text),
+                Err(line) => problems.push(line),
+            }
         }
-        let texts: Vec<String> = raw.map(|os| os.to_string_lossy().into_owned()).collect();
-        let value = if types_of(&flag.schema) == ["array"] {
-            let item = flag.schema.get("items").unwrap_or(&Value::Null);
+        let value = if array {
             Value::Array(texts.iter().map(|text| convert(item, text)).collect())
         } else {
             convert(
@@ -34,7 +56,22 @@ pub(crate) fn arguments(tool: &ToolRef<'_>, matches: &ArgMatches) -> Value {
         };
         set_at(&mut root, &flag.path, value);
     }
-    root
+    if problems.is_empty() {
+        Ok(root)
+    } else {
+        Err(problems)
+    }
+}
+
+/// Whether `-` is one of the values a schema allows, and so read as itself
+/// rather than as standard input.
+fn allows_dash(schema: &Value) -> bool {
+    let dash = Value::from("-");
+    schema.get("const") == Some(&dash)
+        || schema
+            .get("enum")
+            .and_then(Value::as_array)
+            .is_some_and(|values| values.contains(&dash))
 }
 
 /// A flag's text as the JSON value its schema expects; text that does not

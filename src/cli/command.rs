@@ -7,6 +7,9 @@ use clap::{Arg, ArgAction, Command};
 use serde_json::Value;
 use toolsmith_runtime::{ToolRef, ToolSet};
 
+use super::hints::Hints;
+use super::output::JSON_FLAG;
+use super::shell::{COMPLETIONS, MAN, completions_command, man_command};
 use crate::host::types_of;
 
 /// The subcommand that serves the tools over MCP (with the `mcp` feature),
@@ -16,18 +19,24 @@ pub(crate) const MCP: &str = "mcp";
 /// The deepest object whose fields still get their own flags.
 const MAX_FLAG_DEPTH: usize = 5;
 
-/// The command: one subcommand per tool, plus `mcp` with the `mcp`
-/// feature (unless a tool is already called so).
+/// The command: one subcommand per tool, plus `completions`, `man` and,
+/// with the `mcp` feature, `mcp` (each unless a tool is already called
+/// so); the user's own commands, named in `own`, take the place of a tool
+/// or built-in command of the same name.
 pub(crate) fn command(
     name: &str,
     about: Option<&str>,
     version: Option<&str>,
     tools: &ToolSet,
+    own: &[&str],
+    hints: &Hints,
 ) -> Command {
+    let taken = |name: &str| tools.contains(name) || own.contains(&name);
     let mut command = Command::new(name.to_owned())
         .bin_name(name.to_owned())
         .subcommand_required(true)
-        .arg_required_else_help(true);
+        .arg_required_else_help(true)
+        .arg(json_flag());
     if let Some(about) = about {
         command = command.about(about.to_owned());
     }
@@ -35,9 +44,17 @@ pub(crate) fn command(
         command = command.version(version.to_owned());
     }
     for tool in tools.tools() {
-        command = command.subcommand(tool_command(&tool));
+        if !own.contains(&tool.name()) {
+            command = command.subcommand(hints.apply(tool.name(), tool_command(&tool)));
+        }
     }
-    if cfg!(feature = "mcp") && !tools.contains(MCP) {
+    if !taken(COMPLETIONS) {
+        command = command.subcommand(completions_command(name));
+    }
+    if !taken(MAN) {
+        command = command.subcommand(man_command());
+    }
+    if cfg!(feature = "mcp") && !taken(MCP) {
         command = command.subcommand(Command::new(MCP).about(
             "Serve these tools over MCP (Model Context Protocol) on standard input and output",
         ));
@@ -61,10 +78,24 @@ fn tool_command(tool: &ToolRef<'_>) -> Command {
     if description.contains("\n\n") {
         command = command.long_about(description.to_owned());
     }
-    for flag in flags(tool.input_schema()) {
+    let flags = flags(tool.input_schema());
+    let own_json = flags.iter().any(|flag| flag.long() == JSON_FLAG);
+    for flag in flags {
         command = command.arg(flag.arg());
     }
+    if !own_json {
+        command = command.arg(json_flag());
+    }
     command
+}
+
+/// `--json`, on the program and on every tool that has no `json` property
+/// of its own: `demo --json search …` and `demo search … --json` alike.
+fn json_flag() -> Arg {
+    Arg::new(JSON_FLAG)
+        .long(JSON_FLAG)
+        .action(ArgAction::SetTrue)
+        .help("Print the result, and any failure, as JSON on stdout")
 }
 
 /// A flag for one property, at `path` from the root of the arguments.

@@ -4,7 +4,7 @@
 //! error), or the tools served over MCP by the `mcp` subcommand.
 
 use std::ffi::OsString;
-use std::io::Write;
+use std::io::{Read, Write};
 
 use toolsmith_runtime::ToolSet;
 
@@ -12,13 +12,21 @@ use super::arguments::arguments;
 #[cfg(feature = "mcp")]
 use super::command::MCP;
 use super::command::command;
+use super::hints::Hints;
+use super::input::Sources;
 use super::lines::{clap_error_text, lines};
+use super::output::{Failure, JSON_FLAG, Style};
+use super::shell::{COMPLETIONS, MAN, completions, man};
 use crate::host::{self, Outcome};
 
 /// Exit code of a call whose input failed the schema (and of a usage error).
 pub const EXIT_INVALID: u8 = 2;
 /// Exit code of a call whose function failed.
 pub const EXIT_FAILED: u8 = 1;
+
+/// A command of the user's own, beside the tools: what it prints on stdout
+/// and stderr from its matches, and its exit code.
+pub(crate) type Handler = Box<dyn Fn(&clap::ArgMatches, &mut dyn Write, &mut dyn Write) -> u8>;
 
 /// The command line itself, one type for every context: the tools of a
 /// set whose context is already bound, and what `--help` says of the
@@ -29,6 +37,14 @@ pub(crate) struct Program {
     pub(crate) name: String,
     pub(crate) about: Option<String>,
     pub(crate) version: Option<String>,
+    /// stdout is a terminal: structured results print as pretty JSON.
+    pub(crate) terminal: bool,
+    /// The user's own commands, in the order added.
+    pub(crate) commands: Vec<(clap::Command, Handler)>,
+    /// The tool run when no command is named.
+    pub(crate) default_tool: Option<String>,
+    /// Positional parameters, short flags and other names of tools.
+    pub(crate) hints: Hints,
 }
 
 impl Program {
@@ -38,32 +54,115 @@ impl Program {
             name: "tools".to_owned(),
             about: None,
             version: None,
+            terminal: false,
+            commands: Vec::new(),
+            default_tool: None,
+            hints: Hints::default(),
         }
     }
 
     /// The `clap` command: one subcommand per tool, plus `mcp`.
     pub(crate) fn command(&self) -> clap::Command {
-        command(
+        let own: Vec<&str> = self.commands.iter().map(|(c, _)| c.get_name()).collect();
+        let mut command = command(
             &self.name,
             self.about.as_deref(),
             self.version.as_deref(),
             &self.tools,
-        )
+            &own,
+            &self.hints,
+        );
+        for (own, _) in &self.commands {
+            command = command.subcommand(own.clone());
+        }
+        if let Some(tool) = &self.default_tool {
+            command = command.after_help(format!(
+                "With no command, the arguments go to `{tool}`: `{} --flag value` is `{} {tool} --flag value`.",
+                self.name, self.name
+            ));
+        }
+        command
     }
 
-    /// Runs on `args` (the program name first), writing a result to `out`
-    /// and problems to `err`; returns the exit code.
+    /// Every hint or default tool that cannot work, as a line each.
+    pub(crate) fn problems(&self) -> Vec<String> {
+        let mut names: Vec<&str> = self.commands.iter().map(|(c, _)| c.get_name()).collect();
+        names.extend([COMPLETIONS, MAN, "help"]);
+        if cfg!(feature = "mcp") {
+            names.push("mcp");
+        }
+        let mut problems = self.hints.problems(&self.tools, &names);
+        if let Some(tool) = &self.default_tool
+            && !self.tools.contains(tool)
+        {
+            problems.push(format!("the default tool is no tool: `{tool}`"));
+        }
+        problems
+    }
+
+    /// `args` with the default tool's name put in where no command is
+    /// named: before the first argument that is not `--json` and names no
+    /// command, help or version.
+    fn with_default_tool(&self, mut args: Vec<OsString>) -> Vec<OsString> {
+        let Some(tool) = &self.default_tool else {
+            return args;
+        };
+        let command = self.command();
+        let Some(at) = (1..args.len()).find(|&i| args[i] != "--json") else {
+            return args;
+        };
+        let first = args[at].to_string_lossy();
+        let named = command.find_subcommand(first.as_ref()).is_some()
+            || ["-h", "--help", "-V", "--version"].contains(&first.as_ref());
+        if !named {
+            args.insert(at, OsString::from(tool));
+        }
+        args
+    }
+
+    /// Runs on `args` (the program name first), reading `-` values from
+    /// `input`, writing a result to `out` and problems to `err`; returns
+    /// the exit code.
     pub(crate) fn run_from(
         self,
         args: Vec<OsString>,
+        input: &mut dyn Read,
         out: &mut dyn Write,
         err: &mut dyn Write,
     ) -> u8 {
+        // Before the subcommand, or anywhere on a usage error: `--json` is
+        // only known once the line parses, so a refused line is scanned.
+        let problems = self.problems();
+        if !problems.is_empty() {
+            for line in problems {
+                let _ = writeln!(err, "error: {line}");
+            }
+            return EXIT_FAILED;
+        }
+        let json_given = args.iter().skip(1).any(|arg| arg == "--json");
+        let args = self.with_default_tool(args);
         let matches = match self.command().try_get_matches_from(args) {
             Ok(matches) => matches,
             Err(clap_err) => {
                 let (to_stderr, code) = (clap_err.use_stderr(), clap_err.exit_code());
                 let text = clap_error_text(clap_err);
+                if to_stderr && json_given {
+                    let style = Style {
+                        json: true,
+                        terminal: self.terminal,
+                    };
+                    let first = text.lines().next().unwrap_or_default();
+                    let lines = [first.strip_prefix("error: ").unwrap_or(first).to_owned()];
+                    style.failure(
+                        &Failure {
+                            error: "usage",
+                            lines: &lines,
+                        },
+                        out,
+                        err,
+                    );
+                    return u8::try_from(code).unwrap_or(EXIT_INVALID);
+                }
                 let _ = if to_stderr {
                     err.write_all(text.as_bytes())
                 } else {
@@ -74,6 +173,21 @@ impl Program {
         };
         let Some((name, sub)) = matches.subcommand() else {
             return EXIT_INVALID;
+        };
+        if let Some((_, handler)) = self.commands.iter().find(|(c, _)| c.get_name() == name) {
+            return handler(sub, out, err);
+        }
+        if !self.tools.contains(name) {
+            match name {
+                COMPLETIONS => return completions(self.command(), sub, out),
+                MAN => return man(self.command(), sub, out, err),
+                _ => {}
+            }
+        }
+        let style = Style {
+            json: matches.get_flag(JSON_FLAG)
+                || matches!(sub.try_get_one::<bool>(JSON_FLAG), Ok(Some(true))),
+            terminal: self.terminal,
         };
         let runtime = match tokio::runtime::Builder::new_multi_thread()
             .enable_all()
@@ -103,21 +217,32 @@ impl Program {
         let Ok(tool) = self.tools.tool(name) else {
             return EXIT_INVALID;
         };
-        let args = arguments(&tool, sub);
+        let refused = |lines: &[String], out: &mut dyn Write, err: &mut dyn Write| {
+            let error = "invalid arguments";
+            style.failure(&Failure { error, lines }, out, err);
+            EXIT_INVALID
+        };
+        let args = match arguments(&tool, sub, &mut Sources::new(input)) {
+            Ok(args) => args,
+            Err(problems) => return refused(&problems, out, err),
+        };
+        let failed = format!("{} failed", tool.name());
         match runtime.block_on(host::call(tool, args, ())) {
             Outcome::Ran(value) => {
-                let text = serde_json::to_string_pretty(&value).unwrap_or_default();
-                let _ = writeln!(out, "{text}");
+                style.result(&value, out);
                 0
             }
-            Outcome::Refused(input) => {
-                for line in lines(&input) {
-                    let _ = writeln!(err, "{line}");
-                }
-                EXIT_INVALID
-            }
+            Outcome::Refused(input) => refused(&lines(&input), out, err),
             Outcome::Failed(line) => {
-                let _ = writeln!(err, "{line}");
+                let lines = [line];
+                style.failure(
+                    &Failure {
+                        error: &failed,
+                        lines: &lines,
+                    },
+                    out,
+                    err,
+                );
                 EXIT_FAILED
             }
         }
