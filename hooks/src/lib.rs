@@ -10,8 +10,10 @@
 //! declarations, so a new SDK release says exactly what moved. The Codex
 //! CLI's contract is in [`codex`], compared with the schemas of its pinned
 //! release. The errors, the runner's exit codes and the content guards are
-//! shared by every agent's contract.
+//! shared by every agent's contract, and [`run_any`] runs one hook
+//! program for all of them, answering each in its own shape.
 
+pub mod agent;
 pub mod claude;
 pub mod codex;
 mod compiled;
@@ -22,6 +24,7 @@ mod run;
 /// `toolsmith-guards`.
 pub use toolsmith_guards as guards;
 
+pub use agent::{Agent, run_any, run_any_on, run_any_with};
 pub use claude::*;
 pub use error::{HookError, HookErrorCode};
 pub use run::{HookAnswer, Outcome, RunOptions, run, run_on, run_with};
