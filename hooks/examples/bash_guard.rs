@@ -4,14 +4,16 @@
 //! permission rules. It parses the command as a shell would
 //! ([`find_bash_problems`]), so quoting or `&&` chains do not hide a
 //! command. It fails closed: if the payload cannot be read, the call is
-//! blocked.
+//! blocked. The same program is a Claude Code and a Codex hook: the runner
+//! tells the agent from the payload (or `--agent codex`) and answers in
+//! that agent's shape.
 //!
 //! ```text
 //! $ echo '{"session_id":"s","transcript_path":"/t","cwd":"/w","hook_event_name":"PreToolUse","tool_name":"Bash","tool_input":{"command":"rm -rf /"},"tool_use_id":"t1"}' \
 //!     | cargo run -q --example bash_guard
 //! ```
 //!
-//! Settings: `{"hooks": {"PreToolUse": [{"matcher": "Bash", "hooks": [{"type": "command", "command": "bash_guard"}]}]}}`.
+//! Claude Code settings (and Codex's `hooks.json`): `{"hooks": {"PreToolUse": [{"matcher": "Bash", "hooks": [{"type": "command", "command": "bash_guard"}]}]}}`.
 
 use std::process::ExitCode;
 
@@ -37,5 +39,5 @@ fn guard(input: HookInput) -> Result<HookOutput, HookError> {
 }
 
 fn main() -> ExitCode {
-    toolsmith_hooks::run_with(RunOptions::fail_closed(), guard)
+    toolsmith_hooks::run_any_with(RunOptions::fail_closed(), guard)
 }

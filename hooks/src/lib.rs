@@ -9,19 +9,24 @@
 //! re-exported here. A test compares these types with the SDK's own
 //! declarations, so a new SDK release says exactly what moved. The Codex
 //! CLI's contract is in [`codex`], compared with the schemas of its pinned
-//! release. The errors, the runner's exit codes and the content guards are
-//! shared by every agent's contract.
+//! release; the Gemini CLI's events and inputs are in [`gemini`], compared
+//! with its pinned declarations. The errors, the runner's exit codes and the content guards are
+//! shared by every agent's contract, and [`run_any`] runs one hook
+//! program for all of them, answering each in its own shape.
 
+pub mod agent;
 pub mod claude;
 pub mod codex;
 mod compiled;
 mod error;
+pub mod gemini;
 mod run;
 
 /// The content guards (bash, secrets, paths, file syntax), from
 /// `toolsmith-guards`.
 pub use toolsmith_guards as guards;
 
+pub use agent::{Agent, run_any, run_any_on, run_any_with};
 pub use claude::*;
 pub use error::{HookError, HookErrorCode};
 pub use run::{HookAnswer, Outcome, RunOptions, run, run_on, run_with};

@@ -28,7 +28,7 @@
 mod event;
 mod input;
 mod output;
-mod run;
+pub(crate) mod run;
 
 pub use event::CodexEvent;
 pub use input::*;

@@ -43,6 +43,16 @@ impl CodexOutput {
         Value::Object(self.json.clone())
     }
 
+    /// The answer to `event` that prints `json`; for answers translated
+    /// from another agent's shape, already checked against what Codex
+    /// honours.
+    pub(crate) fn from_json(event: CodexEvent, json: Map<String, Value>) -> CodexOutput {
+        CodexOutput {
+            event: Some(event),
+            json,
+        }
+    }
+
     /// The reasons the answer carries for the model (`reason`,
     /// `permissionDecisionReason`, a denial's `message`), which Codex
     /// refuses when empty.

@@ -75,21 +75,32 @@ pub fn run_on<A: CodexAnswer>(
 ) -> Outcome {
     let mut event = None;
     match answer(options, stdin, &mut event, handler) {
-        Ok(output) => Outcome {
-            stdout: if output.is_empty() {
-                String::new()
-            } else {
-                format!("{output}\n")
-            },
-            stderr: String::new(),
-            exit_code: 0,
-        },
-        Err(lines) => failure(
-            options,
-            matches!(event, Some(CodexEvent::Stop | CodexEvent::SubagentStop)),
-            &lines,
-        ),
+        Ok(output) => printed(&output),
+        Err(lines) => failed(options, event, &lines),
     }
+}
+
+/// What an answer Codex honours prints: its JSON, or nothing; exit 0.
+pub(crate) fn printed(output: &CodexOutput) -> Outcome {
+    Outcome {
+        stdout: if output.is_empty() {
+            String::new()
+        } else {
+            format!("{output}\n")
+        },
+        stderr: String::new(),
+        exit_code: 0,
+    }
+}
+
+/// What a failed Codex hook prints: failing closed never applies to
+/// `Stop` and `SubagentStop`.
+pub(crate) fn failed(options: &RunOptions, event: Option<CodexEvent>, lines: &[String]) -> Outcome {
+    failure(
+        options,
+        matches!(event, Some(CodexEvent::Stop | CodexEvent::SubagentStop)),
+        lines,
+    )
 }
 
 fn answer<A: CodexAnswer>(
@@ -112,6 +123,15 @@ fn answer<A: CodexAnswer>(
     let input = validate_codex_hook_input(&value).map_err(|err| err.lines())?;
     let answered = input.event();
     let output = guarded(|| handler(input).into_answer())?;
+    checked(answered, output)
+}
+
+/// `output` if Codex would take it as the answer to `answered`: built for
+/// that event, with no empty reason.
+pub(crate) fn checked(
+    answered: CodexEvent,
+    output: CodexOutput,
+) -> Result<CodexOutput, Vec<String>> {
     if let Some(built_for) = output.event()
         && built_for != answered
     {

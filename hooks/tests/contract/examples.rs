@@ -10,8 +10,14 @@ use crate::support::example;
 
 /// Runs the example `name` with `stdin`: (stdout, stderr, exit code).
 fn hook(name: &str, stdin: &str) -> (String, String, i32) {
+    hook_with(name, &[], stdin)
+}
+
+/// [`hook`] with command-line arguments.
+fn hook_with(name: &str, args: &[&str], stdin: &str) -> (String, String, i32) {
     let path = example(name);
     let mut child = Command::new(&path)
+        .args(args)
         .stdin(Stdio::piped())
         .stdout(Stdio::piped())
         .stderr(Stdio::piped())
@@ -40,6 +46,24 @@ fn bash(command: &str) -> String {
         "tool_name": "Bash",
         "tool_input": { "command": command },
         "tool_use_id": "toolu_1"
+    })
+    .to_string()
+}
+
+/// The payload Codex sends for a shell command: `turn_id` and `model`
+/// beside Claude's fields, and no transcript in an ephemeral session.
+fn codex_bash(command: &str) -> String {
+    serde_json::json!({
+        "session_id": "s1",
+        "transcript_path": null,
+        "cwd": "/home/u/p",
+        "hook_event_name": "PreToolUse",
+        "model": "gpt-5",
+        "permission_mode": "default",
+        "turn_id": "turn_1",
+        "tool_name": "Bash",
+        "tool_input": { "command": command },
+        "tool_use_id": "call_1"
     })
     .to_string()
 }
@@ -111,6 +135,57 @@ fn bash_guard_fails_closed_on_a_bash_input_it_cannot_read() {
         )
     );
     assert_eq!(code, 2);
+}
+
+#[test]
+fn bash_guard_answers_codex_in_codexs_shape() {
+    let denied = concat!(
+        r#"{"hookSpecificOutput":{"hookEventName":"PreToolUse","permissionDecision":"deny","#,
+        r#""permissionDecisionReason":"Refused command \"rm -rf /\" (rule rm-recursive-root): "#,
+        "recursive delete of the filesystem root, a system directory, the home directory or a parent directory; ",
+        r#"delete a path inside the project instead (e.g. ./build)"}}"#,
+        "\n"
+    );
+    let expected = (denied.to_owned(), String::new(), 0);
+    // Told apart by `turn_id`, and named by the flag.
+    assert_eq!(hook("bash_guard", &codex_bash("rm -rf /")), expected);
+    assert_eq!(
+        hook_with("bash_guard", &["--agent", "codex"], &codex_bash("rm -rf /")),
+        expected
+    );
+    assert_eq!(
+        hook("bash_guard", &codex_bash("cargo test")),
+        (String::new(), String::new(), 0)
+    );
+}
+
+#[test]
+fn bash_guard_fails_closed_on_codex_lines() {
+    // Codex's contract requires `turn_id`, so the flag names the agent.
+    let payload = codex_bash("ls").replace(r#","turn_id":"turn_1""#, "");
+    let (stdout, stderr, code) = hook_with("bash_guard", &["--agent=codex"], &payload);
+    assert_eq!(stdout, "");
+    assert_eq!(
+        stderr,
+        concat!(
+            "Blocked: a hook that guards this action failed, so the action is refused; tell the user, with the problem below\n",
+            r#"Invalid hook input: missing required property "turn_id""#,
+            "\n"
+        )
+    );
+    assert_eq!(code, 2);
+    let (stdout, stderr, code) = hook_with("bash_guard", &["--agent", "gemini"], &payload);
+    assert_eq!(
+        (stdout.as_str(), stderr.as_str(), code),
+        (
+            "",
+            concat!(
+                "Blocked: a hook that guards this action failed, so the action is refused; tell the user, with the problem below\n",
+                "Invalid hook command: --agent takes one of claude, codex, got \"gemini\"\n"
+            ),
+            2
+        )
+    );
 }
 
 #[test]

@@ -1,0 +1,172 @@
+//! One hook program for several agents: [`run_any`] reads the payload,
+//! tells which agent sent it, hands the handler the same typed
+//! [`HookInput`](crate::HookInput) whatever the agent, and prints its
+//! answer in that agent's shape.
+//!
+//! ```no_run
+//! use std::process::ExitCode;
+//! use toolsmith_hooks::{HookInput, HookOutput, RunOptions};
+//!
+//! fn main() -> ExitCode {
+//!     toolsmith_hooks::run_any_with(RunOptions::fail_closed(), |input: HookInput| match input {
+//!         HookInput::Stop(_) => HookOutput::stop().block("run `cargo test` first").into(),
+//!         _ => HookOutput::empty(),
+//!     })
+//! }
+//! ```
+//!
+//! # Which agent
+//!
+//! The flag `--agent claude` or `--agent codex` (also `--agent=codex`) on
+//! the hook's command line says it. Without the flag the payload does:
+//! Codex sends `turn_id` on every event that carries a turn, and Claude
+//! Code never sends it. Codex's `SessionStart` and `SessionEnd` carry no
+//! turn, so a hook on those events in Codex takes the flag.
+//!
+//! # A Codex payload
+//!
+//! It is checked against Codex's contract first (the lines of
+//! [`validate_codex_hook_input`](crate::codex::validate_codex_hook_input)),
+//! then read as the Claude input of the same event: Codex's own fields
+//! (`turn_id`, `model`, …) stay in `extra`, a field sent as `null` reads
+//! as absent, and a `transcript_path` of `null` (an ephemeral session)
+//! reads as `""`. Codex's `Interrupt` has no
+//! Claude counterpart: a hook on it is a failure.
+//!
+//! The answer is printed only when Codex honours all of it: `deny` on
+//! `PreToolUse`, `allow` or `deny` on `PermissionRequest`, `block` on
+//! `PostToolUse`, `UserPromptSubmit`, `Stop` and `SubagentStop`,
+//! `additionalContext` on `PostToolUse`, `UserPromptSubmit`,
+//! `SessionStart` and `SubagentStart`, and `systemMessage` everywhere.
+//! Anything else (`allow`, `ask` or `updatedInput` on `PreToolUse`,
+//! `continue: false`, …) would be ignored or refused by Codex, so it is a
+//! failure with one line per field, never a silent no-op.
+
+mod codex;
+mod run;
+
+use std::fmt;
+
+use serde_json::Value;
+
+pub use run::{run_any, run_any_on, run_any_with};
+
+/// The agents a hook program answers.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+#[non_exhaustive]
+pub enum Agent {
+    /// Claude Code (and the Claude Agent SDK).
+    Claude,
+    /// The Codex CLI.
+    Codex,
+}
+
+impl Agent {
+    /// Every agent, in the order of the flag's values.
+    pub const ALL: &'static [Agent] = &[Agent::Claude, Agent::Codex];
+
+    /// The name the `--agent` flag takes.
+    pub const fn as_str(self) -> &'static str {
+        match self {
+            Agent::Claude => "claude",
+            Agent::Codex => "codex",
+        }
+    }
+
+    /// The agent named `name` exactly, if there is one.
+    pub fn from_name(name: &str) -> Option<Agent> {
+        Agent::ALL.iter().copied().find(|a| a.as_str() == name)
+    }
+
+    /// The agent that sent `payload`: Codex when it carries `turn_id`,
+    /// Claude otherwise.
+    pub fn of_payload(payload: &Value) -> Agent {
+        if payload.get("turn_id").is_some() {
+            Agent::Codex
+        } else {
+            Agent::Claude
+        }
+    }
+
+    /// The agent the `--agent NAME` (or `--agent=NAME`) flag among `args`
+    /// names: `Ok(None)` without the flag, the failure's line for a name
+    /// no agent has or a flag without a value.
+    pub fn from_args<I, S>(args: I) -> Result<Option<Agent>, String>
+    where
+        I: IntoIterator<Item = S>,
+        S: AsRef<str>,
+    {
+        let mut args = args.into_iter();
+        while let Some(arg) = args.next() {
+            let arg = arg.as_ref();
+            let name = if arg == "--agent" {
+                match args.next() {
+                    Some(name) => name.as_ref().to_owned(),
+                    None => return Err(Agent::unknown_line("")),
+                }
+            } else if let Some(name) = arg.strip_prefix("--agent=") {
+                name.to_owned()
+            } else {
+                continue;
+            };
+            return Agent::from_name(&name)
+                .map(Some)
+                .ok_or_else(|| Agent::unknown_line(&name));
+        }
+        Ok(None)
+    }
+
+    fn unknown_line(name: &str) -> String {
+        let names: Vec<&str> = Agent::ALL.iter().map(|a| a.as_str()).collect();
+        format!(
+            "Invalid hook command: --agent takes one of {}, got \"{}\"",
+            names.join(", "),
+            toolsmith_runtime::echo::shown(&name.escape_default().to_string(), 64)
+        )
+    }
+}
+
+impl fmt::Display for Agent {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.as_str())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use serde_json::json;
+
+    #[test]
+    fn the_flag_names_the_agent() {
+        assert_eq!(Agent::from_args(["hook"]), Ok(None));
+        assert_eq!(
+            Agent::from_args(["hook", "--agent", "codex"]),
+            Ok(Some(Agent::Codex))
+        );
+        assert_eq!(
+            Agent::from_args(["hook", "--agent=claude"]),
+            Ok(Some(Agent::Claude))
+        );
+        assert_eq!(
+            Agent::from_args(["hook", "--agent=gpt"]),
+            Err("Invalid hook command: --agent takes one of claude, codex, got \"gpt\"".to_owned())
+        );
+        assert_eq!(
+            Agent::from_args(["hook", "--agent"]),
+            Err("Invalid hook command: --agent takes one of claude, codex, got \"\"".to_owned())
+        );
+    }
+
+    #[test]
+    fn a_turn_id_says_codex() {
+        assert_eq!(
+            Agent::of_payload(&json!({ "hook_event_name": "Stop", "turn_id": "t" })),
+            Agent::Codex
+        );
+        assert_eq!(
+            Agent::of_payload(&json!({ "hook_event_name": "Stop" })),
+            Agent::Claude
+        );
+    }
+}

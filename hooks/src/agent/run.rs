@@ -1,0 +1,244 @@
+//! The runner for any agent: the same exit codes and failure lines as
+//! [`crate::run`], in the shape of the agent that sent the payload.
+
+use std::io::Read;
+use std::process::ExitCode;
+
+use toolsmith_runtime::{parse_json_text, sanitize_line};
+
+use super::{Agent, codex};
+use crate::codex::CodexEvent;
+use crate::codex::run::{checked, failed, printed};
+use crate::run::{failure, guarded, read_bounded, run_process};
+use crate::{HookAnswer, HookInput, Outcome, RunOptions, run_on};
+
+/// Runs `handler` as a hook of whichever agent runs it (see the
+/// [module docs](crate::agent)); return its value from `main`. Fails open.
+pub fn run_any<A: HookAnswer>(handler: impl FnOnce(HookInput) -> A) -> ExitCode {
+    run_any_with(RunOptions::default(), handler)
+}
+
+/// [`run_any`] with `options`: `run_any_with(RunOptions::fail_closed(), guard)`.
+pub fn run_any_with<A: HookAnswer>(
+    options: RunOptions,
+    handler: impl FnOnce(HookInput) -> A,
+) -> ExitCode {
+    let agent = Agent::from_args(std::env::args().skip(1));
+    run_process(|stdin| match agent {
+        Ok(agent) => run_any_on(agent, &options, stdin, handler),
+        Err(line) => failure(&options, false, &[line]),
+    })
+}
+
+/// The runner on `stdin`, without a process: `agent` is the one the flag
+/// names, or `None` to tell it from the payload.
+pub fn run_any_on<A: HookAnswer>(
+    agent: Option<Agent>,
+    options: &RunOptions,
+    stdin: impl Read,
+    handler: impl FnOnce(HookInput) -> A,
+) -> Outcome {
+    let bytes = match read_bounded(stdin, options.max_input_bytes_limit()) {
+        Ok(bytes) => bytes,
+        Err(err) => return failure(options, false, &err.lines()),
+    };
+    let agent = agent.unwrap_or_else(|| {
+        parse_json_text(&bytes, &HookInput::LIMITS)
+            .map_or(Agent::Claude, |payload| Agent::of_payload(&payload))
+    });
+    match agent {
+        Agent::Claude => run_on(options, &bytes[..], handler),
+        Agent::Codex => {
+            let mut event = None;
+            match codex_answer(&bytes, &mut event, handler) {
+                Ok(output) => printed(&output),
+                Err(lines) => failed(options, event, &lines),
+            }
+        }
+    }
+}
+
+fn codex_answer<A: HookAnswer>(
+    bytes: &[u8],
+    event: &mut Option<CodexEvent>,
+    handler: impl FnOnce(HookInput) -> A,
+) -> Result<crate::codex::CodexOutput, Vec<String>> {
+    let payload = parse_json_text(bytes, &HookInput::LIMITS).map_err(|err| {
+        vec![format!(
+            "Invalid hook input: {}",
+            sanitize_line(&err.to_string())
+        )]
+    })?;
+    *event = payload
+        .get("hook_event_name")
+        .and_then(serde_json::Value::as_str)
+        .and_then(CodexEvent::from_name);
+    let (answered, input) = codex::claude_input(&payload)?;
+    let output = guarded(|| handler(input).into_answer())?;
+    if let Some(built_for) = output.event()
+        && built_for.as_str() != answered.as_str()
+    {
+        return Err(vec![format!(
+            "Invalid hook output: built for \"{}\", but the input is \"{answered}\"; answer with the builder of \"{answered}\"",
+            built_for.as_str()
+        )]);
+    }
+    checked(answered, codex::codex_answer(answered, &output)?)
+}
+
+#[cfg(test)]
+mod tests {
+    use serde_json::json;
+
+    use super::*;
+    use crate::HookOutput;
+
+    fn codex(event: &str, fields: serde_json::Value) -> String {
+        let mut payload = json!({
+            "session_id": "s", "transcript_path": null, "cwd": "/w",
+            "hook_event_name": event, "model": "gpt-5", "permission_mode": "default",
+            "turn_id": "t1"
+        });
+        payload
+            .as_object_mut()
+            .unwrap()
+            .extend(fields.as_object().unwrap().clone());
+        payload.to_string()
+    }
+
+    fn bash(command: &str) -> String {
+        codex(
+            "PreToolUse",
+            json!({ "tool_name": "Bash", "tool_input": { "command": command }, "tool_use_id": "c1" }),
+        )
+    }
+
+    fn outcome(stdout: &str, stderr: &str, exit_code: u8) -> Outcome {
+        Outcome {
+            stdout: stdout.to_owned(),
+            stderr: stderr.to_owned(),
+            exit_code,
+        }
+    }
+
+    #[test]
+    fn a_codex_payload_reaches_the_handler_as_claudes_input() {
+        let got = run_any_on(
+            None,
+            &RunOptions::default(),
+            bash("ls").as_bytes(),
+            |input| {
+                let HookInput::PreToolUse(call) = &input else {
+                    panic!("not PreToolUse: {input:?}")
+                };
+                assert_eq!(call.common.transcript_path, "");
+                assert_eq!(call.extra["turn_id"], "t1");
+                HookOutput::pre_tool_use().deny("no")
+            },
+        );
+        assert_eq!(
+            got,
+            outcome(
+                "{\"hookSpecificOutput\":{\"hookEventName\":\"PreToolUse\",\"permissionDecision\":\"deny\",\"permissionDecisionReason\":\"no\"}}\n",
+                "",
+                0
+            )
+        );
+    }
+
+    #[test]
+    fn what_codex_does_not_honour_is_a_failure_line_per_field() {
+        let got = run_any_on(
+            None,
+            &RunOptions::fail_closed(),
+            bash("ls").as_bytes(),
+            |_| HookOutput::pre_tool_use().ask("sure?"),
+        );
+        assert_eq!(
+            got,
+            outcome(
+                "",
+                concat!(
+                    "Blocked: a hook that guards this action failed, so the action is refused; tell the user, with the problem below\n",
+                    "Invalid hook output at /hookSpecificOutput/permissionDecision: Codex does not honour \"ask\" on PreToolUse, so it would not apply; answer without it when the agent is Codex\n",
+                    "Invalid hook output at /hookSpecificOutput/permissionDecisionReason: Codex does not honour \"sure?\" on PreToolUse, so it would not apply; answer without it when the agent is Codex\n",
+                ),
+                2
+            )
+        );
+        // The same answer is Claude's to take.
+        let claude = bash("ls")
+            .replace(r#","turn_id":"t1""#, "")
+            .replace("null", "\"/t\"");
+        let got = run_any_on(None, &RunOptions::fail_closed(), claude.as_bytes(), |_| {
+            HookOutput::pre_tool_use().ask("sure?")
+        });
+        assert_eq!(got.exit_code, 0, "{got:?}");
+    }
+
+    #[test]
+    fn a_codex_block_and_context_print_as_codex_reads_them() {
+        let post = codex(
+            "PostToolUse",
+            json!({ "tool_name": "Bash", "tool_input": { "command": "ls" }, "tool_use_id": "c1", "tool_response": "ok" }),
+        );
+        let got = run_any_on(None, &RunOptions::default(), post.as_bytes(), |_| {
+            HookOutput::post_tool_use()
+                .block("fix the test")
+                .additional_context("ran in /w")
+        });
+        assert_eq!(got.exit_code, 0, "{got:?}");
+        assert_eq!(
+            serde_json::from_str::<serde_json::Value>(&got.stdout).unwrap(),
+            json!({
+                "decision": "block", "reason": "fix the test",
+                "hookSpecificOutput": { "hookEventName": "PostToolUse", "additionalContext": "ran in /w" }
+            })
+        );
+    }
+
+    #[test]
+    fn codex_failing_closed_never_keeps_it_from_stopping() {
+        let stop = codex(
+            "Stop",
+            json!({ "stop_hook_active": false, "last_assistant_message": null }),
+        );
+        let got = run_any_on(None, &RunOptions::fail_closed(), stop.as_bytes(), |_| {
+            Err::<HookOutput, _>("cannot run the tests")
+        });
+        assert_eq!(
+            got,
+            outcome("", "Hook handler failed: cannot run the tests\n", 1)
+        );
+    }
+
+    #[test]
+    fn an_invalid_codex_payload_has_codexs_lines_and_interrupt_has_no_counterpart() {
+        let got = run_any_on(
+            Some(Agent::Codex),
+            &RunOptions::default(),
+            &br#"{"hook_event_name":"Stop"}"#[..],
+            |_| -> HookOutput { unreachable!() },
+        );
+        assert_eq!(got.exit_code, 1);
+        assert!(
+            got.stderr
+                .starts_with("Invalid hook input: missing required properties \"session_id\""),
+            "{got:?}"
+        );
+        let got = run_any_on(
+            None,
+            &RunOptions::fail_closed(),
+            codex("Interrupt", json!({})).as_bytes(),
+            |_| -> HookOutput { unreachable!() },
+        );
+        assert_eq!(
+            got,
+            outcome(
+                "",
+                "Blocked: a hook that guards this action failed, so the action is refused; tell the user, with the problem below\nInvalid hook input: Codex's \"Interrupt\" has no Claude Code counterpart, so a hook written for Claude's events cannot answer it; remove the hook from this event\n",
+                2
+            )
+        );
+    }
+}

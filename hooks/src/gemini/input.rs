@@ -1,0 +1,408 @@
+//! The payload Gemini CLI sends a hook on each event, typed: one struct
+//! per event with the fields `@google/gemini-cli-core` declares, the
+//! required ones required; fields it does not declare are kept in `extra`.
+//! [`validate_gemini_hook_input`] checks a payload, one line per problem,
+//! then types it.
+
+use std::sync::OnceLock;
+
+use serde_json::{Map, Value, json};
+use toolsmith_runtime::{Validator, echo};
+
+use crate::claude::input::wire::{WireType, wire_struct, wire_values};
+use crate::compiled::{Compiled, compiled_for};
+use crate::{CompactTrigger, HookError, HookErrorCode};
+
+use super::GeminiEvent;
+
+/// How the lines of a hook input's problems start.
+const SUBJECT: &str = "Invalid hook input";
+
+wire_values! {
+    /// Why a session starts (`SessionStart`'s `source`); a newer release
+    /// may add one, kept as `Other`.
+    pub enum GeminiSessionStartSource: open {
+        /// Gemini CLI started.
+        Startup = "startup",
+        /// A saved session resumed.
+        Resume = "resume",
+        /// The user cleared the conversation.
+        Clear = "clear",
+    }
+}
+
+wire_values! {
+    /// Why a session ended (`SessionEnd`'s `reason`); a newer release may
+    /// add one, kept as `Other`.
+    pub enum GeminiSessionEndReason: open {
+        /// The user quit.
+        Exit = "exit",
+        /// The user cleared the conversation.
+        Clear = "clear",
+        /// The user logged out.
+        Logout = "logout",
+        /// The prompt input was closed.
+        PromptInputExit = "prompt_input_exit",
+        /// Any other reason.
+        OtherReason = "other",
+    }
+}
+
+wire_values! {
+    /// What a notification is about (`Notification`'s
+    /// `notification_type`); a newer release may add one, kept as `Other`.
+    pub enum GeminiNotificationType: open {
+        /// A tool call waits for the user's approval.
+        ToolPermission = "ToolPermission",
+    }
+}
+
+/// An event's struct, with the fields every Gemini CLI payload carries
+/// first.
+macro_rules! gemini_input {
+    ($(#[$meta:meta])* $name:ident { $($body:tt)* }) => {
+        wire_struct! {
+            $(#[$meta])*
+            pub struct $name {
+                /// The session's id.
+                required session_id: String,
+                /// The session's transcript file.
+                required transcript_path: String,
+                /// The working directory.
+                required cwd: String,
+                /// When the hook fires (an ISO 8601 time).
+                required timestamp: String,
+                $($body)*
+            }
+        }
+    };
+}
+
+gemini_input! {
+    /// `BeforeTool`: a tool is about to run.
+    GeminiBeforeToolInput {
+        /// The tool: `run_shell_command`, `write_file`, … or an MCP tool.
+        required tool_name: String,
+        /// The tool's arguments, as the model sent them.
+        required tool_input: Map<String, Value>,
+        /// The MCP server and tool, for an MCP tool's call.
+        optional mcp_context: Map<String, Value>,
+        /// The name the model called, when Gemini CLI renamed it.
+        optional original_request_name: String,
+    }
+}
+
+gemini_input! {
+    /// `AfterTool`: a tool ran.
+    GeminiAfterToolInput {
+        /// The tool.
+        required tool_name: String,
+        /// The tool's arguments.
+        required tool_input: Map<String, Value>,
+        /// What the tool answered.
+        required tool_response: Map<String, Value>,
+        /// The MCP server and tool, for an MCP tool's call.
+        optional mcp_context: Map<String, Value>,
+        /// The name the model called, when Gemini CLI renamed it.
+        optional original_request_name: String,
+    }
+}
+
+gemini_input! {
+    /// `BeforeAgent`: the user submitted a prompt.
+    GeminiBeforeAgentInput {
+        /// The prompt.
+        required prompt: String,
+    }
+}
+
+gemini_input! {
+    /// `Notification`: Gemini CLI shows the user a notification.
+    GeminiNotificationInput {
+        /// What it is about.
+        required notification_type: GeminiNotificationType,
+        /// The text shown.
+        required message: String,
+        /// Its details (the tool call waiting, for a permission prompt).
+        required details: Map<String, Value>,
+    }
+}
+
+gemini_input! {
+    /// `AfterAgent`: the agent loop answered the prompt.
+    GeminiAfterAgentInput {
+        /// The prompt.
+        required prompt: String,
+        /// The agent's answer.
+        required prompt_response: String,
+        /// Whether the agent already goes on because an `AfterAgent` hook
+        /// blocked.
+        required stop_hook_active: bool,
+    }
+}
+
+gemini_input! {
+    /// `SessionStart`: a session starts, resumes or is cleared.
+    GeminiSessionStartInput {
+        /// Why: `startup`, `resume` or `clear`.
+        required source: GeminiSessionStartSource,
+    }
+}
+
+gemini_input! {
+    /// `SessionEnd`: a session ends.
+    GeminiSessionEndInput {
+        /// Why.
+        required reason: GeminiSessionEndReason,
+    }
+}
+
+gemini_input! {
+    /// `PreCompress`: the conversation is about to be compressed.
+    GeminiPreCompressInput {
+        /// `manual` or `auto`.
+        required trigger: CompactTrigger,
+    }
+}
+
+gemini_input! {
+    /// `BeforeModel`: a request to the model is about to be sent.
+    GeminiBeforeModelInput {
+        /// The request (model, contents, config), in Gemini CLI's
+        /// model-neutral shape.
+        required llm_request: Map<String, Value>,
+    }
+}
+
+gemini_input! {
+    /// `AfterModel`: the model answered.
+    GeminiAfterModelInput {
+        /// The request sent.
+        required llm_request: Map<String, Value>,
+        /// The model's answer.
+        required llm_response: Map<String, Value>,
+    }
+}
+
+gemini_input! {
+    /// `BeforeToolSelection`: the model is about to choose among the tools.
+    GeminiBeforeToolSelectionInput {
+        /// The request, with the tools offered.
+        required llm_request: Map<String, Value>,
+    }
+}
+
+macro_rules! gemini_inputs {
+    ($($event:ident($input:ident),)*) => {
+        /// A Gemini CLI hook's input: one variant per [`GeminiEvent`].
+        #[derive(Debug, Clone, PartialEq, serde::Serialize)]
+        #[serde(tag = "hook_event_name")]
+        #[non_exhaustive]
+        pub enum GeminiHookInput {
+            $(
+                #[doc = ::core::concat!("`", ::core::stringify!($event), "`.")]
+                $event($input),
+            )*
+        }
+
+        impl GeminiHookInput {
+            /// The event this input is for.
+            pub fn event(&self) -> GeminiEvent {
+                match self {
+                    $(GeminiHookInput::$event(_) => GeminiEvent::$event,)*
+                }
+            }
+
+            /// The fields Gemini CLI does not declare, as sent.
+            pub fn extra(&self) -> &Map<String, Value> {
+                match self {
+                    $(GeminiHookInput::$event(input) => &input.extra,)*
+                }
+            }
+
+            /// The working directory.
+            pub fn cwd(&self) -> &str {
+                match self {
+                    $(GeminiHookInput::$event(input) => &input.cwd,)*
+                }
+            }
+
+            fn deserialize_checked(
+                event: GeminiEvent,
+                value: &Value,
+            ) -> Result<GeminiHookInput, serde_json::Error> {
+                use serde::Deserialize;
+                Ok(match event {
+                    $(GeminiEvent::$event => {
+                        let mut input = $input::deserialize(value)?;
+                        input.extra.shift_remove("hook_event_name");
+                        GeminiHookInput::$event(input)
+                    })*
+                })
+            }
+
+            fn build_schema(event: GeminiEvent) -> Value {
+                let mut schema = match event {
+                    $(GeminiEvent::$event => <$input as WireType>::schema(),)*
+                };
+                name_event(&mut schema, event);
+                schema
+            }
+        }
+    };
+}
+
+gemini_inputs! {
+    BeforeTool(GeminiBeforeToolInput),
+    AfterTool(GeminiAfterToolInput),
+    BeforeAgent(GeminiBeforeAgentInput),
+    Notification(GeminiNotificationInput),
+    AfterAgent(GeminiAfterAgentInput),
+    SessionStart(GeminiSessionStartInput),
+    SessionEnd(GeminiSessionEndInput),
+    PreCompress(GeminiPreCompressInput),
+    BeforeModel(GeminiBeforeModelInput),
+    AfterModel(GeminiAfterModelInput),
+    BeforeToolSelection(GeminiBeforeToolSelectionInput),
+}
+
+/// Puts `hook_event_name`, fixed to `event`, first and required.
+fn name_event(schema: &mut Value, event: GeminiEvent) {
+    let Value::Object(map) = schema else { return };
+    let mut properties = Map::new();
+    properties.insert(
+        "hook_event_name".to_owned(),
+        json!({ "const": event.as_str(), "description": "The event's name." }),
+    );
+    if let Some(Value::Object(rest)) = map.remove("properties") {
+        properties.extend(rest);
+    }
+    map.insert("properties".to_owned(), Value::Object(properties));
+    if let Value::Array(names) = map
+        .entry("required")
+        .or_insert_with(|| Value::Array(Vec::new()))
+    {
+        names.insert(0, json!("hook_event_name"));
+    }
+}
+
+fn compiled(event: GeminiEvent) -> &'static Compiled {
+    static ALL: OnceLock<Vec<Compiled>> = OnceLock::new();
+    compiled_for(
+        &ALL,
+        GeminiEvent::ALL,
+        event,
+        "Gemini CLI input",
+        GeminiHookInput::build_schema,
+    )
+    .expect("every event is in GeminiEvent::ALL")
+}
+
+fn envelope() -> &'static Validator {
+    static ENVELOPE: OnceLock<Validator> = OnceLock::new();
+    ENVELOPE.get_or_init(|| {
+        let schema = json!({
+            "type": "object",
+            "properties": { "hook_event_name": { "type": "string" } },
+            "required": ["hook_event_name"]
+        });
+        Validator::new(&schema).unwrap_or_else(|err| panic!("the envelope schema: {err}"))
+    })
+}
+
+impl GeminiEvent {
+    /// The JSON Schema of this event's input, as
+    /// [`validate_gemini_hook_input`] checks it: Gemini CLI's fields with
+    /// their types, the required ones listed, `hook_event_name` fixed to
+    /// the event, unknown fields allowed.
+    pub fn input_schema(self) -> &'static Value {
+        &compiled(self).schema
+    }
+}
+
+/// Checks a Gemini CLI hook's input and types it, every problem at once,
+/// one line each (`Invalid hook input at /prompt: must be a string, got
+/// number 7`), with the codes of
+/// [`validate_hook_input`](crate::validate_hook_input).
+pub fn validate_gemini_hook_input(value: &Value) -> Result<GeminiHookInput, HookError> {
+    if let Err(err) = envelope().validate(value) {
+        let code = if value.is_object() {
+            HookErrorCode::MissingEventName
+        } else {
+            HookErrorCode::NotObject
+        };
+        return Err(HookError::from_input_error(code, SUBJECT, &err));
+    }
+    let name = value["hook_event_name"].as_str().unwrap_or_default();
+    let Some(event) = GeminiEvent::from_name(name) else {
+        return Err(HookError::new(
+            HookErrorCode::UnknownEvent,
+            vec![format!(
+                "{SUBJECT} at /hook_event_name: {}",
+                GeminiEvent::unknown_problem(name)
+            )],
+        ));
+    };
+    compiled(event)
+        .validator
+        .validate(value)
+        .map_err(|err| HookError::from_input_error(HookErrorCode::InvalidInput, SUBJECT, &err))
+        .and_then(|()| {
+            GeminiHookInput::deserialize_checked(event, value).map_err(|err| {
+                HookError::new(
+                    HookErrorCode::InvalidInput,
+                    vec![format!("{SUBJECT}: {}", echo::shown(&err.to_string(), 200))],
+                )
+            })
+        })
+        .map_err(|err| err.with_context(event.as_str()))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn before_tool() -> Value {
+        json!({
+            "session_id": "s", "transcript_path": "/t.json", "cwd": "/w",
+            "hook_event_name": "BeforeTool", "timestamp": "2026-12-02T00:00:00.000Z",
+            "tool_name": "run_shell_command", "tool_input": { "command": "ls" },
+            "new_field": 1
+        })
+    }
+
+    #[test]
+    fn a_payload_is_typed_and_unknown_fields_are_kept() {
+        let GeminiHookInput::BeforeTool(input) =
+            validate_gemini_hook_input(&before_tool()).unwrap()
+        else {
+            panic!("not BeforeTool")
+        };
+        assert_eq!(input.tool_input["command"], "ls");
+        assert_eq!(input.mcp_context, None);
+        assert_eq!(input.extra["new_field"], 1);
+    }
+
+    #[test]
+    fn every_problem_is_one_line() {
+        let mut payload = before_tool();
+        payload["tool_input"] = json!("ls");
+        payload.as_object_mut().unwrap().remove("timestamp");
+        let err = validate_gemini_hook_input(&payload).unwrap_err();
+        assert_eq!(
+            err.lines(),
+            [
+                "Invalid hook input: missing required property \"timestamp\"",
+                "Invalid hook input at /tool_input: must be an object, got string \"ls\""
+            ]
+        );
+        assert_eq!(err.context(), Some("BeforeTool"));
+    }
+
+    #[test]
+    fn a_claude_event_is_unknown() {
+        let err =
+            validate_gemini_hook_input(&json!({ "hook_event_name": "PreToolUse" })).unwrap_err();
+        assert_eq!(err.code(), HookErrorCode::UnknownEvent);
+    }
+}

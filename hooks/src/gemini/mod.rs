@@ -1,0 +1,32 @@
+//! The hook contract of the Gemini CLI (`@google/gemini-cli-core`
+//! 0.61.0): its 11 events and each event's input as the package's
+//! `dist/src/hooks/types.d.ts` declares it. A test reads those
+//! declarations from the pinned release with the TypeScript compiler and
+//! compares every event, field and value.
+//!
+//! ```
+//! use serde_json::json;
+//! use toolsmith_hooks::gemini::{GeminiHookInput, validate_gemini_hook_input};
+//!
+//! let payload = json!({
+//!     "session_id": "s", "transcript_path": "/t.json", "cwd": "/w",
+//!     "hook_event_name": "BeforeTool", "timestamp": "2026-12-02T00:00:00.000Z",
+//!     "tool_name": "run_shell_command", "tool_input": { "command": "rm -rf /" }
+//! });
+//! let GeminiHookInput::BeforeTool(call) = validate_gemini_hook_input(&payload).unwrap() else {
+//!     unreachable!()
+//! };
+//! assert_eq!(call.tool_input["command"], "rm -rf /");
+//! ```
+//!
+//! Its events are not Claude Code's: `BeforeTool` and `AfterTool` for
+//! `PreToolUse` and `PostToolUse`, `BeforeAgent` and `AfterAgent` around
+//! the agent loop, and `BeforeModel`, `AfterModel` and
+//! `BeforeToolSelection` around each model request. Every payload carries
+//! a `timestamp`.
+
+mod event;
+mod input;
+
+pub use event::GeminiEvent;
+pub use input::*;
