@@ -458,11 +458,8 @@ impl<'a> Walk<'a> {
                         }
                         _ => None,
                     };
-                    let mut out = format!(
-                        "must be one of {}, got {}",
-                        listed.join(", "),
-                        describe(sent)
-                    );
+                    let mut out =
+                        format!("must be one of {}, got {}", listed.join(", "), got(sent));
                     if let Some(near) = near {
                         out.push_str(&format!(" (did you mean {}?)", quoted(&near)));
                     }
@@ -556,12 +553,18 @@ impl<'a> Walk<'a> {
                 return;
             }
         }
+        // Farthest: another type at the union's own place; then keys the
+        // alternative does not take; then how many problems.
         let score = |problems: &Problems| {
-            let far = problems
-                .issues()
+            let issues = problems.issues();
+            let far = issues
                 .iter()
                 .any(|issue| issue.kind == IssueKind::Type && issue.at == here);
-            (far, problems.count())
+            let unknown = issues
+                .iter()
+                .filter(|issue| issue.kind == IssueKind::UnknownProperty)
+                .count();
+            (far, unknown, problems.count())
         };
         let Some((closest, _)) = failures
             .iter()
@@ -605,6 +608,15 @@ fn not_problem(not: &Node, value: &Value) -> String {
         return "no value is allowed here".to_owned();
     }
     format!("must not match the \"not\" schema, got {}", describe(value))
+}
+
+/// What was sent, as the enum lines say it: a string quoted, anything
+/// else by its type and value.
+fn got(sent: &Value) -> String {
+    match sent {
+        Value::String(s) => quoted(s),
+        other => describe(other),
+    }
 }
 
 fn takes(names: &[&str]) -> String {

@@ -158,13 +158,16 @@ impl<'a> Walk<'a> {
                     self.number(numeric, n);
                 }
             }
+            // Where keywords beyond the subset look in, they bound the depth.
             Value::Object(map) => match &rules.object {
                 Some(object) => self.object(object, map),
-                None => self.unconstrained(value),
+                None if rules.extra.is_none() => self.unconstrained(value),
+                None => {}
             },
             Value::Array(items) => match &rules.array {
                 Some(array) => self.array(array, items),
-                None => self.unconstrained(value),
+                None if rules.extra.is_none() => self.unconstrained(value),
+                None => {}
             },
             Value::Null | Value::Bool(_) => {}
         }
