@@ -4,13 +4,13 @@
 pub(crate) mod alias;
 mod applicator;
 mod apply;
-mod compile;
+pub(crate) mod compile;
 pub(crate) mod equal;
 pub(crate) mod format;
 mod format_assertion;
 mod format_label;
 mod format_text;
-mod graph;
+pub(crate) mod graph;
 pub(crate) mod integer;
 mod node;
 pub(crate) mod number;
