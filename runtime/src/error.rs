@@ -46,6 +46,16 @@ pub enum IssueKind {
     NotJson,
     /// The arguments are larger than the host takes.
     TooLarge,
+    /// More than one alternative of `oneOf` matched.
+    ManyMatches,
+    /// The value matches the schema under `not`.
+    Not,
+    /// A key fails `propertyNames`.
+    PropertyName,
+    /// An array has too few or too many items matching `contains`.
+    Contains,
+    /// An object has too few or too many properties.
+    PropertyCount,
 }
 
 /// One problem with a call: where, what, and for missing keys which ones.
@@ -115,6 +125,7 @@ fn rank(kind: IssueKind) -> usize {
         | IssueKind::Bound
         | IssueKind::Length
         | IssueKind::ItemCount
+        | IssueKind::PropertyCount
         | IssueKind::MultipleOf => 0,
         IssueKind::UnknownProperty => 2,
         _ => 1,
@@ -132,6 +143,36 @@ impl Problems {
         } else {
             self.omitted += 1;
         }
+    }
+
+    /// Whether nothing was found.
+    pub(crate) fn is_empty(&self) -> bool {
+        self.issues.is_empty() && self.omitted == 0
+    }
+
+    /// How many problems were found, kept or counted.
+    pub(crate) fn count(&self) -> usize {
+        self.issues.len() + self.omitted
+    }
+
+    /// The problems kept, in the order found.
+    pub(crate) fn issues(&self) -> &[Issue] {
+        &self.issues
+    }
+
+    /// The problems kept, in the order found.
+    pub(crate) fn into_issues(self) -> Vec<Issue> {
+        self.issues
+    }
+
+    /// Takes in the problems `other` found (in a union's alternative),
+    /// each changed by `edit`, under this one's caps.
+    pub(crate) fn absorb(&mut self, other: Problems, mut edit: impl FnMut(&mut Issue)) {
+        for mut issue in other.issues {
+            edit(&mut issue);
+            self.push(issue.kind, || issue);
+        }
+        self.omitted += other.omitted;
     }
 
     /// Keeps the issue `make` builds, ranked by its kind.

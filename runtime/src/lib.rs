@@ -48,7 +48,7 @@ pub use output::ToolOutput;
 pub use repair::Repairs;
 pub use repair::{Repair, RepairKind, RepairPolicy};
 pub use sanitize::{sanitize_line, sanitize_text};
-pub use schema::{Validator, portable};
+pub use schema::{Validator, ValidatorBuilder, portable};
 pub use tool::{
     BlockingJob, CallError, Invocation, Tool, ToolAnnotations, ToolArgs, ToolError, ToolWith,
     tool_result,

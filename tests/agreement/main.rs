@@ -9,6 +9,7 @@ mod demo_tools;
 #[path = "../../examples/mcp_server.rs"]
 #[allow(dead_code, clippy::duplicate_mod)]
 mod mcp_server;
+mod oracle;
 #[path = "../support/mod.rs"]
 mod support;
 mod zoo;

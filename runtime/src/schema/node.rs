@@ -33,6 +33,22 @@ pub(crate) struct Rules {
     pub array: Option<ArrayRules>,
     /// Names serde reads besides the advertised ones (`#[serde(alias)]`).
     pub declared: Option<Box<Declared>>,
+    /// The keywords beyond the subset `#[tool]` emits (`$ref`, `anyOf`,
+    /// `unevaluatedProperties`, ...): `None` keeps the subset's path.
+    pub extra: Option<Box<super::applicator::Extra>>,
+}
+
+impl Rules {
+    /// Whether repairs may look into this subschema: not where another
+    /// keyword could read the value differently (a union, a reference,
+    /// pattern-named properties).
+    pub fn repairable(&self) -> bool {
+        self.extra.is_none()
+            && self
+                .object
+                .as_ref()
+                .is_none_or(|object| object.patterns.is_empty())
+    }
 }
 
 /// The aliases declared on one subschema (`x-toolsmith-aliases`, read by
@@ -92,6 +108,8 @@ pub(crate) struct ObjectRules {
     pub required: Vec<String>,
     /// `None` when `additionalProperties` is absent (anything goes).
     pub additional: Option<Node>,
+    /// `patternProperties`, in declaration order.
+    pub patterns: Vec<(Pattern, Node)>,
     /// For each name in `required`, its index in `properties` if it has one.
     pub required_slots: Vec<Option<usize>>,
     /// `text, separator`: the keys the object takes, for unknown-key lines.
@@ -105,6 +123,17 @@ impl ObjectRules {
     /// Index of the property named `key`.
     pub fn property(&self, key: &str) -> Option<usize> {
         self.properties.iter().position(|(name, _)| name == key)
+    }
+
+    /// Whether `properties`, `patternProperties` or `additionalProperties`
+    /// evaluates `key` (the keys `unevaluatedProperties` leaves alone).
+    pub fn evaluates(&self, key: &str) -> bool {
+        self.additional.is_some()
+            || self.property(key).is_some()
+            || self
+                .patterns
+                .iter()
+                .any(|(pattern, _)| pattern.is_match(key))
     }
 
     /// The property `key` names in another case convention, when exactly
@@ -142,6 +171,9 @@ impl ObjectRules {
 
 #[derive(Debug, Default)]
 pub(crate) struct ArrayRules {
+    /// `prefixItems`: the schemas of the first items, in order.
+    pub prefix: Vec<Node>,
+    /// `items`: the schema of every item after the prefix.
     pub items: Option<Node>,
     pub min_items: Option<u64>,
     pub max_items: Option<u64>,

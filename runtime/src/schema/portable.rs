@@ -38,6 +38,10 @@
 //! );
 //! ```
 
+mod dialect;
+
+pub use dialect::{Host, refused_by};
+
 use serde_json::{Map, Value};
 
 use toolsmith_schema_rules::number::F32_LIMIT;

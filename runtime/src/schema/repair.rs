@@ -33,6 +33,11 @@ impl Mend<'_> {
 
     pub(crate) fn value(&mut self, node: &Node, value: &mut Value) {
         let Node::Rules(rules) = node else { return };
+        // Where a union, a reference or a pattern could read the value
+        // another way, no repair is safe.
+        if !rules.repairable() {
+            return;
+        }
         if let Some(declared) = &rules.declared {
             self.declared_value(declared, value);
         }
@@ -144,6 +149,9 @@ pub(crate) fn may_repair(node: &Node, value: &Value, policy: &RepairPolicy) -> b
     let Node::Rules(rules) = node else {
         return false;
     };
+    if !rules.repairable() {
+        return false;
+    }
     if let (Some(declared), Value::String(text)) = (&rules.declared, value)
         && declared.value(text).is_some()
     {

@@ -6,6 +6,7 @@ use std::fmt::Write;
 use serde_json::{Map, Number, Value};
 
 use super::equal;
+use super::graph::Graph;
 use super::node::{ArrayRules, Node, NumberRules, ObjectRules, Rules, StringRules};
 use super::number;
 use crate::echo::{constant, describe, quoted};
@@ -22,25 +23,43 @@ const INLINE_PROPERTIES: usize = 16;
 /// One validation pass: where it is, and what it found so far.
 pub(crate) struct Walk<'a> {
     /// Whether lines say "did you mean" for near misses.
-    suggest: bool,
-    path: Vec<Step<'a>>,
-    problems: Problems,
+    pub(super) suggest: bool,
+    pub(super) path: Vec<Step<'a>>,
+    pub(super) problems: Problems,
+    /// The targets of references.
+    pub(super) graph: &'a Graph,
+    /// The dynamic scope: the resources entered, outermost first.
+    pub(super) scope: Vec<u32>,
+    /// References followed and not yet returned from.
+    pub(super) refs: usize,
 }
 
 impl<'a> Walk<'a> {
-    pub(crate) fn new(suggest: bool) -> Self {
+    pub(crate) fn new(suggest: bool, graph: &'a Graph, root_scope: u32) -> Self {
         Walk {
             suggest,
             path: Vec::with_capacity(16),
             problems: Problems::default(),
+            graph,
+            scope: if graph.dynamic.is_empty() {
+                Vec::new()
+            } else {
+                vec![root_scope]
+            },
+            refs: 0,
         }
     }
 
     /// A walk that goes on from the `problems` a repair pass found.
-    pub(crate) fn after(suggest: bool, problems: Problems) -> Self {
+    pub(crate) fn after(
+        suggest: bool,
+        problems: Problems,
+        graph: &'a Graph,
+        root_scope: u32,
+    ) -> Self {
         Walk {
             problems,
-            ..Walk::new(suggest)
+            ..Walk::new(suggest, graph, root_scope)
         }
     }
 
@@ -51,13 +70,13 @@ impl<'a> Walk<'a> {
 
     /// Records a problem at the current location. Past the cap only a count
     /// is kept, so neither the pointer nor the words are built.
-    fn report(&mut self, kind: IssueKind, problem: impl FnOnce() -> String) {
+    pub(super) fn report(&mut self, kind: IssueKind, problem: impl FnOnce() -> String) {
         let path = &self.path;
         self.problems
             .push(kind, || Issue::new(to_pointer(path), kind, problem()));
     }
 
-    fn at(&mut self, step: Step<'a>, node: &'a Node, value: &'a Value) {
+    pub(super) fn at(&mut self, step: Step<'a>, node: &'a Node, value: &'a Value) {
         self.path.push(step);
         self.value(node, value);
         self.path.pop();
@@ -74,7 +93,7 @@ impl<'a> Walk<'a> {
     }
 
     /// A value the schema does not look into: only its depth is bounded.
-    fn unconstrained(&mut self, value: &'a Value) {
+    pub(super) fn unconstrained(&mut self, value: &'a Value) {
         let budget = MAX_VALUE_DEPTH.saturating_sub(self.path.len());
         if nests_deeper_than(value, budget) {
             self.report(IssueKind::TooDeep, || {
@@ -84,13 +103,24 @@ impl<'a> Walk<'a> {
     }
 
     fn rules(&mut self, rules: &'a Rules, value: &'a Value) {
+        match &rules.extra {
+            None => {
+                self.subset(rules, value);
+            }
+            Some(extra) => self.full(rules, extra, value, None),
+        }
+    }
+
+    /// The keywords of the subset; `false` when the value failed `type`,
+    /// `enum` or `const`, after which nothing else is said about it.
+    pub(super) fn subset(&mut self, rules: &'a Rules, value: &'a Value) -> bool {
         if let Some(types) = rules.types
             && !types.admits(value)
         {
             self.report(IssueKind::Type, || {
                 format!("must be {}, got {}", types.describe(), describe(value))
             });
-            return;
+            return false;
         }
         if let Some(values) = &rules.enumeration
             && !values.contains(value)
@@ -103,7 +133,7 @@ impl<'a> Walk<'a> {
                 };
                 with_got(&rules.enum_problem, value, near)
             });
-            return;
+            return false;
         }
         if let Some(expected) = &rules.constant
             && !equal::equal(expected, value)
@@ -115,7 +145,7 @@ impl<'a> Walk<'a> {
                     None,
                 )
             });
-            return;
+            return false;
         }
         match value {
             Value::String(s) => {
@@ -128,16 +158,20 @@ impl<'a> Walk<'a> {
                     self.number(numeric, n);
                 }
             }
+            // Where keywords beyond the subset look in, they bound the depth.
             Value::Object(map) => match &rules.object {
                 Some(object) => self.object(object, map),
-                None => self.unconstrained(value),
+                None if rules.extra.is_none() => self.unconstrained(value),
+                None => {}
             },
             Value::Array(items) => match &rules.array {
                 Some(array) => self.array(array, items),
-                None => self.unconstrained(value),
+                None if rules.extra.is_none() => self.unconstrained(value),
+                None => {}
             },
             Value::Null | Value::Bool(_) => {}
         }
+        true
     }
 
     fn string(&mut self, rules: &StringRules, s: &str) {
@@ -231,8 +265,23 @@ impl<'a> Walk<'a> {
         };
         let mut unknown = Unknown::default();
         for (key, value) in map {
-            if let Some(i) = rules.property(key) {
+            let property = rules.property(key);
+            if let Some(i) = property {
                 found[i] = Some(value);
+            }
+            if !rules.patterns.is_empty() {
+                let mut matched = false;
+                for (pattern, node) in &rules.patterns {
+                    if pattern.is_match(key) {
+                        matched = true;
+                        self.at(Step::Key(key), node, value);
+                    }
+                }
+                if matched {
+                    continue;
+                }
+            }
+            if property.is_some() {
                 continue;
             }
             match &rules.additional {
@@ -276,6 +325,11 @@ impl<'a> Walk<'a> {
             "properties"
         };
         let problem = format!("missing required {noun} {}", names.join(", "));
+        self.report_missing_as(missing, problem);
+    }
+
+    /// Reports the absent `missing` keys in the words of `problem`.
+    pub(super) fn report_missing_as(&mut self, missing: Vec<String>, problem: String) {
         let path = &self.path;
         self.problems.push(IssueKind::MissingProperty, || {
             let mut issue = Issue::new(to_pointer(path), IssueKind::MissingProperty, problem);
@@ -309,6 +363,7 @@ impl<'a> Walk<'a> {
         }
         let node = rules.items.as_ref().unwrap_or(&Node::Any);
         for (i, item) in items.iter().enumerate() {
+            let node = rules.prefix.get(i).unwrap_or(node);
             self.at(Step::Index(i), node, item);
         }
     }
@@ -316,16 +371,16 @@ impl<'a> Walk<'a> {
 
 /// The unknown keys of one object: the first few, and how many in all.
 #[derive(Default)]
-struct Unknown<'a> {
+pub(super) struct Unknown<'a> {
     shown: Vec<&'a str>,
-    count: usize,
+    pub(super) count: usize,
 }
 
 impl<'a> Unknown<'a> {
     /// Unknown keys named in a line; the rest are counted.
     const SHOWN: usize = 3;
 
-    fn push(&mut self, key: &'a str) {
+    pub(super) fn push(&mut self, key: &'a str) {
         if self.shown.len() < Self::SHOWN {
             self.shown.push(key);
         }
@@ -336,20 +391,22 @@ impl<'a> Unknown<'a> {
     /// `unknown properties "a", "b", "c" and 97 more; takes …`: one line
     /// for the object, naming the keys it takes once.
     fn problem(&self, rules: &ObjectRules, suggest: bool) -> String {
-        let names: Vec<&str> = if suggest {
-            rules
-                .properties
-                .iter()
-                .map(|(name, _)| name.as_str())
-                .collect()
-        } else {
-            Vec::new()
-        };
+        let names: Vec<&str> = rules
+            .properties
+            .iter()
+            .map(|(name, _)| name.as_str())
+            .collect();
+        self.problem_among(&names, &rules.takes, suggest)
+    }
+
+    /// The line for keys outside `names`, which `takes` lists.
+    pub(super) fn problem_among(&self, names: &[&str], takes: &str, suggest: bool) -> String {
+        let names: &[&str] = if suggest { names } else { &[] };
         let named: Vec<String> = self
             .shown
             .iter()
             .map(
-                |key| match suggest.then(|| suggest::similar_key(key, &names)).flatten() {
+                |key| match suggest.then(|| suggest::similar_key(key, names)).flatten() {
                     Some(near) => format!("{} (did you mean {}?)", quoted(key), quoted(near)),
                     None => quoted(key),
                 },
@@ -366,7 +423,7 @@ impl<'a> Unknown<'a> {
             let _ = write!(out, " and {more} more");
         }
         out.push_str("; ");
-        out.push_str(&rules.takes);
+        out.push_str(takes);
         out
     }
 }

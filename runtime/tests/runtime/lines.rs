@@ -260,7 +260,7 @@ fn schema_errors_name_the_keyword_and_where() {
         (json!({"type": "text"}), "type", ""),
         (json!({"multipleOf": 0}), "multipleOf", ""),
         (json!({"minLength": -1}), "minLength", ""),
-        (json!({"anyOf": [{}]}), "anyOf", ""),
+        (json!({"anyOf": []}), "anyOf", ""),
         (json!(3), "schema", ""),
         (json!({"items": {"items": 3}}), "items", "/items/items"),
     ];
