@@ -117,18 +117,13 @@ fn a_sent_value_is_still_checked_against_its_bounds() {
 // --- defaults checked against their own schema -----------------------------
 
 /// Search options whose `Default` breaks their own bound.
-#[derive(Debug, serde::Serialize, serde::Deserialize, toolsmith::ToolArg)]
+// `Default` gives `max_results: 0`, under `min = 1`.
+#[derive(Debug, Default, serde::Serialize, serde::Deserialize, toolsmith::ToolArg)]
 #[serde(default, deny_unknown_fields)]
 pub struct Options {
     /// How many results at most.
     #[arg(min = 1)]
     max_results: u32,
-}
-
-impl Default for Options {
-    fn default() -> Self {
-        Options { max_results: 0 }
-    }
 }
 
 /// Searches with options.
