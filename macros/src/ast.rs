@@ -2,6 +2,7 @@
 //! the user wrote for error spans.
 
 use proc_macro2::{Span, TokenStream};
+use syn::spanned::Spanned;
 use syn::{DeriveInput, FnArg, Ident, ItemFn, Member, Pat, ReturnType, Type};
 
 use serde_derive_internals::ast::{
@@ -43,6 +44,8 @@ pub enum FieldDefault {
     Container,
     /// `#[serde(default = "path")]` on the struct: the field of `path()`.
     ContainerPath(syn::ExprPath),
+    /// `#[arg(default = <expr>)]` on a parameter.
+    Expr(syn::Expr),
 }
 
 impl Field {
@@ -92,7 +95,8 @@ impl ToolFn {
             let FnArg::Typed(typed) = input else { continue };
             let is_ctx = typed.attrs.iter().any(|attr| attr.path().is_ident("ctx"));
             let is_call = typed.attrs.iter().any(|attr| attr.path().is_ident("call"));
-            let arg = ArgAttrs::from_attrs(cx, &typed.attrs);
+            let mut arg = ArgAttrs::from_attrs(cx, &typed.attrs);
+            let serde_default = param_serde_default(cx, &typed.attrs);
             let own_doc = Doc::from_attrs(&typed.attrs).description();
             for attr in typed
                 .attrs
@@ -112,6 +116,7 @@ impl ToolFn {
                 !attr.path().is_ident("arg")
                     && !attr.path().is_ident("ctx")
                     && !attr.path().is_ident("call")
+                    && !attr.path().is_ident("serde")
                     && !doc::is_doc(attr)
             });
             // #[call] call: toolsmith::Call
@@ -122,7 +127,7 @@ impl ToolFn {
                         "a parameter is either `#[ctx]` or `#[call]`, not both",
                     );
                 }
-                if !arg.is_empty() {
+                if !arg.is_empty() || serde_default.is_some() {
                     cx.error(
                         &typed.pat,
                         "the call parameter is not part of the schema and takes no `#[arg(..)]`",
@@ -135,7 +140,7 @@ impl ToolFn {
                 continue;
             }
             if is_ctx {
-                if !arg.is_empty() {
+                if !arg.is_empty() || serde_default.is_some() {
                     cx.error(
                         &typed.pat,
                         "the context parameter is not part of the schema and takes no `#[arg(..)]`",
@@ -172,6 +177,23 @@ impl ToolFn {
                 Some(given) => (given.value.value(), given.value.span()),
                 None => (rust_name, member.span()),
             };
+            let default = match (arg.default.take(), serde_default) {
+                (Some(given), Some((_, span))) => {
+                    cx.error_at(
+                        span,
+                        "the parameter already has `#[arg(default = ..)]`; keep one default",
+                    );
+                    arg.default = Some(given);
+                    FieldDefault::None
+                }
+                (Some(given), None) => {
+                    let expr = given.value.clone();
+                    arg.default = Some(given);
+                    FieldDefault::Expr(expr)
+                }
+                (None, Some((default, _))) => default,
+                (None, None) => FieldDefault::None,
+            };
             params.push(Field {
                 member: Member::Named(member),
                 ty: (*typed.ty).clone(),
@@ -179,7 +201,7 @@ impl ToolFn {
                 name,
                 name_span,
                 description,
-                default: FieldDefault::None,
+                default,
                 aliases: Vec::new(),
             });
         }
@@ -324,6 +346,12 @@ impl<'a> Input<'a> {
 impl Field {
     fn from_serde(cx: &mut Ctxt, field: &SerdeField, container_default: &SerdeDefault) -> Field {
         let arg = ArgAttrs::from_attrs(cx, &field.original.attrs);
+        if let Some(given) = &arg.default {
+            cx.error(
+                &given.key,
+                "on a struct field, give the default with serde's `#[serde(default = \"path\")]`, which the schema follows",
+            );
+        }
         let serde_name = field.attrs.name().deserialize_name();
         let (name, name_span) = match &arg.rename {
             Some(given) => {
@@ -360,6 +388,47 @@ impl Field {
             default,
         }
     }
+}
+
+/// `#[serde(default)]` or `#[serde(default = "path")]` on a parameter,
+/// with the span of `default`. serde reads no other key on a parameter:
+/// the argument struct is ours, and `#[arg(..)]` names and describes.
+fn param_serde_default(cx: &mut Ctxt, attrs: &[syn::Attribute]) -> Option<(FieldDefault, Span)> {
+    let mut found = None;
+    for attr in attrs.iter().filter(|attr| attr.path().is_ident("serde")) {
+        let result = attr.parse_nested_meta(|meta| {
+            if !meta.path.is_ident("default") {
+                let path = &meta.path;
+                let shown = quote::quote!(#path).to_string().replace(' ', "");
+                cx.error(
+                    path,
+                    format_args!(
+                        "serde attribute `{shown}` is not read on a parameter; a parameter takes `#[serde(default)]`, `#[serde(default = \"path\")]` and `#[arg(..)]`"
+                    ),
+                );
+                crate::attr::skip_value(&meta);
+                return Ok(());
+            }
+            let span = meta.path.span();
+            // #[serde(default)], #[serde(default = "default_limit")]
+            let default = if meta.input.peek(syn::Token![=]) {
+                let lit: syn::LitStr = meta.value()?.parse()?;
+                FieldDefault::Path(lit.parse()?)
+            } else {
+                FieldDefault::Type
+            };
+            if found.is_some() {
+                cx.error_at(span, "duplicate serde attribute `default`");
+            } else {
+                found = Some((default, span));
+            }
+            Ok(())
+        });
+        if let Err(err) = result {
+            cx.push(err);
+        }
+    }
+    found
 }
 
 /// `r#type` → `type`.

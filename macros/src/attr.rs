@@ -69,6 +69,8 @@ pub struct ArgAttrs {
     pub max_items: Setting<u64>,
     pub description: Setting<LitStr>,
     pub rename: Setting<LitStr>,
+    /// `default = <expr>`: the value of an absent parameter.
+    pub default: Setting<Expr>,
     /// `items(..)`: constraints on every item of an array.
     pub items: Setting<Box<ArgAttrs>>,
 }
@@ -261,6 +263,14 @@ impl ArgAttrs {
                 let value = string(cx, meta, &key, "rename = \"query\"");
                 set(cx, "arg", &mut self.rename, key, value);
             }
+            // #[arg(default = 10)], #[arg(default = Mode::Fast)]
+            "default" => {
+                let value = value_expr(cx, meta, &key, "default = 10").map(|expr| {
+                    let span = expr.span();
+                    (expr, span)
+                });
+                set(cx, "arg", &mut self.default, key, value);
+            }
             // #[arg(items(pattern = "^[a-z]+$", max_length = 20))]
             "items" => {
                 if !meta.input.peek(syn::token::Paren) {
@@ -292,7 +302,7 @@ impl ArgAttrs {
                 cx,
                 meta,
                 "arg",
-                "pattern, min, max, min_length, max_length, min_items, max_items, items, description, rename",
+                "pattern, min, max, min_length, max_length, min_items, max_items, items, description, rename, default",
             ),
         }
     }
@@ -308,6 +318,7 @@ impl ArgAttrs {
             && self.max_items.is_none()
             && self.description.is_none()
             && self.rename.is_none()
+            && self.default.is_none()
             && self.items.is_none()
     }
 }

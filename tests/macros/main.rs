@@ -4,6 +4,7 @@
 //! the compile errors of the schema rules (`tests/ui`).
 
 pub mod compiletest;
+pub mod defaults;
 pub mod descriptions;
 pub mod hygiene;
 pub mod numbers;

@@ -3,7 +3,8 @@
 //! serde reads.
 
 use proc_macro2::{Span, TokenStream};
-use quote::quote;
+use quote::{quote, quote_spanned};
+use syn::spanned::Spanned;
 
 use super::tokens::{arg_trait, json_number, option_str};
 use crate::ast::{Field, FieldDefault};
@@ -100,12 +101,29 @@ fn default_value(field: &Field) -> Option<TokenStream> {
             #chooser.made_default(|| <Self as ::core::default::Default>::default().#member)
         },
         FieldDefault::ContainerPath(path) => quote!(#chooser.made_default(|| #path().#member)),
+        FieldDefault::Expr(expr) => {
+            let value = default_expr(expr);
+            quote!(#chooser.made_default(|| #value))
+        }
     };
     Some(quote! {{
         #[allow(unused_imports)]
-        use ::toolsmith::__private::{SerializeDefault as _, UnknownDefault as _};
+        use ::toolsmith::__private::{SerializeDefault as _, SerializeMade as _, UnknownDefault as _};
         #value
     }})
+}
+
+/// The value of `#[arg(default = <expr>)]`: the expression as written,
+/// but a string literal is converted with `From`, so that `default = "en"`
+/// fills a `String` (or a `PathBuf`, a `Box<str>`).
+pub(super) fn default_expr(expr: &syn::Expr) -> TokenStream {
+    match expr {
+        syn::Expr::Lit(syn::ExprLit {
+            lit: syn::Lit::Str(_),
+            ..
+        }) => quote_spanned!(expr.span()=> ::core::convert::From::from(#expr)),
+        _ => quote!(#expr),
+    }
 }
 
 /// `(alias, name)` pairs of the fields or variants, for `declare_aliases`.

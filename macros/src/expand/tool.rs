@@ -9,9 +9,9 @@ use syn::{FnArg, Ident, ItemFn, Type};
 use super::asserts;
 use super::fallback::fallback_tool;
 use super::satisfies::{dedups, value_checks};
-use super::schema::prop;
+use super::schema::{default_expr, prop};
 use super::tool_type::{names, tool_type};
-use crate::ast::{ToolFn, unraw};
+use crate::ast::{Field, FieldDefault, ToolFn, unraw};
 use crate::attr::Annotations;
 use crate::check;
 use crate::ctxt::Ctxt;
@@ -69,13 +69,14 @@ fn expand_tool(tool: &ToolFn) -> TokenStream {
             let name = &given.value;
             quote!(#[serde(rename = #name)])
         });
+        let default = serde_default(&args_ident, field);
         // Every field has a doc, so that the struct is clean under
         // `#![deny(missing_docs)]`.
         let doc = field
             .description
             .clone()
             .unwrap_or_else(|| format!("The `{}` argument.", field.name));
-        quote!(#[doc = #doc] #rename #vis #member: #ty)
+        quote!(#[doc = #doc] #rename #default #vis #member: #ty)
     });
 
     // Each field shown when its type is `Debug`, `..` when it is not.
@@ -83,6 +84,20 @@ fn expand_tool(tool: &ToolFn) -> TokenStream {
         let member = &field.member;
         let name = unraw_member(member);
         quote!(.field(#name, (&&::toolsmith::__private::FieldDebug(&self.#member)).shown()))
+    });
+    let default_fns = tool.params.iter().filter_map(|field| {
+        let FieldDefault::Expr(expr) = &field.default else {
+            return None;
+        };
+        let ident = default_fn(field);
+        let ty = &field.ty;
+        let value = default_expr(expr);
+        Some(quote! {
+            #[doc(hidden)]
+            fn #ident() -> #ty {
+                #value
+            }
+        })
     });
     let props = tool.params.iter().map(prop);
     let (statics, checks) = value_checks(&tool.params, &quote!(self));
@@ -176,6 +191,10 @@ fn expand_tool(tool: &ToolFn) -> TokenStream {
         #[serde(crate = "::toolsmith::__private::serde", deny_unknown_fields)]
         #vis struct #args_ident {
             #(#fields,)*
+        }
+
+        impl #args_ident {
+            #(#default_fns)*
         }
 
         #[automatically_derived]
@@ -298,6 +317,34 @@ fn annotations(given: &Annotations) -> Option<TokenStream> {
             }
         }
     })
+}
+
+/// The `#[serde(default ..)]` of a parameter's field, which fills in an
+/// absent key with the value the schema states.
+fn serde_default(args_ident: &Ident, field: &Field) -> Option<TokenStream> {
+    match &field.default {
+        FieldDefault::None => None,
+        FieldDefault::Type => Some(quote!(#[serde(default)])),
+        FieldDefault::Path(path) => {
+            let path = quote!(#path).to_string().replace(' ', "");
+            Some(quote!(#[serde(default = #path)]))
+        }
+        FieldDefault::Expr(_) => {
+            let path = format!("{args_ident}::{}", default_fn(field));
+            Some(quote!(#[serde(default = #path)]))
+        }
+        // A parameter has no container.
+        FieldDefault::Container | FieldDefault::ContainerPath(_) => None,
+    }
+}
+
+/// The function of the argument struct that makes a parameter's
+/// `#[arg(default = ..)]`.
+fn default_fn(field: &Field) -> Ident {
+    Ident::new(
+        &format!("__default_{}", unraw_member(&field.member)),
+        proc_macro2::Span::call_site(),
+    )
 }
 
 /// A field's Rust name, for `Debug`.

@@ -20,7 +20,7 @@ pub use checks::LazyPattern as Pattern;
 pub use checks::{at_least, at_most, items_within, length_within};
 pub use field_debug::{FieldDebug, ShowDebug, ShowOpaque};
 pub use serde_attrs::{
-    DefaultValue, SerializeDefault, UnknownDefault, declare_aliases, with_default,
+    DefaultValue, SerializeDefault, SerializeMade, UnknownDefault, declare_aliases, with_default,
 };
 pub use tool_impl::{
     Output, OutputOfResult, OutputOfValue, OutputUnknown, ResultKind, ResultTag, ValueKind,

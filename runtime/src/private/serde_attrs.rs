@@ -44,15 +44,22 @@ impl<T> Default for DefaultValue<T> {
 pub trait SerializeDefault<T> {
     /// `T::default()`, serialized.
     fn type_default(&self) -> Option<Value>;
-    /// `make()`, serialized.
-    fn made_default(&self, make: impl FnOnce() -> T) -> Option<Value>;
 }
 
 impl<T: Serialize + Default> SerializeDefault<T> for &DefaultValue<T> {
     fn type_default(&self) -> Option<Value> {
         serde_json::to_value(T::default()).ok()
     }
+}
 
+/// `made_default` needs `Serialize` only: the value is made, not taken
+/// from `Default`.
+pub trait SerializeMade<T> {
+    /// `make()`, serialized.
+    fn made_default(&self, make: impl FnOnce() -> T) -> Option<Value>;
+}
+
+impl<T: Serialize> SerializeMade<T> for &DefaultValue<T> {
     fn made_default(&self, make: impl FnOnce() -> T) -> Option<Value> {
         serde_json::to_value(make()).ok()
     }
@@ -84,6 +91,9 @@ mod tests {
 
     struct Opaque;
 
+    #[derive(Serialize)]
+    struct NoDefault(u8);
+
     #[test]
     fn defaults_of_serializable_types_only() {
         assert_eq!(
@@ -97,6 +107,10 @@ mod tests {
         assert_eq!(
             (&&DefaultValue::<u8>::new()).made_default(|| 20),
             Some(json!(20))
+        );
+        assert_eq!(
+            (&&DefaultValue::<NoDefault>::new()).made_default(|| NoDefault(3)),
+            Some(json!(3))
         );
         assert_eq!(
             (&&DefaultValue::<Opaque>::new()).made_default(|| Opaque),

@@ -602,6 +602,9 @@ fn check(schema: &Value, at: &mut String, depth: usize, found: &mut Vec<String>)
             ),
         }
     }
+    if let Some(default) = map.get("default") {
+        check_default(map, default, at, found);
+    }
     if let Some(Value::Object(properties)) = map.get("properties") {
         for (name, property) in properties {
             let len = at.len();
@@ -628,6 +631,36 @@ fn check(schema: &Value, at: &mut String, depth: usize, found: &mut Vec<String>)
         at.push_str("/items");
         check(items, at, depth, found);
         at.truncate(len);
+    }
+}
+
+/// A default must pass the schema it is the default of: serde fills it in
+/// when the key is absent, so a default the schema refuses reaches the
+/// function while the same value sent is refused (a `Default` giving `0`
+/// under `"minimum": 1`).
+fn check_default(map: &Map<String, Value>, default: &Value, at: &str, found: &mut Vec<String>) {
+    let mut own = map.clone();
+    own.remove("default");
+    let Ok(validator) = crate::Validator::new(&Value::Object(own)) else {
+        // The schema itself is refused: that is the error to read.
+        return;
+    };
+    if let Err(error) = validator.validate(default) {
+        for line in error.lines() {
+            let reason = line
+                .as_str()
+                .strip_prefix("Invalid arguments: ")
+                .or_else(|| line.split_once(": ").map(|(_, reason)| reason))
+                .unwrap_or(line.as_str());
+            report(
+                found,
+                at,
+                format!(
+                    "the default {} fails its own schema: {reason}; change the default or the bound, so that an absent key means a value the tool accepts",
+                    crate::echo::describe(default),
+                ),
+            );
+        }
     }
 }
 
