@@ -53,11 +53,14 @@ mod hints;
 mod input;
 mod lines;
 mod output;
+mod prompt;
 mod run;
 mod shell;
+mod terminal;
 
 pub use lines::{flag_for_pointer, lines};
 pub use run::{EXIT_FAILED, EXIT_INVALID};
+pub use terminal::EXIT_CANCELLED;
 
 use std::ffi::OsString;
 use std::io::{IsTerminal, Read, Write};
@@ -216,6 +219,9 @@ impl<C> Cli<C> {
     /// as pretty JSON when stdout is a terminal, compact otherwise.
     pub fn run(mut self) -> ExitCode {
         self.program.terminal = std::io::stdout().is_terminal();
+        self.program.interactive =
+            std::io::stdin().is_terminal() && std::io::stderr().is_terminal();
+        self.program.interrupt = true;
         let code = self.run_with_input(
             std::env::args_os(),
             &mut std::io::stdin(),
