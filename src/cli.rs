@@ -31,6 +31,15 @@
 //! gives `@home`); `-` is read as itself where the flag's allowed values
 //! include it. Negative numbers are values: `--dy -1`.
 //!
+//! A tool that takes its [`Call`](crate::Call) reports progress as a
+//! plain line on stderr per report (`[2/3] deleting b`). Under
+//! [`Cli::run`], Ctrl-C cancels the running call (an async tool is
+//! dropped, a plain `fn` sees `is_cancelled()`), prints `cancelled` and
+//! exits [`EXIT_CANCELLED`] (130). `call.ask` prompts on the terminal, one
+//! field at a time, asking a field again while its answer fails the
+//! schema; when standard input or stderr is not a terminal (and always
+//! under [`Cli::run_from`]) it fails with a line saying so.
+//!
 //! `completions bash|zsh|fish|powershell|elvish` prints a completion script
 //! and `man` a man page, both made from the same command. With the `mcp`
 //! feature, the `mcp` subcommand serves the same tools over MCP on

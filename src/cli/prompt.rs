@@ -161,3 +161,72 @@ fn choice(value: &Value) -> String {
         other => other.to_string(),
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn form() -> Value {
+        json!({
+            "type": "object",
+            "properties": {
+                "name": {"type": "string", "minLength": 1, "description": "Your name"},
+                "age": {"type": "integer", "maximum": 150},
+                "backups": {"type": "boolean"},
+                "color": {"type": ["string", "null"], "enum": ["red", "blue", null]}
+            },
+            "required": ["name", "age", "backups"]
+        })
+    }
+
+    fn asked(input: &str) -> (Result<Reply, String>, String) {
+        let mut err = Vec::new();
+        let reply = ask_with(
+            "Who\u{1b}[2J are you?",
+            &form(),
+            &mut input.as_bytes(),
+            &mut err,
+        );
+        (reply, String::from_utf8(err).unwrap())
+    }
+
+    #[test]
+    fn each_field_is_asked_again_until_it_passes_its_schema() {
+        let (reply, err) = asked("\nAda\n200\nold\n42\nmaybe\ny\ngreen\nblue\n");
+        assert_eq!(
+            reply,
+            Ok(Reply::Accepted(
+                json!({"name": "Ada", "age": 42, "backups": true, "color": "blue"})
+            ))
+        );
+        assert_eq!(
+            err,
+            "Who are you?\n\
+             name (Your name): Invalid answer at /name: must be at least 1 character long, got 0\n\
+             name (Your name): \
+             age: Invalid answer at /age: must be at most 150, got 200\n\
+             age: answer a number, got \"old\"\n\
+             age: \
+             backups [y/n]: answer y or n, got \"maybe\"\n\
+             backups [y/n]: \
+             color [red/blue/null]: Invalid answer at /color: must be one of red, blue, null, got \"green\"\n\
+             color [red/blue/null]: "
+        );
+    }
+
+    #[test]
+    fn an_empty_line_leaves_an_optional_field_out() {
+        let (reply, _) = asked("Ada\n7\nn\n\n");
+        assert_eq!(
+            reply,
+            Ok(Reply::Accepted(
+                json!({"name": "Ada", "age": 7, "backups": false})
+            ))
+        );
+    }
+
+    #[test]
+    fn the_end_of_input_cancels() {
+        assert_eq!(asked("Ada\n").0, Ok(Reply::Cancelled));
+    }
+}

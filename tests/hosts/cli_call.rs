@@ -1,7 +1,8 @@
 //! A tool's call on the command line: progress as plain lines on stderr,
-//! Ctrl-C (a real SIGINT to the `cli_progress` example) cancelling the tool with
+//! Ctrl-C (a real SIGINT to the `cli_call` example) cancelling the tool with
 //! exit 130 and `cancelled`, and `ask` refused, with the line saying what
-//! to do, when standard input is not a terminal.
+//! to do, when standard input is not a terminal, or prompting field by
+//! field on a pseudo-terminal (util-linux `script`).
 
 #![cfg(feature = "cli")]
 
@@ -120,12 +121,12 @@ fn ask_without_a_terminal_says_what_to_do_instead() {
     );
 }
 
-/// Runs the `cli_progress` example's slow `clean` over 60 files, sends SIGINT once
+/// Runs the `cli_call` example's slow `clean` over 60 files, sends SIGINT once
 /// its first progress line is out, and returns the exit code, stdout and
 /// every stderr line.
 fn interrupted_clean(json: bool) -> (Option<i32>, String, Vec<String>) {
     let files: Vec<String> = (1..=60).map(|i| format!("f{i}")).collect();
-    let mut child = Command::new(example("cli_progress"))
+    let mut child = Command::new(example("cli_call"))
         .args(json.then_some("--json"))
         .arg("clean")
         .args(&files)
@@ -188,4 +189,41 @@ fn ctrl_c_under_json_prints_the_failure_on_stdout() {
         "{\"error\":\"cancelled\",\"lines\":[\"cancelled\"]}\n"
     );
     assert_progress_then(&lines, None);
+}
+
+#[test]
+fn ask_on_a_terminal_prompts_field_by_field_and_asks_again() {
+    // `script` runs the example on a pseudo-terminal fed from its stdin.
+    let command = format!("{} drop_project demo", example("cli_call").display());
+    let output = Command::new("script")
+        .args(["-qec", &command, "/dev/null"])
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .and_then(|mut child| {
+            use std::io::Write;
+            child
+                .stdin
+                .take()
+                .unwrap()
+                .write_all(b"demo\nperhaps\nyes\n")?;
+            child.wait_with_output()
+        })
+        .expect("`script` (util-linux) runs");
+    assert!(output.status.success(), "{output:?}");
+    let mut transcript = String::from_utf8(output.stdout).unwrap();
+    // The terminal echoes each answer where it lands; take the echoes out.
+    for echo in ["demo\r\n", "perhaps\r\n", "yes\r\n"] {
+        let at = transcript.find(echo).expect("each answer is echoed");
+        transcript.replace_range(at..at + echo.len(), "");
+    }
+    assert_eq!(
+        transcript,
+        "Delete demo?\r\n\
+         name (Type the project's name): \
+         backups (Also delete backups) [y/n]: answer y or n, got \"perhaps\"\r\n\
+         backups (Also delete backups) [y/n]: \
+         deleted demo (backups too: true)\r\n"
+    );
 }
