@@ -31,6 +31,15 @@
 //! gives `@home`); `-` is read as itself where the flag's allowed values
 //! include it. Negative numbers are values: `--dy -1`.
 //!
+//! A tool that takes its [`Call`](crate::Call) reports progress as a
+//! plain line on stderr per report (`[2/3] deleting b`). Under
+//! [`Cli::run`], Ctrl-C cancels the running call (an async tool is
+//! dropped, a plain `fn` sees `is_cancelled()`), prints `cancelled` and
+//! exits [`EXIT_CANCELLED`] (130). `call.ask` prompts on the terminal, one
+//! field at a time, asking a field again while its answer fails the
+//! schema; when standard input or stderr is not a terminal (and always
+//! under [`Cli::run_from`]) it fails with a line saying so.
+//!
 //! `completions bash|zsh|fish|powershell|elvish` prints a completion script
 //! and `man` a man page, both made from the same command. With the `mcp`
 //! feature, the `mcp` subcommand serves the same tools over MCP on
@@ -53,11 +62,14 @@ mod hints;
 mod input;
 mod lines;
 mod output;
+mod prompt;
 mod run;
 mod shell;
+mod terminal;
 
 pub use lines::{flag_for_pointer, lines};
 pub use run::{EXIT_FAILED, EXIT_INVALID};
+pub use terminal::EXIT_CANCELLED;
 
 use std::ffi::OsString;
 use std::io::{IsTerminal, Read, Write};
@@ -216,6 +228,9 @@ impl<C> Cli<C> {
     /// as pretty JSON when stdout is a terminal, compact otherwise.
     pub fn run(mut self) -> ExitCode {
         self.program.terminal = std::io::stdout().is_terminal();
+        self.program.interactive =
+            std::io::stdin().is_terminal() && std::io::stderr().is_terminal();
+        self.program.interrupt = true;
         let code = self.run_with_input(
             std::env::args_os(),
             &mut std::io::stdin(),

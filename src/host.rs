@@ -12,7 +12,7 @@ mod schema;
 
 #[cfg(any(feature = "mcp", feature = "rig"))]
 pub(crate) use blocking::on_tokio_pool;
-#[cfg(feature = "mcp")]
+#[cfg(any(feature = "mcp", feature = "cli"))]
 pub(crate) use call::call_in;
 pub(crate) use call::{Outcome, call, result_text};
 pub(crate) use echo::name;

@@ -17,12 +17,16 @@ use super::input::Sources;
 use super::lines::{clap_error_text, lines};
 use super::output::{Failure, JSON_FLAG, Style};
 use super::shell::{COMPLETIONS, MAN, completions, man};
+use super::terminal::{self, EXIT_CANCELLED};
 use crate::host::{self, Outcome};
 
 /// Exit code of a call whose input failed the schema (and of a usage error).
 pub const EXIT_INVALID: u8 = 2;
 /// Exit code of a call whose function failed.
 pub const EXIT_FAILED: u8 = 1;
+
+/// The line (and, under `--json`, the error) of a call cancelled by Ctrl-C.
+const CANCELLED: &str = "cancelled";
 
 /// A command of the user's own, beside the tools: what it prints on stdout
 /// and stderr from its matches, and its exit code.
@@ -39,6 +43,10 @@ pub(crate) struct Program {
     pub(crate) version: Option<String>,
     /// stdout is a terminal: structured results print as pretty JSON.
     pub(crate) terminal: bool,
+    /// Standard input and stderr are terminals: `call.ask` prompts there.
+    pub(crate) interactive: bool,
+    /// Ctrl-C cancels the running tool (the process's own command line).
+    pub(crate) interrupt: bool,
     /// The user's own commands, in the order added.
     pub(crate) commands: Vec<(clap::Command, Handler)>,
     /// The tool run when no command is named.
@@ -55,6 +63,8 @@ impl Program {
             about: None,
             version: None,
             terminal: false,
+            interactive: false,
+            interrupt: false,
             commands: Vec::new(),
             default_tool: None,
             hints: Hints::default(),
@@ -227,7 +237,29 @@ impl Program {
             Err(problems) => return refused(&problems, out, err),
         };
         let failed = format!("{} failed", tool.name());
-        match runtime.block_on(host::call(tool, args, ())) {
+        let (call, progress) = terminal::for_command(self.interactive);
+        let (outcome, interrupted) = runtime.block_on(terminal::running(
+            host::call_in(tool, args, (), call.clone()),
+            &call,
+            progress,
+            self.interrupt,
+            err,
+        ));
+        if interrupted {
+            // A blocking tool may still be winding down; it is not waited for.
+            runtime.shutdown_background();
+            let lines = [CANCELLED.to_owned()];
+            style.failure(
+                &Failure {
+                    error: CANCELLED,
+                    lines: &lines,
+                },
+                out,
+                err,
+            );
+            return EXIT_CANCELLED;
+        }
+        match outcome {
             Outcome::Ran(value) => {
                 style.result(&value, out);
                 0

@@ -27,7 +27,7 @@ pub(crate) async fn call<C>(tool: ToolRef<'_, C>, args: Value, ctx: C) -> Outcom
 }
 
 /// [`call`] as part of `call`, a `Call` the host made.
-#[cfg(feature = "mcp")]
+#[cfg(any(feature = "mcp", feature = "cli"))]
 pub(crate) async fn call_in<C>(
     tool: ToolRef<'_, C>,
     args: Value,
