@@ -52,6 +52,9 @@
 //! ```
 
 use serde_json::Value;
+use toolsmith_runtime::echo::quoted;
+pub use toolsmith_runtime::portable::Host;
+use toolsmith_runtime::portable::refused_by;
 use toolsmith_runtime::{Limits, ToolSet};
 
 use crate::host::{self, Outcome};
@@ -59,6 +62,76 @@ use crate::host::{self, Outcome};
 pub mod anthropic;
 pub mod gemini;
 pub mod openai;
+
+/// What `host` would refuse in the declarations of `set`'s tools, one line
+/// per construct, each naming its tool:
+/// `tool "lookup": at /properties/q: "$ref" is refused by Gemini; …`.
+///
+/// A typed `#[tool]` schema follows rules every host takes, so this is
+/// empty for it; a [`DynamicTool`](crate::DynamicTool) or a
+/// [`schemars`](crate::schemars) tool may use any draft 2020-12 keyword,
+/// which some hosts refuse. The keywords are read from the canonical
+/// schema, since a host's rewriting would drop them silently; OpenAI strict
+/// mode's closed-object rule is read from the schema
+/// [`openai::strict_schema`] sends (objects closed, every property
+/// required), so it names only what the rewriting cannot take away. Call it where the tools
+/// are offered to a host, and keep the tools it names away from that host.
+///
+/// ```
+/// # use serde_json::json;
+/// # use toolsmith::{DynamicTool, ToolSet, function_calling::{self, Host}};
+/// let mut tools = ToolSet::new();
+/// tools.register_dynamic(DynamicTool::new(
+///     "lookup",
+///     "Looks a point up",
+///     json!({
+///         "type": "object",
+///         "properties": {"at": {"$ref": "#/$defs/point"}},
+///         "required": ["at"],
+///         "additionalProperties": false,
+///         "$defs": {"point": {
+///             "type": "object",
+///             "properties": {"x": {"type": "number"}, "y": {"type": "number"}},
+///             "required": ["x", "y"],
+///             "additionalProperties": false
+///         }}
+///     }),
+///     |_, ()| async { Ok(json!("found")) },
+/// ))?;
+/// assert!(function_calling::refused(&tools, Host::Anthropic).is_empty());
+/// assert!(function_calling::refused(&tools, Host::OpenAiStrict).is_empty());
+/// assert_eq!(
+///     function_calling::refused(&tools, Host::Gemini)[0],
+///     "tool \"lookup\": at /properties/at: \"$ref\" is refused by Gemini; inline the subschema it points to",
+/// );
+/// # Ok::<(), toolsmith::RegisterError>(())
+/// ```
+pub fn refused<C>(set: &ToolSet<C>, host: Host) -> Vec<String> {
+    set.tools()
+        .flat_map(|tool| {
+            let canonical = tool.input_schema();
+            let mut lines = refused_by(canonical, host);
+            if host == Host::OpenAiStrict {
+                // Strict mode is sent a schema rewritten to close every
+                // object and require every property: those rules are read
+                // from what it is sent, the keywords from the canonical
+                // schema (the rewriting would drop them silently).
+                lines.retain(|line| {
+                    line.contains(" is refused by ") || line.starts_with("the root")
+                });
+                for line in refused_by(&openai::strict_schema(canonical), host) {
+                    if !lines.contains(&line) {
+                        lines.push(line);
+                    }
+                }
+            }
+            let name = quoted(tool.name());
+            lines
+                .into_iter()
+                .map(move |line| format!("tool {name}: {line}"))
+        })
+        .collect()
+}
 
 /// The largest arguments payload dispatched by default: 1 MiB, the
 /// default [`Limits::max_bytes`].

@@ -481,3 +481,49 @@ async fn a_failure_message_is_one_line_on_every_host() {
     let gemini = gemini::dispatch(&tools, &json!({"name": "fail", "args": {}}), ()).await;
     assert_eq!(gemini["functionResponse"]["response"]["error"], line);
 }
+
+/// A foreign schema is refused per host, for what that host refuses only.
+#[test]
+fn each_host_is_told_what_it_refuses_of_a_foreign_schema() {
+    let mut tools = ToolSet::new();
+    tools
+        .register_dynamic(toolsmith::DynamicTool::new(
+            "draw",
+            "Draws a shape at a point",
+            json!({
+                "type": "object",
+                "properties": {
+                    "at": {"$ref": "#/$defs/point"},
+                    "shape": {"oneOf": [
+                        {"type": "object", "properties": {"radius": {"type": "number"}}, "required": ["radius"], "additionalProperties": false},
+                        {"type": "object", "properties": {"side": {"type": "number"}}, "required": ["side"], "additionalProperties": false}
+                    ]}
+                },
+                "required": ["at", "shape"],
+                "additionalProperties": false,
+                "$defs": {"point": {
+                    "type": "object",
+                    "properties": {"x": {"type": "number"}, "y": {"type": "number"}},
+                    "required": ["x", "y"],
+                    "additionalProperties": false
+                }}
+            }),
+            |_: Value, ()| async move { Ok(json!("drawn")) },
+        ))
+        .unwrap();
+    use toolsmith::function_calling::{Host, refused};
+    assert_eq!(refused(&tools, Host::Anthropic), Vec::<String>::new());
+    assert_eq!(
+        refused(&tools, Host::OpenAiStrict),
+        [
+            "tool \"draw\": at /properties/shape: \"oneOf\" is refused by OpenAI strict mode; use anyOf, or one object with optional fields"
+        ]
+    );
+    assert_eq!(
+        refused(&tools, Host::Gemini),
+        [
+            "tool \"draw\": at /properties/at: \"$ref\" is refused by Gemini; inline the subschema it points to",
+            "tool \"draw\": at /properties/shape: \"oneOf\" is refused by Gemini; state it in the description and check it in the function",
+        ]
+    );
+}
