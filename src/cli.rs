@@ -58,6 +58,8 @@
 
 mod arguments;
 mod command;
+mod exit;
+mod flags;
 mod hints;
 mod input;
 mod lines;
@@ -67,9 +69,8 @@ mod run;
 mod shell;
 mod terminal;
 
+pub use exit::{EXIT_CANCELLED, EXIT_FAILED, EXIT_INVALID};
 pub use lines::{flag_for_pointer, lines};
-pub use run::{EXIT_FAILED, EXIT_INVALID};
-pub use terminal::EXIT_CANCELLED;
 
 use std::ffi::OsString;
 use std::io::{IsTerminal, Read, Write};

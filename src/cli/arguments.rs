@@ -7,7 +7,7 @@ use clap::ArgMatches;
 use serde_json::{Map, Value};
 use toolsmith_runtime::{JsonLimits, ToolRef, parse_json_text};
 
-use super::command::flags;
+use super::flags::flags;
 use super::hints::positional_id;
 use super::input::Sources;
 use crate::host::types_of;

@@ -8,7 +8,7 @@ use clap::{Arg, ArgAction, Command};
 use serde_json::Value;
 use toolsmith_runtime::ToolSet;
 
-use super::command::Flag;
+use super::flags::Flag;
 use crate::host::types_of;
 
 /// The id suffix of the positional argument that stands for a flag.

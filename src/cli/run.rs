@@ -12,18 +12,14 @@ use super::arguments::arguments;
 #[cfg(feature = "mcp")]
 use super::command::MCP;
 use super::command::command;
+use super::exit::{EXIT_CANCELLED, EXIT_FAILED, EXIT_INVALID};
 use super::hints::Hints;
 use super::input::Sources;
 use super::lines::{clap_error_text, lines};
 use super::output::{Failure, JSON_FLAG, Style};
 use super::shell::{COMPLETIONS, MAN, completions, man};
-use super::terminal::{self, EXIT_CANCELLED};
+use super::terminal;
 use crate::host::{self, Outcome};
-
-/// Exit code of a call whose input failed the schema (and of a usage error).
-pub const EXIT_INVALID: u8 = 2;
-/// Exit code of a call whose function failed.
-pub const EXIT_FAILED: u8 = 1;
 
 /// The line (and, under `--json`, the error) of a call cancelled by Ctrl-C.
 const CANCELLED: &str = "cancelled";

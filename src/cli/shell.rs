@@ -42,7 +42,7 @@ pub(crate) fn man_command() -> Command {
 /// Writes the completion script `matches` asks for, for `command`.
 pub(crate) fn completions(mut command: Command, matches: &ArgMatches, out: &mut dyn Write) -> u8 {
     let Some(shell) = matches.get_one::<Shell>("shell").copied() else {
-        return super::run::EXIT_INVALID;
+        return super::exit::EXIT_INVALID;
     };
     let name = command.get_name().to_owned();
     clap_complete::generate(shell, &mut command, name, out);
@@ -66,7 +66,7 @@ pub(crate) fn man(
                     "error: no command '{}' in {program}",
                     toolsmith_runtime::echo::shown(name, 60)
                 );
-                return super::run::EXIT_INVALID;
+                return super::exit::EXIT_INVALID;
             };
             let page = format!("{program}-{}", sub.get_name());
             sub.clone().name(page.clone()).bin_name(page)
@@ -76,7 +76,7 @@ pub(crate) fn man(
         Ok(()) => 0,
         Err(e) => {
             let _ = writeln!(err, "cannot write the man page: {e}");
-            super::run::EXIT_FAILED
+            super::exit::EXIT_FAILED
         }
     }
 }

@@ -24,10 +24,6 @@ use super::prompt;
 /// so a later line says more than a lost one).
 const QUEUE: usize = 256;
 
-/// The exit code of a command cancelled by Ctrl-C, as shells report a
-/// process ended by SIGINT.
-pub const EXIT_CANCELLED: u8 = 130;
-
 /// The line `ask` answers when standard input or stderr is not a terminal.
 pub(crate) const NO_TERMINAL: &str = "cannot ask on the command line: standard input is not a terminal \
      (run the command in a terminal to answer, or pass the answers as the tool's arguments)";

@@ -2,6 +2,7 @@
 //! it matched against rules.
 
 mod command;
+mod escapes;
 mod interpreters;
 mod layers;
 mod parse;

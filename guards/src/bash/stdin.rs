@@ -4,7 +4,7 @@
 
 use std::rc::Rc;
 
-use super::words::ansi_c;
+use super::escapes::ansi_c;
 
 /// A command's standard input; cheap to clone, as every command of a
 /// group fed by one pipe holds it.

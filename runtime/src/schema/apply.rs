@@ -11,7 +11,7 @@ use std::collections::HashSet;
 
 use serde_json::{Map, Value};
 
-use super::applicator::{Contains, Extra, Union};
+use super::node::{Contains, Extra, Union};
 use super::node::{Node, Rules, Types};
 use super::validate::{MAX_VALUE_DEPTH, Unknown, Walk};
 use crate::echo::{constant, describe, quoted};

@@ -11,18 +11,17 @@ use std::rc::Rc;
 
 use serde_json::{Map, Number, Value};
 
-use super::applicator::{Condition, Contains, DynamicRef, Extra, Tag, Union};
 use super::equal::ValueSet;
 use super::graph::{Doc, Graph, Index, Location, at_pointer, base_at};
 use super::node::{ArrayRules, Node, NumberRules, ObjectRules, Rules, StringRules, Types};
+use super::node::{Condition, Contains, DynamicRef, Extra, Tag, Union};
 use super::number;
 use super::pattern::Pattern;
 use super::uri;
 use crate::error::SchemaError;
 use crate::pointer::escape_into;
 
-/// Subschemas nest at most this deep; deeper is a [`SchemaError`].
-pub(crate) const MAX_SCHEMA_DEPTH: usize = 64;
+use super::graph::MAX_SCHEMA_DEPTH;
 
 /// The base URI of a root document without `$id`.
 const DEFAULT_BASE: &str = "urn:toolsmith:root";

@@ -11,6 +11,9 @@ use serde_json::Value;
 use super::node::Node;
 use super::uri;
 
+/// Subschemas nest at most this deep; deeper is a schema error.
+pub(crate) const MAX_SCHEMA_DEPTH: usize = 64;
+
 /// The compiled targets of `$ref` and `$dynamicRef`, shared by every
 /// subschema that points at them.
 #[derive(Debug, Default)]
@@ -112,7 +115,7 @@ impl Index {
 
     fn walk(&mut self, doc: usize, value: &Value, base: &str, pointer: &mut String, depth: usize) {
         // Deeper than the compiler goes: it refuses the schema there.
-        if depth > super::compile::MAX_SCHEMA_DEPTH {
+        if depth > MAX_SCHEMA_DEPTH {
             return;
         }
         let Value::Object(map) = value else { return };

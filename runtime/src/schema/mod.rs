@@ -2,7 +2,6 @@
 //! checked against any number of values.
 
 pub(crate) mod alias;
-mod applicator;
 mod apply;
 pub(crate) mod compile;
 pub(crate) mod equal;

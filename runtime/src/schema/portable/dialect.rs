@@ -132,7 +132,7 @@ pub fn refused_by(schema: &Value, host: Host) -> Vec<String> {
 
 fn walk(schema: &Value, host: Host, at: &mut String, found: &mut Vec<String>, depth: usize) {
     let Value::Object(map) = schema else { return };
-    if depth > crate::schema::compile::MAX_SCHEMA_DEPTH {
+    if depth > crate::schema::graph::MAX_SCHEMA_DEPTH {
         return;
     }
     for keyword in host.refused() {
