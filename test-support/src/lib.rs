@@ -68,6 +68,37 @@ pub fn install_lock(path: &Path) -> File {
     lock
 }
 
+/// Installs the npm packages pinned by `source`'s `package.json` and
+/// `package-lock.json` into `dir` with `npm ci` (install scripts off), once:
+/// a stamp of both files skips the install while they are unchanged, and
+/// [`install_lock`] keeps two test binaries from installing at once.
+pub fn npm_ci(source: &Path, dir: &Path) {
+    std::fs::create_dir_all(dir).unwrap_or_else(|e| panic!("cannot create {}: {e}", dir.display()));
+    let _lock = install_lock(&dir.join(".install-lock"));
+    let read = |name: &str| {
+        std::fs::read(source.join(name))
+            .unwrap_or_else(|e| panic!("cannot read {}: {e}", source.join(name).display()))
+    };
+    let (manifest, lockfile) = (read("package.json"), read("package-lock.json"));
+    let stamp = dir.join(".installed");
+    let wanted = [manifest.as_slice(), lockfile.as_slice()].concat();
+    if std::fs::read(&stamp).ok().as_deref() == Some(wanted.as_slice()) {
+        return;
+    }
+    std::fs::write(dir.join("package.json"), &manifest).unwrap();
+    std::fs::write(dir.join("package-lock.json"), &lockfile).unwrap();
+    run(Command::new("npm")
+        .args([
+            "ci",
+            "--ignore-scripts",
+            "--no-audit",
+            "--no-fund",
+            "--loglevel=error",
+        ])
+        .current_dir(dir));
+    std::fs::write(&stamp, &wanted).unwrap();
+}
+
 /// The crate's root directory.
 ///
 /// Read from the environment cargo gives a test it runs, so that this crate

@@ -25,28 +25,7 @@ pub fn codex_binary() -> &'static Path {
 fn install() -> PathBuf {
     let source = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/agents/codex");
     let dir = Path::new(env!("CARGO_TARGET_TMPDIR")).join("codex-cli");
-    std::fs::create_dir_all(&dir).expect("cannot create the Codex directory");
-    let _lock = crate::support::install_lock(&dir.join(".install-lock"));
-    let manifest = std::fs::read(source.join("package.json")).expect("package.json");
-    let lockfile = std::fs::read(source.join("package-lock.json")).expect("package-lock.json");
-    let stamp = dir.join(".installed");
-    let wanted = [manifest.as_slice(), lockfile.as_slice()].concat();
-    if std::fs::read(&stamp).ok().as_deref() != Some(wanted.as_slice()) {
-        std::fs::write(dir.join("package.json"), &manifest).unwrap();
-        std::fs::write(dir.join("package-lock.json"), &lockfile).unwrap();
-        crate::support::run(
-            Command::new("npm")
-                .args([
-                    "ci",
-                    "--ignore-scripts",
-                    "--no-audit",
-                    "--no-fund",
-                    "--loglevel=error",
-                ])
-                .current_dir(&dir),
-        );
-        std::fs::write(&stamp, &wanted).unwrap();
-    }
+    crate::support::npm_ci(&source, &dir);
     let (platform, triple) = match (std::env::consts::OS, std::env::consts::ARCH) {
         ("linux", "x86_64") => ("linux-x64", "x86_64-unknown-linux-musl"),
         ("linux", "aarch64") => ("linux-arm64", "aarch64-unknown-linux-musl"),

@@ -29,28 +29,7 @@ fn modules() -> &'static Path {
 fn install() -> PathBuf {
     let source = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/agents/gemini");
     let dir = Path::new(env!("CARGO_TARGET_TMPDIR")).join("gemini-cli-core");
-    std::fs::create_dir_all(&dir).expect("cannot create the Gemini directory");
-    let _lock = crate::support::install_lock(&dir.join(".install-lock"));
-    let manifest = std::fs::read(source.join("package.json")).expect("package.json");
-    let lockfile = std::fs::read(source.join("package-lock.json")).expect("package-lock.json");
-    let stamp = dir.join(".installed");
-    let wanted = [manifest.as_slice(), lockfile.as_slice()].concat();
-    if std::fs::read(&stamp).ok().as_deref() != Some(wanted.as_slice()) {
-        std::fs::write(dir.join("package.json"), &manifest).unwrap();
-        std::fs::write(dir.join("package-lock.json"), &lockfile).unwrap();
-        crate::support::run(
-            Command::new("npm")
-                .args([
-                    "ci",
-                    "--ignore-scripts",
-                    "--no-audit",
-                    "--no-fund",
-                    "--loglevel=error",
-                ])
-                .current_dir(&dir),
-        );
-        std::fs::write(&stamp, &wanted).unwrap();
-    }
+    crate::support::npm_ci(&source, &dir);
     let modules = dir.join("node_modules");
     let package: Value = serde_json::from_slice(
         &std::fs::read(modules.join("@google/gemini-cli-core/package.json")).unwrap(),
