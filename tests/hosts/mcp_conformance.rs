@@ -72,33 +72,7 @@ fn suite_dir() -> &'static Path {
 fn install() -> PathBuf {
     let source = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/conformance");
     let dir = Path::new(env!("CARGO_TARGET_TMPDIR")).join("mcp-conformance");
-    std::fs::create_dir_all(&dir).expect("cannot create the conformance directory");
-    let _lock = crate::support::install_lock(&dir.join(".install-lock"));
-    let manifest = std::fs::read(source.join("package.json")).expect("package.json");
-    let lockfile = std::fs::read(source.join("package-lock.json")).expect("package-lock.json");
-    let stamp = dir.join(".installed");
-    let wanted = [manifest.as_slice(), lockfile.as_slice()].concat();
-    if std::fs::read(&stamp).ok().as_deref() != Some(wanted.as_slice()) {
-        std::fs::write(dir.join("package.json"), &manifest).unwrap();
-        std::fs::write(dir.join("package-lock.json"), &lockfile).unwrap();
-        let status = Command::new("npm")
-            .args([
-                "ci",
-                "--ignore-scripts",
-                "--no-audit",
-                "--no-fund",
-                "--loglevel=error",
-            ])
-            .current_dir(&dir)
-            .status()
-            .unwrap_or_else(|e| panic!("cannot run npm: {e}"));
-        assert!(
-            status.success(),
-            "npm ci in {} failed: {status}",
-            dir.display()
-        );
-        std::fs::write(&stamp, &wanted).unwrap();
-    }
+    crate::support::npm_ci(&source, &dir);
     let package = std::fs::read_to_string(
         dir.join("node_modules/@modelcontextprotocol/conformance/package.json"),
     )
