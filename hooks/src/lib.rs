@@ -20,6 +20,7 @@ pub mod codex;
 mod compiled;
 mod error;
 pub mod gemini;
+mod input_check;
 mod run;
 
 /// The content guards (bash, secrets, paths, file syntax), from

@@ -7,16 +7,13 @@
 use std::sync::OnceLock;
 
 use serde_json::{Map, Value, json};
-use toolsmith_runtime::{Validator, echo};
 
 use crate::claude::input::wire::{WireType, wire_struct, wire_values};
 use crate::compiled::{Compiled, compiled_for};
-use crate::{CompactTrigger, HookError, HookErrorCode, SessionStartSource};
+use crate::input_check::{Events, check_input};
+use crate::{CompactTrigger, HookError, SessionStartSource};
 
 use super::CodexEvent;
-
-/// How the lines of a hook input's problems start.
-const SUBJECT: &str = "Invalid hook input";
 
 wire_values! {
     /// How Codex asks before acting (`permission_mode`); a newer release
@@ -374,18 +371,6 @@ fn compiled(event: CodexEvent) -> &'static Compiled {
     .expect("every event is in CodexEvent::ALL")
 }
 
-fn envelope() -> &'static Validator {
-    static ENVELOPE: OnceLock<Validator> = OnceLock::new();
-    ENVELOPE.get_or_init(|| {
-        let schema = json!({
-            "type": "object",
-            "properties": { "hook_event_name": { "type": "string" } },
-            "required": ["hook_event_name"]
-        });
-        Validator::new(&schema).unwrap_or_else(|err| panic!("the envelope schema: {err}"))
-    })
-}
-
 impl CodexEvent {
     /// The JSON Schema of this event's input, as
     /// [`validate_codex_hook_input`] checks it: Codex's fields with their
@@ -400,42 +385,22 @@ impl CodexEvent {
 /// line each (`Invalid hook input at /turn_id: must be a string, got
 /// number 7`), with the codes of [`validate_hook_input`](crate::validate_hook_input).
 pub fn validate_codex_hook_input(value: &Value) -> Result<CodexHookInput, HookError> {
-    if let Err(err) = envelope().validate(value) {
-        let code = if value.is_object() {
-            HookErrorCode::MissingEventName
-        } else {
-            HookErrorCode::NotObject
-        };
-        return Err(HookError::from_input_error(code, SUBJECT, &err));
-    }
-    let name = value["hook_event_name"].as_str().unwrap_or_default();
-    let Some(event) = CodexEvent::from_name(name) else {
-        return Err(HookError::new(
-            HookErrorCode::UnknownEvent,
-            vec![format!(
-                "{SUBJECT} at /hook_event_name: {}",
-                CodexEvent::unknown_problem(name)
-            )],
-        ));
-    };
-    compiled(event)
-        .validator
-        .validate(value)
-        .map_err(|err| HookError::from_input_error(HookErrorCode::InvalidInput, SUBJECT, &err))
-        .and_then(|()| {
-            CodexHookInput::deserialize_checked(event, value).map_err(|err| {
-                HookError::new(
-                    HookErrorCode::InvalidInput,
-                    vec![format!("{SUBJECT}: {}", echo::shown(&err.to_string(), 200))],
-                )
-            })
-        })
-        .map_err(|err| err.with_context(event.as_str()))
+    check_input(
+        value,
+        &Events {
+            from_name: CodexEvent::from_name,
+            unknown_problem: CodexEvent::unknown_problem,
+            compiled,
+            deserialize: CodexHookInput::deserialize_checked,
+            name: CodexEvent::as_str,
+        },
+    )
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::HookErrorCode;
 
     fn pre_tool_use() -> Value {
         json!({

@@ -7,16 +7,13 @@
 use std::sync::OnceLock;
 
 use serde_json::{Map, Value, json};
-use toolsmith_runtime::{Validator, echo};
 
 use crate::claude::input::wire::{WireType, wire_struct, wire_values};
 use crate::compiled::{Compiled, compiled_for};
-use crate::{CompactTrigger, HookError, HookErrorCode};
+use crate::input_check::{Events, check_input};
+use crate::{CompactTrigger, HookError};
 
 use super::GeminiEvent;
-
-/// How the lines of a hook input's problems start.
-const SUBJECT: &str = "Invalid hook input";
 
 wire_values! {
     /// Why a session starts (`SessionStart`'s `source`); a newer release
@@ -298,18 +295,6 @@ fn compiled(event: GeminiEvent) -> &'static Compiled {
     .expect("every event is in GeminiEvent::ALL")
 }
 
-fn envelope() -> &'static Validator {
-    static ENVELOPE: OnceLock<Validator> = OnceLock::new();
-    ENVELOPE.get_or_init(|| {
-        let schema = json!({
-            "type": "object",
-            "properties": { "hook_event_name": { "type": "string" } },
-            "required": ["hook_event_name"]
-        });
-        Validator::new(&schema).unwrap_or_else(|err| panic!("the envelope schema: {err}"))
-    })
-}
-
 impl GeminiEvent {
     /// The JSON Schema of this event's input, as
     /// [`validate_gemini_hook_input`] checks it: Gemini CLI's fields with
@@ -325,42 +310,22 @@ impl GeminiEvent {
 /// number 7`), with the codes of
 /// [`validate_hook_input`](crate::validate_hook_input).
 pub fn validate_gemini_hook_input(value: &Value) -> Result<GeminiHookInput, HookError> {
-    if let Err(err) = envelope().validate(value) {
-        let code = if value.is_object() {
-            HookErrorCode::MissingEventName
-        } else {
-            HookErrorCode::NotObject
-        };
-        return Err(HookError::from_input_error(code, SUBJECT, &err));
-    }
-    let name = value["hook_event_name"].as_str().unwrap_or_default();
-    let Some(event) = GeminiEvent::from_name(name) else {
-        return Err(HookError::new(
-            HookErrorCode::UnknownEvent,
-            vec![format!(
-                "{SUBJECT} at /hook_event_name: {}",
-                GeminiEvent::unknown_problem(name)
-            )],
-        ));
-    };
-    compiled(event)
-        .validator
-        .validate(value)
-        .map_err(|err| HookError::from_input_error(HookErrorCode::InvalidInput, SUBJECT, &err))
-        .and_then(|()| {
-            GeminiHookInput::deserialize_checked(event, value).map_err(|err| {
-                HookError::new(
-                    HookErrorCode::InvalidInput,
-                    vec![format!("{SUBJECT}: {}", echo::shown(&err.to_string(), 200))],
-                )
-            })
-        })
-        .map_err(|err| err.with_context(event.as_str()))
+    check_input(
+        value,
+        &Events {
+            from_name: GeminiEvent::from_name,
+            unknown_problem: GeminiEvent::unknown_problem,
+            compiled,
+            deserialize: GeminiHookInput::deserialize_checked,
+            name: GeminiEvent::as_str,
+        },
+    )
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::HookErrorCode;
 
     fn before_tool() -> Value {
         json!({

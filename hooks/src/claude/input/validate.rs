@@ -3,15 +3,13 @@
 
 use std::sync::OnceLock;
 
-use serde_json::{Value, json};
-use toolsmith_runtime::{JsonLimits, JsonTextErrorKind, Validator, echo, parse_json_text};
+use serde_json::Value;
+use toolsmith_runtime::{JsonLimits, JsonTextErrorKind, echo, parse_json_text};
 
 use super::HookInput;
 use crate::compiled::{Compiled, compiled_for};
+use crate::input_check::{Events, SUBJECT, check_input};
 use crate::{HookError, HookErrorCode, HookEvent};
-
-/// How the lines of a hook input's problems start.
-const SUBJECT: &str = "Invalid hook input";
 
 /// Each event's schema and its compiled validator, built once.
 fn compiled(event: HookEvent) -> &'static Compiled {
@@ -24,20 +22,6 @@ fn compiled(event: HookEvent) -> &'static Compiled {
         HookInput::build_schema,
     )
     .expect("every event is in HookEvent::ALL")
-}
-
-/// The envelope every input shares: an object with a string
-/// `hook_event_name`.
-fn envelope() -> &'static Validator {
-    static ENVELOPE: OnceLock<Validator> = OnceLock::new();
-    ENVELOPE.get_or_init(|| {
-        let schema = json!({
-            "type": "object",
-            "properties": { "hook_event_name": { "type": "string" } },
-            "required": ["hook_event_name"]
-        });
-        Validator::new(&schema).unwrap_or_else(|err| panic!("the envelope schema: {err}"))
-    })
 }
 
 impl HookEvent {
@@ -107,39 +91,14 @@ pub fn validate_hook_input_str(text: &str) -> Result<HookInput, HookError> {
 /// [`extra`](HookInput::extra). The `tool_input` of tool events is kept as
 /// sent, and typed on demand by [`HookInput::tool_input`].
 pub fn validate_hook_input(value: &Value) -> Result<HookInput, HookError> {
-    if let Err(err) = envelope().validate(value) {
-        let code = if value.is_object() {
-            HookErrorCode::MissingEventName
-        } else {
-            HookErrorCode::NotObject
-        };
-        return Err(HookError::from_input_error(code, SUBJECT, &err));
-    }
-    let name = value
-        .get("hook_event_name")
-        .and_then(Value::as_str)
-        .unwrap_or_default();
-    let Some(event) = HookEvent::from_name(name) else {
-        return Err(HookError::new(
-            HookErrorCode::UnknownEvent,
-            vec![format!(
-                "{SUBJECT} at /hook_event_name: {}",
-                HookEvent::unknown_problem(name)
-            )],
-        ));
-    };
-    let checked = compiled(event)
-        .validator
-        .validate(value)
-        .map_err(|err| HookError::from_input_error(HookErrorCode::InvalidInput, SUBJECT, &err));
-    checked
-        .and_then(|()| {
-            HookInput::deserialize_checked(event, value).map_err(|err| {
-                HookError::new(
-                    HookErrorCode::InvalidInput,
-                    vec![format!("{SUBJECT}: {}", echo::shown(&err.to_string(), 200))],
-                )
-            })
-        })
-        .map_err(|err| err.with_context(event.as_str()))
+    check_input(
+        value,
+        &Events {
+            from_name: HookEvent::from_name,
+            unknown_problem: HookEvent::unknown_problem,
+            compiled,
+            deserialize: HookInput::deserialize_checked,
+            name: HookEvent::as_str,
+        },
+    )
 }
