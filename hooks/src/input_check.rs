@@ -6,7 +6,8 @@
 use std::sync::OnceLock;
 
 use serde_json::{Value, json};
-use toolsmith_runtime::{Validator, echo};
+use toolsmith_runtime::suggest::similar_key;
+use toolsmith_runtime::{Validator, echo, sanitize_line};
 
 use crate::compiled::Compiled;
 use crate::{HookError, HookErrorCode};
@@ -78,4 +79,25 @@ fn envelope() -> &'static Validator {
         });
         Validator::new(&schema).unwrap_or_else(|err| panic!("the envelope schema: {err}"))
     })
+}
+
+/// The line about an event name `agent` does not have, naming the closest
+/// of its `known` events and listing them all. A name whose control or
+/// invisible characters the sanitizer would drop is shown escaped, so the
+/// line never shows a known name it was not sent.
+pub(crate) fn unknown_event(agent: &str, name: &str, known: &[&str]) -> String {
+    let clean = sanitize_line(name);
+    let shown = if clean == name {
+        echo::cut(name, 64)
+    } else {
+        echo::shown(&name.escape_default().to_string(), 64)
+    };
+    let hint = match similar_key(&clean, known) {
+        Some(known) => format!(" (did you mean \"{known}\"?)"),
+        None => String::new(),
+    };
+    format!(
+        "unknown {agent} hook event \"{shown}\"{hint}; known events: {}",
+        known.join(", ")
+    )
 }

@@ -2,8 +2,7 @@
 
 use std::fmt;
 
-use toolsmith_runtime::suggest::similar_key;
-use toolsmith_runtime::{echo, sanitize_line};
+use crate::input_check::unknown_event;
 
 macro_rules! codex_events {
     ($($(#[$doc:meta])* $variant:ident = $schema:literal,)*) => {
@@ -76,21 +75,8 @@ impl CodexEvent {
 
     /// The line about an event name Codex does not have.
     pub(crate) fn unknown_problem(name: &str) -> String {
-        let clean = sanitize_line(name);
-        let shown = if clean == name {
-            echo::cut(name, 64)
-        } else {
-            echo::shown(&name.escape_default().to_string(), 64)
-        };
-        let names: Vec<&str> = CodexEvent::ALL.iter().map(|e| e.as_str()).collect();
-        let hint = match similar_key(&clean, &names) {
-            Some(known) => format!(" (did you mean \"{known}\"?)"),
-            None => String::new(),
-        };
-        format!(
-            "unknown Codex hook event \"{shown}\"{hint}; known events: {}",
-            names.join(", ")
-        )
+        let known: Vec<&str> = CodexEvent::ALL.iter().map(|e| e.as_str()).collect();
+        unknown_event("Codex", name, &known)
     }
 }
 

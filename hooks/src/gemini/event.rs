@@ -3,8 +3,7 @@
 
 use std::fmt;
 
-use toolsmith_runtime::suggest::similar_key;
-use toolsmith_runtime::{echo, sanitize_line};
+use crate::input_check::unknown_event;
 
 macro_rules! gemini_events {
     ($($(#[$doc:meta])* $variant:ident,)*) => {
@@ -67,21 +66,8 @@ impl GeminiEvent {
 
     /// The line about an event name Gemini CLI does not have.
     pub(crate) fn unknown_problem(name: &str) -> String {
-        let clean = sanitize_line(name);
-        let shown = if clean == name {
-            echo::cut(name, 64)
-        } else {
-            echo::shown(&name.escape_default().to_string(), 64)
-        };
-        let names: Vec<&str> = GeminiEvent::ALL.iter().map(|e| e.as_str()).collect();
-        let hint = match similar_key(&clean, &names) {
-            Some(known) => format!(" (did you mean \"{known}\"?)"),
-            None => String::new(),
-        };
-        format!(
-            "unknown Gemini CLI hook event \"{shown}\"{hint}; known events: {}",
-            names.join(", ")
-        )
+        let known: Vec<&str> = GeminiEvent::ALL.iter().map(|e| e.as_str()).collect();
+        unknown_event("Gemini CLI", name, &known)
     }
 }
 
