@@ -1,8 +1,10 @@
 //! The hook contract of the Gemini CLI (`@google/gemini-cli-core`
-//! 0.61.0): its 11 events and each event's input as the package's
-//! `dist/src/hooks/types.d.ts` declares it. A test reads those
-//! declarations from the pinned release with the TypeScript compiler and
-//! compares every event, field and value.
+//! 0.61.0): its 11 events, each event's input as the package's
+//! `dist/src/hooks/types.d.ts` declares it, and the answers each event
+//! honours ([`GeminiOutput`]). A test reads those declarations from the
+//! pinned release with the TypeScript compiler, compares every event,
+//! field and value, and type-checks every builder's answer against the
+//! event's declared output.
 //!
 //! ```
 //! use serde_json::json;
@@ -27,6 +29,8 @@
 
 mod event;
 mod input;
+mod output;
 
 pub use event::GeminiEvent;
 pub use input::*;
+pub use output::*;

@@ -21,7 +21,7 @@ const GEMINI_CLI_CORE: &str = "0.61.0";
 type Field = (bool, Vec<String>, Vec<String>);
 
 /// The installed `node_modules` holding the package and TypeScript.
-fn modules() -> &'static Path {
+pub fn modules() -> &'static Path {
     static MODULES: OnceLock<PathBuf> = OnceLock::new();
     MODULES.get_or_init(install)
 }

@@ -7,6 +7,7 @@ mod claude_code;
 mod codex_cli;
 mod codex_contract;
 mod gemini_contract;
+mod gemini_outputs;
 mod model;
 mod payloads;
 // The contract tests' install of the pinned Agent SDK, shared.
