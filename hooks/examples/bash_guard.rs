@@ -4,9 +4,10 @@
 //! permission rules. It parses the command as a shell would
 //! ([`find_bash_problems`]), so quoting or `&&` chains do not hide a
 //! command. It fails closed: if the payload cannot be read, the call is
-//! blocked. The same program is a Claude Code and a Codex hook: the runner
-//! tells the agent from the payload (or `--agent codex`) and answers in
-//! that agent's shape.
+//! blocked. The same program is a Claude Code, a Codex and a Gemini CLI
+//! hook (on Gemini CLI's `BeforeTool` for `run_shell_command`): the runner
+//! tells the agent from the payload (or `--agent codex`, `--agent gemini`)
+//! and answers in that agent's shape.
 //!
 //! ```text
 //! $ echo '{"session_id":"s","transcript_path":"/t","cwd":"/w","hook_event_name":"PreToolUse","tool_name":"Bash","tool_input":{"command":"rm -rf /"},"tool_use_id":"t1"}' \
@@ -14,6 +15,7 @@
 //! ```
 //!
 //! Claude Code settings (and Codex's `hooks.json`): `{"hooks": {"PreToolUse": [{"matcher": "Bash", "hooks": [{"type": "command", "command": "bash_guard"}]}]}}`.
+//! Gemini CLI's `~/.gemini/settings.json`: `{"hooks": {"BeforeTool": [{"matcher": "run_shell_command", "hooks": [{"type": "command", "command": "bash_guard"}]}]}}`.
 
 use std::process::ExitCode;
 

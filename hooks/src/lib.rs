@@ -9,8 +9,8 @@
 //! re-exported here. A test compares these types with the SDK's own
 //! declarations, so a new SDK release says exactly what moved. The Codex
 //! CLI's contract is in [`codex`], compared with the schemas of its pinned
-//! release; the Gemini CLI's events and inputs are in [`gemini`], compared
-//! with its pinned declarations. The errors, the runner's exit codes and the content guards are
+//! release; the Gemini CLI's events, inputs and answers are in [`gemini`],
+//! compared with its pinned declarations. The errors, the runner's exit codes and the content guards are
 //! shared by every agent's contract, and [`run_any`] runs one hook
 //! program for all of them, answering each in its own shape.
 

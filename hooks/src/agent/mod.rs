@@ -17,11 +17,15 @@
 //!
 //! # Which agent
 //!
-//! The flag `--agent claude` or `--agent codex` (also `--agent=codex`) on
-//! the hook's command line says it. Without the flag the payload does:
-//! Codex sends `turn_id` on every event that carries a turn, and Claude
-//! Code never sends it. Codex's `SessionStart` and `SessionEnd` carry no
-//! turn, so a hook on those events in Codex takes the flag.
+//! The flag `--agent claude`, `--agent codex` or `--agent gemini` (also
+//! `--agent=codex`) on the hook's command line says it. Without the flag
+//! the payload does: Codex sends `turn_id` on every event that carries a
+//! turn, and Claude Code never sends it. Codex's `SessionStart` and
+//! `SessionEnd` carry no turn, so a hook on those events in Codex takes
+//! the flag. Gemini CLI's events are named otherwise (`BeforeTool`,
+//! `AfterAgent`, …); on the three it shares with Claude Code
+//! (`SessionStart`, `SessionEnd`, `Notification`) its `timestamp`, which
+//! Claude Code never sends, says Gemini CLI.
 //!
 //! # A Codex payload
 //!
@@ -41,8 +45,37 @@
 //! Anything else (`allow`, `ask` or `updatedInput` on `PreToolUse`,
 //! `continue: false`, …) would be ignored or refused by Codex, so it is a
 //! failure with one line per field, never a silent no-op.
+//!
+//! # A Gemini CLI payload
+//!
+//! It is checked against Gemini CLI's contract first (the lines of
+//! [`validate_gemini_hook_input`](crate::gemini::validate_gemini_hook_input)),
+//! then read as the Claude input of the counterpart event: `BeforeTool`
+//! as `PreToolUse`, `AfterTool` as `PostToolUse`, `BeforeAgent` as
+//! `UserPromptSubmit`, `AfterAgent` as `Stop` (its `prompt_response` as
+//! `last_assistant_message`), `PreCompress` as `PreCompact`, and
+//! `SessionStart`, `SessionEnd` and `Notification` as themselves. The
+//! shell tool `run_shell_command` reads as `Bash` (its `is_background` as
+//! `run_in_background`), so a Bash guard guards it; a call has no id, so
+//! `tool_use_id` reads as `""`; Gemini CLI's own fields (`timestamp`,
+//! `mcp_context`, …) stay in `extra`. `BeforeModel`, `AfterModel` and
+//! `BeforeToolSelection` have no Claude counterpart: a hook on them is a
+//! failure.
+//!
+//! The answer is printed in Gemini CLI's shape only when Gemini CLI
+//! honours all of it: `deny` on `PreToolUse` (printed as the top-level
+//! `decision: "deny"` and `reason`), `block` on `PostToolUse`,
+//! `UserPromptSubmit` and `Stop`, `additionalContext` on `PostToolUse`,
+//! `UserPromptSubmit` and `SessionStart`, `stop_processing` on the tool,
+//! prompt and stop events, `systemMessage` and `suppressOutput`
+//! everywhere. Anything else (`allow`, `ask`, `updatedInput`, context on
+//! `PreToolUse`, …) is a failure with one line per field. Failing closed
+//! (exit 2, which Gemini CLI reads as a denial with the lines as its
+//! reason) never applies to `AfterAgent`, where a block keeps the agent
+//! working.
 
 mod codex;
+mod gemini;
 mod run;
 
 use std::fmt;
@@ -59,17 +92,20 @@ pub enum Agent {
     Claude,
     /// The Codex CLI.
     Codex,
+    /// The Gemini CLI.
+    Gemini,
 }
 
 impl Agent {
     /// Every agent, in the order of the flag's values.
-    pub const ALL: &'static [Agent] = &[Agent::Claude, Agent::Codex];
+    pub const ALL: &'static [Agent] = &[Agent::Claude, Agent::Codex, Agent::Gemini];
 
     /// The name the `--agent` flag takes.
     pub const fn as_str(self) -> &'static str {
         match self {
             Agent::Claude => "claude",
             Agent::Codex => "codex",
+            Agent::Gemini => "gemini",
         }
     }
 
@@ -78,11 +114,15 @@ impl Agent {
         Agent::ALL.iter().copied().find(|a| a.as_str() == name)
     }
 
-    /// The agent that sent `payload`: Codex when it carries `turn_id`,
-    /// Claude otherwise.
+    /// The agent that sent `payload`: Codex when it carries `turn_id`;
+    /// Gemini CLI when its event is one only Gemini CLI has
+    /// (`BeforeTool`, …), or one it shares with Claude Code with the
+    /// `timestamp` only Gemini CLI sends; Claude otherwise.
     pub fn of_payload(payload: &Value) -> Agent {
         if payload.get("turn_id").is_some() {
             Agent::Codex
+        } else if gemini::is_gemini(payload) {
+            Agent::Gemini
         } else {
             Agent::Claude
         }
@@ -150,11 +190,17 @@ mod tests {
         );
         assert_eq!(
             Agent::from_args(["hook", "--agent=gpt"]),
-            Err("Invalid hook command: --agent takes one of claude, codex, got \"gpt\"".to_owned())
+            Err(
+                "Invalid hook command: --agent takes one of claude, codex, gemini, got \"gpt\""
+                    .to_owned()
+            )
         );
         assert_eq!(
             Agent::from_args(["hook", "--agent"]),
-            Err("Invalid hook command: --agent takes one of claude, codex, got \"\"".to_owned())
+            Err(
+                "Invalid hook command: --agent takes one of claude, codex, gemini, got \"\""
+                    .to_owned()
+            )
         );
     }
 
@@ -166,6 +212,27 @@ mod tests {
         );
         assert_eq!(
             Agent::of_payload(&json!({ "hook_event_name": "Stop" })),
+            Agent::Claude
+        );
+    }
+
+    #[test]
+    fn geminis_events_and_timestamp_say_gemini() {
+        let of = |payload: serde_json::Value| Agent::of_payload(&payload);
+        assert_eq!(
+            of(json!({ "hook_event_name": "BeforeTool" })),
+            Agent::Gemini
+        );
+        assert_eq!(
+            of(json!({ "hook_event_name": "SessionStart", "timestamp": "t" })),
+            Agent::Gemini
+        );
+        assert_eq!(
+            of(json!({ "hook_event_name": "SessionStart" })),
+            Agent::Claude
+        );
+        assert_eq!(
+            of(json!({ "hook_event_name": "PreToolUse", "timestamp": "t" })),
             Agent::Claude
         );
     }

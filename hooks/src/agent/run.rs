@@ -6,9 +6,10 @@ use std::process::ExitCode;
 
 use toolsmith_runtime::{parse_json_text, sanitize_line};
 
-use super::{Agent, codex};
+use super::{Agent, codex, gemini};
 use crate::codex::CodexEvent;
 use crate::codex::run::{checked, failed, printed};
+use crate::gemini::{GeminiEvent, GeminiOutput};
 use crate::run::{failure, guarded, read_bounded, run_process};
 use crate::{HookAnswer, HookInput, Outcome, RunOptions, run_on};
 
@@ -55,7 +56,58 @@ pub fn run_any_on<A: HookAnswer>(
                 Err(lines) => failed(options, event, &lines),
             }
         }
+        Agent::Gemini => {
+            let mut event = None;
+            match gemini_answer(&bytes, &mut event, handler) {
+                Ok(output) => printed_gemini(&output),
+                // A block on AfterAgent keeps Gemini CLI working: failing
+                // closed never applies to it.
+                Err(lines) => failure(options, event == Some(GeminiEvent::AfterAgent), &lines),
+            }
+        }
     }
+}
+
+/// What an answer Gemini CLI honours prints: its JSON, or nothing; exit 0.
+fn printed_gemini(output: &GeminiOutput) -> Outcome {
+    Outcome {
+        stdout: if output.is_empty() {
+            String::new()
+        } else {
+            format!("{output}\n")
+        },
+        stderr: String::new(),
+        exit_code: 0,
+    }
+}
+
+fn gemini_answer<A: HookAnswer>(
+    bytes: &[u8],
+    event: &mut Option<GeminiEvent>,
+    handler: impl FnOnce(HookInput) -> A,
+) -> Result<GeminiOutput, Vec<String>> {
+    let payload = parse_json_text(bytes, &HookInput::LIMITS).map_err(|err| {
+        vec![format!(
+            "Invalid hook input: {}",
+            sanitize_line(&err.to_string())
+        )]
+    })?;
+    *event = payload
+        .get("hook_event_name")
+        .and_then(serde_json::Value::as_str)
+        .and_then(GeminiEvent::from_name);
+    let (answered, input) = gemini::claude_input(&payload)?;
+    let claude_event = input.event();
+    let output = guarded(|| handler(input).into_answer())?;
+    if let Some(built_for) = output.event()
+        && built_for != claude_event
+    {
+        return Err(vec![format!(
+            "Invalid hook output: built for \"{}\", but the input is \"{claude_event}\" (Gemini CLI's \"{answered}\"); answer with the builder of \"{claude_event}\"",
+            built_for.as_str()
+        )]);
+    }
+    gemini::gemini_answer(answered, claude_event, &output)
 }
 
 fn codex_answer<A: HookAnswer>(
@@ -238,6 +290,212 @@ mod tests {
                 "",
                 "Blocked: a hook that guards this action failed, so the action is refused; tell the user, with the problem below\nInvalid hook input: Codex's \"Interrupt\" has no Claude Code counterpart, so a hook written for Claude's events cannot answer it; remove the hook from this event\n",
                 2
+            )
+        );
+    }
+
+    fn gemini(event: &str, fields: serde_json::Value) -> String {
+        let mut payload = json!({
+            "session_id": "s", "transcript_path": "/t.json", "cwd": "/w",
+            "hook_event_name": event, "timestamp": "2026-12-02T00:00:00.000Z"
+        });
+        payload
+            .as_object_mut()
+            .unwrap()
+            .extend(fields.as_object().unwrap().clone());
+        payload.to_string()
+    }
+
+    fn shell(command: &str) -> String {
+        gemini(
+            "BeforeTool",
+            json!({ "tool_name": "run_shell_command", "tool_input": { "command": command, "is_background": false } }),
+        )
+    }
+
+    #[test]
+    fn a_gemini_shell_call_reaches_the_handler_as_claudes_bash_and_a_denial_prints_as_gemini_reads_it()
+     {
+        let got = run_any_on(
+            None,
+            &RunOptions::fail_closed(),
+            shell("rm -rf ~/").as_bytes(),
+            |input| {
+                let HookInput::PreToolUse(call) = &input else {
+                    panic!("not PreToolUse: {input:?}")
+                };
+                let crate::ToolInput::Bash(bash) = call.tool_input().unwrap() else {
+                    panic!("not Bash: {call:?}")
+                };
+                assert_eq!(bash.command, "rm -rf ~/");
+                assert_eq!(bash.run_in_background, Some(false));
+                assert_eq!(call.tool_use_id, "");
+                assert_eq!(call.extra["timestamp"], "2026-12-02T00:00:00.000Z");
+                HookOutput::pre_tool_use()
+                    .deny("no")
+                    .system_message("refused rm")
+            },
+        );
+        assert_eq!(
+            got,
+            outcome(
+                "{\"systemMessage\":\"refused rm\",\"decision\":\"deny\",\"reason\":\"no\"}\n",
+                "",
+                0
+            )
+        );
+        // The flag says the same; a harmless call prints nothing.
+        let got = run_any_on(
+            Some(Agent::Gemini),
+            &RunOptions::fail_closed(),
+            shell("ls").as_bytes(),
+            |_| HookOutput::empty(),
+        );
+        assert_eq!(got, outcome("", "", 0));
+    }
+
+    #[test]
+    fn what_gemini_does_not_honour_is_a_failure_line_per_field() {
+        let got = run_any_on(
+            None,
+            &RunOptions::fail_closed(),
+            shell("ls").as_bytes(),
+            |_| {
+                HookOutput::pre_tool_use()
+                    .ask("sure?")
+                    .additional_context("in /w")
+            },
+        );
+        assert_eq!(
+            got,
+            outcome(
+                "",
+                concat!(
+                    "Blocked: a hook that guards this action failed, so the action is refused; tell the user, with the problem below\n",
+                    "Invalid hook output at /hookSpecificOutput/permissionDecision: Gemini CLI does not honour \"ask\" on BeforeTool, so it would not apply; answer without it when the agent is Gemini CLI\n",
+                    "Invalid hook output at /hookSpecificOutput/permissionDecisionReason: Gemini CLI does not honour \"sure?\" on BeforeTool, so it would not apply; answer without it when the agent is Gemini CLI\n",
+                    "Invalid hook output at /hookSpecificOutput/additionalContext: Gemini CLI does not honour \"in /w\" on BeforeTool, so it would not apply; answer without it when the agent is Gemini CLI\n",
+                ),
+                2
+            )
+        );
+    }
+
+    #[test]
+    fn gemini_blocks_and_context_print_as_gemini_reads_them() {
+        let after = gemini(
+            "AfterTool",
+            json!({ "tool_name": "run_shell_command", "tool_input": { "command": "ls" }, "tool_response": { "llmContent": "a.txt" } }),
+        );
+        let got = run_any_on(None, &RunOptions::default(), after.as_bytes(), |input| {
+            let HookInput::PostToolUse(call) = &input else {
+                panic!("not PostToolUse: {input:?}")
+            };
+            assert_eq!(call.tool_name, "Bash");
+            HookOutput::post_tool_use()
+                .block("the output names a secret")
+                .additional_context("ran in /w")
+        });
+        assert_eq!(
+            got,
+            outcome(
+                "{\"decision\":\"block\",\"reason\":\"the output names a secret\",\"hookSpecificOutput\":{\"hookEventName\":\"AfterTool\",\"additionalContext\":\"ran in /w\"}}\n",
+                "",
+                0
+            )
+        );
+
+        let prompt = gemini("BeforeAgent", json!({ "prompt": "deploy" }));
+        let got = run_any_on(None, &RunOptions::default(), prompt.as_bytes(), |input| {
+            let HookInput::UserPromptSubmit(submit) = &input else {
+                panic!("not UserPromptSubmit: {input:?}")
+            };
+            assert_eq!(submit.prompt, "deploy");
+            HookOutput::user_prompt_submit().additional_context("main is frozen")
+        });
+        assert_eq!(
+            got,
+            outcome(
+                "{\"hookSpecificOutput\":{\"hookEventName\":\"BeforeAgent\",\"additionalContext\":\"main is frozen\"}}\n",
+                "",
+                0
+            )
+        );
+
+        let after_agent = gemini(
+            "AfterAgent",
+            json!({ "prompt": "p", "prompt_response": "finished", "stop_hook_active": false }),
+        );
+        let got = run_any_on(
+            None,
+            &RunOptions::default(),
+            after_agent.as_bytes(),
+            |input| {
+                let HookInput::Stop(stop) = &input else {
+                    panic!("not Stop: {input:?}")
+                };
+                assert_eq!(stop.last_assistant_message.as_deref(), Some("finished"));
+                HookOutput::stop().block("run the tests")
+            },
+        );
+        assert_eq!(
+            got,
+            outcome(
+                "{\"decision\":\"block\",\"reason\":\"run the tests\"}\n",
+                "",
+                0
+            )
+        );
+        // Failing closed on AfterAgent would keep Gemini CLI working.
+        let got = run_any_on(
+            None,
+            &RunOptions::fail_closed(),
+            after_agent.as_bytes(),
+            |_| Err::<HookOutput, _>("cannot run the tests"),
+        );
+        assert_eq!(
+            got,
+            outcome("", "Hook handler failed: cannot run the tests\n", 1)
+        );
+    }
+
+    #[test]
+    fn an_invalid_gemini_payload_has_geminis_lines_and_the_model_events_have_no_counterpart() {
+        let got = run_any_on(
+            Some(Agent::Gemini),
+            &RunOptions::default(),
+            &br#"{"hook_event_name":"BeforeTool"}"#[..],
+            |_| -> HookOutput { unreachable!() },
+        );
+        assert_eq!(got.exit_code, 1);
+        assert!(
+            got.stderr
+                .starts_with("Invalid hook input: missing required properties \"session_id\""),
+            "{got:?}"
+        );
+        let got = run_any_on(
+            None,
+            &RunOptions::default(),
+            gemini("BeforeModel", json!({ "llm_request": {} })).as_bytes(),
+            |_| -> HookOutput { unreachable!() },
+        );
+        assert_eq!(
+            got,
+            outcome(
+                "",
+                "Invalid hook input: Gemini CLI's \"BeforeModel\" has no Claude Code counterpart, so a hook written for Claude's events cannot answer it; remove the hook from this event\n",
+                1
+            )
+        );
+        let got = run_any_on(None, &RunOptions::default(), shell("ls").as_bytes(), |_| {
+            HookOutput::stop().block("go on")
+        });
+        assert_eq!(
+            got,
+            outcome(
+                "",
+                "Invalid hook output: built for \"Stop\", but the input is \"PreToolUse\" (Gemini CLI's \"BeforeTool\"); answer with the builder of \"PreToolUse\"\n",
+                1
             )
         );
     }

@@ -1,0 +1,197 @@
+//! A Gemini CLI payload read as Claude's input of the counterpart event,
+//! and a Claude answer printed as Gemini CLI's, when Gemini CLI honours
+//! every field of it.
+
+use serde_json::{Map, Value, json};
+use toolsmith_runtime::echo;
+
+use crate::gemini::{GeminiEvent, GeminiOutput, validate_gemini_hook_input};
+use crate::{HookEvent, HookInput, HookOutput, validate_hook_input, validate_hook_output};
+
+/// Gemini CLI's events and their Claude Code counterparts.
+const COUNTERPARTS: &[(GeminiEvent, HookEvent)] = &[
+    (GeminiEvent::BeforeTool, HookEvent::PreToolUse),
+    (GeminiEvent::AfterTool, HookEvent::PostToolUse),
+    (GeminiEvent::BeforeAgent, HookEvent::UserPromptSubmit),
+    (GeminiEvent::Notification, HookEvent::Notification),
+    (GeminiEvent::AfterAgent, HookEvent::Stop),
+    (GeminiEvent::SessionStart, HookEvent::SessionStart),
+    (GeminiEvent::SessionEnd, HookEvent::SessionEnd),
+    (GeminiEvent::PreCompress, HookEvent::PreCompact),
+];
+
+/// Gemini CLI's built-in tools named otherwise in Claude Code, and the
+/// arguments renamed with them.
+const TOOLS: &[(&str, &str, &[(&str, &str)])] = &[(
+    "run_shell_command",
+    "Bash",
+    &[("is_background", "run_in_background")],
+)];
+
+/// The events whose `decision: "block"` and `reason` Gemini CLI reads.
+const BLOCKS: &[GeminiEvent] = &[
+    GeminiEvent::AfterTool,
+    GeminiEvent::BeforeAgent,
+    GeminiEvent::AfterAgent,
+];
+
+/// The events whose `continue: false` and `stopReason` Gemini CLI reads.
+const STOPS: &[GeminiEvent] = &[
+    GeminiEvent::BeforeTool,
+    GeminiEvent::AfterTool,
+    GeminiEvent::BeforeAgent,
+    GeminiEvent::AfterAgent,
+];
+
+/// The events whose `additionalContext` Gemini CLI gives the model.
+const ADDS_CONTEXT: &[GeminiEvent] = &[
+    GeminiEvent::AfterTool,
+    GeminiEvent::BeforeAgent,
+    GeminiEvent::SessionStart,
+];
+
+/// Whether `payload` is Gemini CLI's: an event only Gemini CLI has, or
+/// one it shares with Claude Code (`SessionStart`, …) with the
+/// `timestamp` only Gemini CLI sends.
+pub(super) fn is_gemini(payload: &Value) -> bool {
+    let Some(name) = payload.get("hook_event_name").and_then(Value::as_str) else {
+        return false;
+    };
+    GeminiEvent::from_name(name).is_some()
+        && (HookEvent::from_name(name).is_none() || payload.get("timestamp").is_some())
+}
+
+/// `payload`, valid for Gemini CLI's contract, as Claude's input of the
+/// counterpart event, with Gemini CLI's event.
+pub(super) fn claude_input(payload: &Value) -> Result<(GeminiEvent, HookInput), Vec<String>> {
+    let event = validate_gemini_hook_input(payload)
+        .map_err(|err| err.lines())?
+        .event();
+    let Some(&(_, claude_event)) = COUNTERPARTS.iter().find(|(gemini, _)| *gemini == event) else {
+        return Err(vec![format!(
+            "Invalid hook input: Gemini CLI's \"{event}\" has no Claude Code counterpart, so a hook written for Claude's events cannot answer it; remove the hook from this event"
+        )]);
+    };
+    let mut fields = payload.as_object().cloned().unwrap_or_default();
+    fields.insert("hook_event_name".to_owned(), json!(claude_event.as_str()));
+    match event {
+        GeminiEvent::BeforeTool | GeminiEvent::AfterTool => {
+            claude_tool(&mut fields);
+            // Gemini CLI gives a tool call no id.
+            fields.insert("tool_use_id".to_owned(), json!(""));
+        }
+        GeminiEvent::AfterAgent => {
+            if let Some(answer) = fields.remove("prompt_response") {
+                fields.insert("last_assistant_message".to_owned(), answer);
+            }
+        }
+        GeminiEvent::PreCompress => {
+            fields.insert("custom_instructions".to_owned(), Value::Null);
+        }
+        _ => {}
+    }
+    let input = validate_hook_input(&Value::Object(fields)).map_err(|err| err.lines())?;
+    Ok((event, input))
+}
+
+/// Renames a built-in tool and its arguments to Claude Code's.
+fn claude_tool(fields: &mut Map<String, Value>) {
+    let name = fields.get("tool_name").and_then(Value::as_str);
+    let Some(&(_, claude, renamed)) = TOOLS.iter().find(|(gemini, ..)| Some(*gemini) == name)
+    else {
+        return;
+    };
+    fields.insert("tool_name".to_owned(), json!(claude));
+    if let Some(Value::Object(arguments)) = fields.get_mut("tool_input") {
+        for (from, to) in renamed {
+            if let Some(value) = arguments.remove(*from) {
+                arguments.insert((*to).to_owned(), value);
+            }
+        }
+    }
+}
+
+/// `output`, answered to Gemini CLI's `event`, in Gemini CLI's shape: one
+/// line per field Gemini CLI would not honour.
+pub(super) fn gemini_answer(
+    event: GeminiEvent,
+    claude_event: HookEvent,
+    output: &HookOutput,
+) -> Result<GeminiOutput, Vec<String>> {
+    let json = output.to_json();
+    validate_hook_output(claude_event, &json).map_err(|err| err.lines())?;
+    let Value::Object(fields) = json else {
+        unreachable!("an answer is an object")
+    };
+    let blocks = fields.get("decision") == Some(&Value::from("block"));
+    let mut lines = Vec::new();
+    let mut kept = Map::new();
+    let mut specific = Map::new();
+    for (key, value) in &fields {
+        let honoured = match key.as_str() {
+            "systemMessage" | "suppressOutput" => true,
+            "continue" | "stopReason" => STOPS.contains(&event),
+            "decision" | "reason" => blocks && BLOCKS.contains(&event),
+            "hookSpecificOutput" => {
+                translate_specific(event, value, &mut kept, &mut specific, &mut lines);
+                continue;
+            }
+            _ => false,
+        };
+        if honoured {
+            kept.insert(key.clone(), value.clone());
+        } else {
+            lines.push(refused(&format!("/{key}"), value, event));
+        }
+    }
+    if !specific.is_empty() {
+        let mut with_name = Map::new();
+        with_name.insert("hookEventName".to_owned(), json!(event.as_str()));
+        with_name.extend(specific);
+        kept.insert("hookSpecificOutput".to_owned(), Value::Object(with_name));
+    }
+    if lines.is_empty() {
+        Ok(GeminiOutput::from_json(event, kept))
+    } else {
+        Err(lines)
+    }
+}
+
+/// Claude's `hookSpecificOutput` as Gemini CLI reads it: a `PreToolUse`
+/// denial becomes the top-level `decision: "deny"` and `reason`, context
+/// stays specific; a line in `lines` for each field Gemini CLI ignores.
+fn translate_specific(
+    event: GeminiEvent,
+    value: &Value,
+    kept: &mut Map<String, Value>,
+    specific: &mut Map<String, Value>,
+    lines: &mut Vec<String>,
+) {
+    let Some(fields) = value.as_object() else {
+        return;
+    };
+    let denies = event == GeminiEvent::BeforeTool
+        && fields.get("permissionDecision") == Some(&Value::from("deny"));
+    for (key, value) in fields {
+        match key.as_str() {
+            "hookEventName" => {}
+            "permissionDecision" if denies => {
+                kept.insert("decision".to_owned(), json!("deny"));
+            }
+            "permissionDecisionReason" if denies => {
+                kept.insert("reason".to_owned(), value.clone());
+            }
+            "additionalContext" if ADDS_CONTEXT.contains(&event) => {
+                specific.insert(key.clone(), value.clone());
+            }
+            _ => lines.push(refused(&format!("/hookSpecificOutput/{key}"), value, event)),
+        }
+    }
+}
+
+fn refused(at: &str, value: &Value, event: GeminiEvent) -> String {
+    format!(
+        "Invalid hook output at {at}: Gemini CLI does not honour {} on {event}, so it would not apply; answer without it when the agent is Gemini CLI",
+        echo::shown(&value.to_string(), 64)
+    )
+}
