@@ -144,6 +144,11 @@ impl Sandbox {
         );
     }
 
+    /// The `PATH` of a session: the stand-ins first.
+    pub fn path(&self) -> String {
+        format!("{}:/usr/local/bin:/usr/bin:/bin", self.stand_ins.display())
+    }
+
     /// What the stand-ins were asked to do, one line each.
     pub fn stand_in_calls(&self) -> String {
         std::fs::read_to_string(&self.stand_in_log).unwrap_or_default()
@@ -153,13 +158,12 @@ impl Sandbox {
     /// model answering with `script`.
     pub fn claude(&self, prompt: &str, args: &[&str], script: Vec<Turn>) -> Session {
         let model = Model::start(script);
-        let path = format!("{}:/usr/local/bin:/usr/bin:/bin", self.stand_ins.display());
         let mut child = Command::new(claude_binary())
             .args(["-p", prompt])
             .args(args)
             .current_dir(&self.work)
             .env_clear()
-            .env("PATH", path)
+            .env("PATH", self.path())
             .env("HOME", &self.home)
             .env("ANTHROPIC_BASE_URL", model.base_url())
             .env("ANTHROPIC_API_KEY", "dummy")

@@ -47,50 +47,29 @@ struct State {
 
 /// The running model; stops when dropped.
 pub struct Model {
-    addr: SocketAddr,
+    server: Loopback,
     state: Arc<Mutex<State>>,
-    stop: Arc<AtomicBool>,
-    accept: Option<JoinHandle<()>>,
 }
 
 impl Model {
     /// Listens on a free loopback port and answers with `script`, in order.
     pub fn start(script: Vec<Turn>) -> Model {
-        let listener = TcpListener::bind("127.0.0.1:0").expect("a loopback port");
-        let addr = listener.local_addr().unwrap();
         let mut script = script;
         script.reverse();
         let state = Arc::new(Mutex::new(State {
             script,
             requests: Vec::new(),
         }));
-        let stop = Arc::new(AtomicBool::new(false));
-        let accept = {
-            let (state, stop) = (state.clone(), stop.clone());
-            std::thread::spawn(move || {
-                for stream in listener.incoming() {
-                    if stop.load(Ordering::SeqCst) {
-                        break;
-                    }
-                    let Ok(stream) = stream else { continue };
-                    let state = state.clone();
-                    std::thread::spawn(move || {
-                        let _ = serve(stream, &state);
-                    });
-                }
-            })
+        let server = {
+            let state = state.clone();
+            Loopback::start(move |path, body, out| serve(path, body, out, &state))
         };
-        Model {
-            addr,
-            state,
-            stop,
-            accept: Some(accept),
-        }
+        Model { server, state }
     }
 
     /// `http://127.0.0.1:PORT`, for `ANTHROPIC_BASE_URL`.
     pub fn base_url(&self) -> String {
-        format!("http://{}", self.addr)
+        self.server.base_url()
     }
 
     /// The bodies of the `/v1/messages` requests received, in order.
@@ -99,7 +78,57 @@ impl Model {
     }
 }
 
-impl Drop for Model {
+/// What a [`Loopback`] server does with each request: its path and body,
+/// and the stream to write the whole response on.
+type Answer = dyn Fn(&str, &[u8], &mut TcpStream) -> std::io::Result<()> + Send + Sync;
+
+/// An HTTP/1.1 server on a free loopback port, one thread per connection,
+/// one exchange per connection; stops when dropped. The models of every
+/// agent's API answer through it.
+pub struct Loopback {
+    addr: SocketAddr,
+    stop: Arc<AtomicBool>,
+    accept: Option<JoinHandle<()>>,
+}
+
+impl Loopback {
+    /// Listens, and hands each request to `answer`.
+    pub fn start(
+        answer: impl Fn(&str, &[u8], &mut TcpStream) -> std::io::Result<()> + Send + Sync + 'static,
+    ) -> Loopback {
+        let listener = TcpListener::bind("127.0.0.1:0").expect("a loopback port");
+        let addr = listener.local_addr().unwrap();
+        let answer: Arc<Answer> = Arc::new(answer);
+        let stop = Arc::new(AtomicBool::new(false));
+        let accept = {
+            let stop = stop.clone();
+            std::thread::spawn(move || {
+                for stream in listener.incoming() {
+                    if stop.load(Ordering::SeqCst) {
+                        break;
+                    }
+                    let Ok(stream) = stream else { continue };
+                    let answer = answer.clone();
+                    std::thread::spawn(move || {
+                        let _ = exchange(stream, &*answer);
+                    });
+                }
+            })
+        };
+        Loopback {
+            addr,
+            stop,
+            accept: Some(accept),
+        }
+    }
+
+    /// `http://127.0.0.1:PORT`.
+    pub fn base_url(&self) -> String {
+        format!("http://{}", self.addr)
+    }
+}
+
+impl Drop for Loopback {
     fn drop(&mut self) {
         self.stop.store(true, Ordering::SeqCst);
         // Wakes the accept loop so that it sees the flag.
@@ -110,9 +139,17 @@ impl Drop for Model {
     }
 }
 
-/// One HTTP/1.1 exchange, then the connection is closed (the response has
-/// no length: it ends with the connection).
-fn serve(stream: TcpStream, state: &Mutex<State>) -> std::io::Result<()> {
+/// One HTTP/1.1 exchange: the request read, then answered; the connection
+/// is closed after it.
+fn exchange(stream: TcpStream, answer: &Answer) -> std::io::Result<()> {
+    let (path, body) = read_request(&stream)?;
+    let mut out = stream;
+    answer(&path, &body, &mut out)
+}
+
+/// A request's path and body (at most [`MAX_BODY`] bytes, by length or
+/// chunked).
+fn read_request(stream: &TcpStream) -> std::io::Result<(String, Vec<u8>)> {
     let mut reader = BufReader::new(stream.try_clone()?);
     let mut request_line = String::new();
     reader.read_line(&mut request_line)?;
@@ -138,17 +175,25 @@ fn serve(stream: TcpStream, state: &Mutex<State>) -> std::io::Result<()> {
         reader.read_exact(&mut body)?;
         body
     };
-    let mut out = stream;
-    let path = request_line.split(' ').nth(1).unwrap_or("");
+    let path = request_line.split(' ').nth(1).unwrap_or("").to_owned();
+    Ok((path, body))
+}
+
+/// A Messages API request, answered with the script's next turn (the
+/// response has no length: it ends with the connection).
+fn serve(
+    path: &str,
+    body: &[u8],
+    out: &mut TcpStream,
+    state: &Mutex<State>,
+) -> std::io::Result<()> {
     if !path.starts_with("/v1/messages") {
-        return out.write_all(
-            b"HTTP/1.1 404 Not Found\r\ncontent-length: 0\r\nconnection: close\r\n\r\n",
-        );
+        return not_found(out);
     }
     if path.starts_with("/v1/messages/count_tokens") {
-        return respond_json(&mut out, &json!({ "input_tokens": 1 }));
+        return respond_json(out, &json!({ "input_tokens": 1 }));
     }
-    let request: Value = serde_json::from_slice(&body).unwrap_or(Value::Null);
+    let request: Value = serde_json::from_slice(body).unwrap_or(Value::Null);
     let turn = {
         let mut state = state.lock().unwrap();
         state.requests.push(request.clone());
@@ -157,9 +202,9 @@ fn serve(stream: TcpStream, state: &Mutex<State>) -> std::io::Result<()> {
     let turn = turn.unwrap_or(Turn::Text(SCRIPT_OVER));
     let model = request["model"].as_str().unwrap_or("scripted").to_owned();
     if request["stream"] == true {
-        respond_stream(&mut out, &model, &turn)
+        respond_stream(out, &model, &turn)
     } else {
-        respond_json(&mut out, &message(&model, &turn))
+        respond_json(out, &message(&model, &turn))
     }
 }
 
@@ -183,7 +228,13 @@ fn read_chunked(reader: &mut impl BufRead) -> std::io::Result<Vec<u8>> {
     }
 }
 
-fn respond_json(out: &mut TcpStream, body: &Value) -> std::io::Result<()> {
+/// A 404 with no body.
+pub fn not_found(out: &mut TcpStream) -> std::io::Result<()> {
+    out.write_all(b"HTTP/1.1 404 Not Found\r\ncontent-length: 0\r\nconnection: close\r\n\r\n")
+}
+
+/// A 200 with `body` as JSON.
+pub fn respond_json(out: &mut TcpStream, body: &Value) -> std::io::Result<()> {
     let body = body.to_string();
     write!(
         out,
@@ -256,9 +307,7 @@ fn respond_stream(out: &mut TcpStream, model: &str, turn: &Turn) -> std::io::Res
         "usage": { "output_tokens": 1 }
     }));
     events.push(json!({ "type": "message_stop" }));
-    out.write_all(
-        b"HTTP/1.1 200 OK\r\ncontent-type: text/event-stream\r\ncache-control: no-cache\r\nconnection: close\r\n\r\n",
-    )?;
+    start_events(out)?;
     for event in events {
         write!(
             out,
@@ -267,4 +316,12 @@ fn respond_stream(out: &mut TcpStream, model: &str, turn: &Turn) -> std::io::Res
         )?;
     }
     out.flush()
+}
+
+/// The head of a 200 answering with server-sent events, which end with
+/// the connection.
+pub fn start_events(out: &mut TcpStream) -> std::io::Result<()> {
+    out.write_all(
+        b"HTTP/1.1 200 OK\r\ncontent-type: text/event-stream\r\ncache-control: no-cache\r\nconnection: close\r\n\r\n",
+    )
 }
