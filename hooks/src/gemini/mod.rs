@@ -30,7 +30,9 @@
 mod event;
 mod input;
 mod output;
+mod settings;
 
 pub use event::GeminiEvent;
 pub use input::*;
 pub use output::*;
+pub use settings::validate_gemini_hooks_config;

@@ -182,3 +182,47 @@ fn every_payload_gemini_cli_sends_reads_as_its_typed_input() {
         "the events a non-interactive session fires"
     );
 }
+
+/// Settings whose hooks Gemini CLI skips: the linter names each, and the
+/// agent runs the valid hook beside them only.
+#[test]
+fn hooks_gemini_cli_skips_are_refused_by_the_linter() {
+    let sandbox = Sandbox::new("gemini-lint");
+    let save = format!("cat > '{}'/payload-$$.json", sandbox.payloads.display());
+    let mut hooks = hook(GeminiEvent::BeforeTool, None, &save);
+    hooks["BeforeTol"] = json!([{ "hooks": [{ "type": "command", "command": save }] }]);
+    hooks["AfterTool"] = json!([{ "hooks": [{ "type": "command" }] }]);
+    let settings = settings(hooks);
+    assert_eq!(
+        toolsmith_hooks::gemini::validate_gemini_hooks_config(&settings)
+            .unwrap_err()
+            .lines(),
+        [
+            "Invalid hooks settings at /hooks/BeforeTol: unknown Gemini CLI hook event \"BeforeTol\" (did you mean \"BeforeTool\"?); known events: BeforeTool, AfterTool, BeforeAgent, Notification, AfterAgent, SessionStart, SessionEnd, PreCompress, BeforeModel, AfterModel, BeforeToolSelection",
+            "Invalid hooks settings at /hooks/AfterTool/0/hooks/0: missing required property \"command\"",
+        ]
+    );
+    sandbox.gemini_settings(&settings);
+    let session = sandbox.gemini(
+        "say hi",
+        &[],
+        vec![GeminiTurn::shell("echo hi"), GeminiTurn::Text("ok")],
+    );
+    assert_ended(&session, 2, "ok");
+    // Gemini CLI says so on stderr, and skips them.
+    for skipped in [
+        "Invalid hook event name: \"BeforeTol\" from ",
+        "Discarding invalid hook configuration for AfterTool from ",
+    ] {
+        assert!(session.stderr.contains(skipped), "{}", session.stderr);
+    }
+    // Only the valid BeforeTool hook ran.
+    let saved: Vec<Value> = std::fs::read_dir(&sandbox.payloads)
+        .unwrap()
+        .map(|entry| {
+            serde_json::from_slice(&std::fs::read(entry.unwrap().path()).unwrap()).unwrap()
+        })
+        .collect();
+    assert_eq!(saved.len(), 1, "{saved:#?}");
+    assert_eq!(saved[0]["hook_event_name"], "BeforeTool");
+}

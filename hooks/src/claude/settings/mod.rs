@@ -54,7 +54,7 @@ mod http;
 mod matcher;
 mod name_regex;
 mod rule;
-mod walk;
+pub(crate) mod walk;
 
 #[cfg(test)]
 mod tests;
