@@ -20,13 +20,20 @@ const COUNTERPARTS: &[(GeminiEvent, HookEvent)] = &[
     (GeminiEvent::PreCompress, HookEvent::PreCompact),
 ];
 
-/// Gemini CLI's built-in tools named otherwise in Claude Code, and the
-/// arguments renamed with them.
-const TOOLS: &[(&str, &str, &[(&str, &str)])] = &[(
-    "run_shell_command",
-    "Bash",
-    &[("is_background", "run_in_background")],
-)];
+/// A Gemini CLI built-in tool named otherwise in Claude Code.
+struct Counterpart {
+    gemini: &'static str,
+    claude: &'static str,
+    /// Its arguments named otherwise: `(Gemini CLI's, Claude Code's)`.
+    renamed: &'static [(&'static str, &'static str)],
+}
+
+/// Gemini CLI's built-in tools named otherwise in Claude Code.
+const TOOLS: &[Counterpart] = &[Counterpart {
+    gemini: "run_shell_command",
+    claude: "Bash",
+    renamed: &[("is_background", "run_in_background")],
+}];
 
 /// The events whose `decision: "block"` and `reason` Gemini CLI reads.
 const BLOCKS: &[GeminiEvent] = &[
@@ -97,13 +104,12 @@ pub(super) fn claude_input(payload: &Value) -> Result<(GeminiEvent, HookInput), 
 /// Renames a built-in tool and its arguments to Claude Code's.
 fn claude_tool(fields: &mut Map<String, Value>) {
     let name = fields.get("tool_name").and_then(Value::as_str);
-    let Some(&(_, claude, renamed)) = TOOLS.iter().find(|(gemini, ..)| Some(*gemini) == name)
-    else {
+    let Some(tool) = TOOLS.iter().find(|tool| Some(tool.gemini) == name) else {
         return;
     };
-    fields.insert("tool_name".to_owned(), json!(claude));
+    fields.insert("tool_name".to_owned(), json!(tool.claude));
     if let Some(Value::Object(arguments)) = fields.get_mut("tool_input") {
-        for (from, to) in renamed {
+        for (from, to) in tool.renamed {
             if let Some(value) = arguments.remove(*from) {
                 arguments.insert((*to).to_owned(), value);
             }
