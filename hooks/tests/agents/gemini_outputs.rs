@@ -277,13 +277,19 @@ fn every_gemini_builder_type_checks_as_its_events_declared_output() {
             "error TS2322: Type '\"SOME\"' is not assignable to type '\"AUTO\" | \"ANY\" | \"NONE\" | undefined'",
         ),
     ];
-    for (name, ty, json, error) in bad {
-        let file = dir.join(format!("{name}.mts"));
-        std::fs::write(&file, literals(&[(name.to_owned(), ty.to_owned(), json)])).unwrap();
-        let (ok, text) = tsc(&file);
-        assert!(!ok, "tsc accepted the known-bad literal {name}:\n{text}");
+    // One file, one run of tsc: each literal must have its own error.
+    let literals_of_bad: Vec<(String, String, Value)> = bad
+        .iter()
+        .map(|(name, ty, json, _)| ((*name).to_owned(), (*ty).to_owned(), json.clone()))
+        .collect();
+    let file = dir.join("bad.mts");
+    std::fs::write(&file, literals(&literals_of_bad)).unwrap();
+    let (ok, text) = tsc(&file);
+    assert!(!ok, "tsc accepted the known-bad literals:\n{text}");
+    for (name, _, _, error) in &bad {
         assert!(text.contains(error), "{name}: {text}");
     }
+    assert_eq!(text.matches("error TS").count(), bad.len(), "{text}");
     println!("tsc checked {} Gemini CLI answers", answers.len());
 }
 
