@@ -59,25 +59,10 @@ pub fn run_any_on<A: HookAnswer>(
         Agent::Gemini => {
             let mut event = None;
             match gemini_answer(&bytes, &mut event, handler) {
-                Ok(output) => printed_gemini(&output),
-                // A block on AfterAgent keeps Gemini CLI working: failing
-                // closed never applies to it.
-                Err(lines) => failure(options, event == Some(GeminiEvent::AfterAgent), &lines),
+                Ok(output) => crate::gemini::run::printed(&output),
+                Err(lines) => crate::gemini::run::failed(options, event, &lines),
             }
         }
-    }
-}
-
-/// What an answer Gemini CLI honours prints: its JSON, or nothing; exit 0.
-fn printed_gemini(output: &GeminiOutput) -> Outcome {
-    Outcome {
-        stdout: if output.is_empty() {
-            String::new()
-        } else {
-            format!("{output}\n")
-        },
-        stderr: String::new(),
-        exit_code: 0,
     }
 }
 

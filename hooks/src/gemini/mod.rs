@@ -26,13 +26,19 @@
 //! the agent loop, and `BeforeModel`, `AfterModel` and
 //! `BeforeToolSelection` around each model request. Every payload carries
 //! a `timestamp`.
+//!
+//! [`run`] makes a hook one function from [`GeminiHookInput`] to
+//! [`GeminiOutput`]; [`crate::run_any`] runs a hook written against
+//! Claude's types under Gemini CLI too.
 
 mod event;
 mod input;
 mod output;
+pub(crate) mod run;
 mod settings;
 
 pub use event::GeminiEvent;
 pub use input::*;
 pub use output::*;
+pub use run::{GeminiAnswer, run, run_on, run_with};
 pub use settings::validate_gemini_hooks_config;

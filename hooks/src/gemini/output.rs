@@ -443,7 +443,8 @@ impl GeminiBeforeToolOutput {
 
     /// Runs the tool with `arguments` in place of the model's
     /// (`hookSpecificOutput.tool_input`); Gemini CLI validates them as the
-    /// tool's and tells the model which were changed.
+    /// tool's and tells the model, after the result, that a hook changed
+    /// them.
     pub fn tool_input(mut self, arguments: Map<String, Value>) -> Self {
         self.specific()
             .insert("tool_input".to_owned(), Value::Object(arguments));

@@ -15,7 +15,7 @@ use crate::gemini_model::GeminiTurn;
 use crate::support::example;
 
 /// One command hook on `event`, for the tools `matcher` when given.
-fn hook(event: GeminiEvent, matcher: Option<&str>, command: &str) -> Value {
+fn hook_on(event: GeminiEvent, matcher: Option<&str>, command: &str) -> Value {
     let mut group = json!({ "hooks": [{ "type": "command", "command": command }] });
     if let Some(matcher) = matcher {
         group["matcher"] = json!(matcher);
@@ -60,7 +60,7 @@ fn assert_ended(session: &GeminiSession, requests: usize, answer: &str) {
 fn the_bash_guard_stops_rm_rf_home_in_gemini_cli_and_lets_a_harmless_command_run() {
     let sandbox = Sandbox::new("gemini-bash-guard");
     let guard = format!("'{}'", example("bash_guard").display());
-    sandbox.gemini_settings(&settings(hook(
+    sandbox.gemini_settings(&settings(hook_on(
         GeminiEvent::BeforeTool,
         Some("run_shell_command"),
         &guard,
@@ -141,7 +141,7 @@ fn every_payload_gemini_cli_sends_reads_as_its_typed_input() {
     let save = format!("cat > '{}'/payload-$$.json", sandbox.payloads.display());
     let mut hooks = serde_json::Map::new();
     for &event in GeminiEvent::ALL {
-        hooks.extend(hook(event, None, &save).as_object().unwrap().clone());
+        hooks.extend(hook_on(event, None, &save).as_object().unwrap().clone());
     }
     sandbox.gemini_settings(&settings(Value::Object(hooks)));
     let session = sandbox.gemini(
@@ -189,7 +189,7 @@ fn every_payload_gemini_cli_sends_reads_as_its_typed_input() {
 fn hooks_gemini_cli_skips_are_refused_by_the_linter() {
     let sandbox = Sandbox::new("gemini-lint");
     let save = format!("cat > '{}'/payload-$$.json", sandbox.payloads.display());
-    let mut hooks = hook(GeminiEvent::BeforeTool, None, &save);
+    let mut hooks = hook_on(GeminiEvent::BeforeTool, None, &save);
     hooks["BeforeTol"] = json!([{ "hooks": [{ "type": "command", "command": save }] }]);
     hooks["AfterTool"] = json!([{ "hooks": [{ "type": "command" }] }]);
     let settings = settings(hooks);
@@ -225,4 +225,104 @@ fn hooks_gemini_cli_skips_are_refused_by_the_linter() {
         .collect();
     assert_eq!(saved.len(), 1, "{saved:#?}");
     assert_eq!(saved[0]["hook_event_name"], "BeforeTool");
+}
+
+/// A command running the example `gemini_answers` with `args`.
+fn gemini_answers(args: &[&str]) -> String {
+    let mut command = format!("'{}'", example("gemini_answers").display());
+    for arg in args {
+        command.push_str(&format!(" '{arg}'"));
+    }
+    command
+}
+
+#[test]
+fn gemini_additional_context_reaches_the_model_after_the_result() {
+    let sandbox = Sandbox::new("gemini-context");
+    let hook = gemini_answers(&["context", "the build directory is ./out"]);
+    sandbox.gemini_settings(&settings(hook_on(
+        GeminiEvent::AfterTool,
+        Some("run_shell_command"),
+        &hook,
+    )));
+    let session = sandbox.gemini(
+        "say hi",
+        &[],
+        vec![GeminiTurn::shell("echo hi"), GeminiTurn::Text("ok")],
+    );
+    assert_ended(&session, 2, "ok");
+    let responses = session.function_responses(1);
+    let output = responses[0].1["output"].as_str().unwrap_or_default();
+    assert!(
+        output.starts_with("<untrusted_context>\nOutput: hi\n"),
+        "{responses:#?}"
+    );
+    assert!(
+        output.ends_with("\n\n<hook_context>the build directory is ./out</hook_context>"),
+        "{responses:#?}"
+    );
+}
+
+#[test]
+fn gemini_tool_input_runs_the_rewritten_command() {
+    let sandbox = Sandbox::new("gemini-rewrite");
+    let hook = gemini_answers(&["rewrite", "original", "rewritten"]);
+    sandbox.gemini_settings(&settings(hook_on(
+        GeminiEvent::BeforeTool,
+        Some("run_shell_command"),
+        &hook,
+    )));
+    let session = sandbox.gemini(
+        "write it",
+        &[],
+        vec![
+            GeminiTurn::shell("echo original > out.txt && cat out.txt"),
+            GeminiTurn::Text("ok"),
+        ],
+    );
+    assert_ended(&session, 2, "ok");
+    assert_eq!(
+        std::fs::read_to_string(sandbox.work.join("out.txt")).unwrap(),
+        "rewritten\n"
+    );
+    let responses = session.function_responses(1);
+    let output = responses[0].1["output"].as_str().unwrap_or_default();
+    assert!(
+        output.starts_with("<untrusted_context>\nOutput: rewritten\n"),
+        "{responses:#?}"
+    );
+    // The model is told, without being shown the new arguments.
+    assert!(
+        output.ends_with(
+            "</untrusted_context>\n\n[System] Tool input parameters were modified by a hook before execution."
+        ),
+        "{responses:#?}"
+    );
+}
+
+#[test]
+fn a_gemini_after_agent_block_keeps_the_agent_working_with_the_reason_as_its_prompt() {
+    let sandbox = Sandbox::new("gemini-keep-going");
+    let hook = gemini_answers(&["keep-going", "run the tests before you stop"]);
+    sandbox.gemini_settings(&settings(hook_on(GeminiEvent::AfterAgent, None, &hook)));
+    let session = sandbox.gemini(
+        "finish the work",
+        &[],
+        vec![
+            GeminiTurn::Text("finished"),
+            GeminiTurn::Text("tests green"),
+        ],
+    );
+    assert_eq!(session.requests.len(), 2, "{session:#?}");
+    let prompt = session.requests[1]["contents"]
+        .as_array()
+        .and_then(|contents| contents.last())
+        .cloned()
+        .unwrap_or_default();
+    assert_eq!(
+        prompt,
+        json!({ "role": "user", "parts": [{ "text": "run the tests before you stop" }] })
+    );
+    assert_eq!(session.code, Some(0), "{session:#?}");
+    assert!(session.stdout.ends_with("tests green\n"), "{session:#?}");
 }
