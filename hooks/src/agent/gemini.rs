@@ -201,3 +201,37 @@ fn refused(at: &str, value: &Value, event: GeminiEvent) -> String {
         echo::shown(&value.to_string(), 64)
     )
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_counterpart_reads_as_claudes_event() {
+        let fields = [
+            json!({ "tool_name": "write_file", "tool_input": { "file_path": "a" } }),
+            json!({ "tool_name": "run_shell_command", "tool_input": { "command": "ls" }, "tool_response": {} }),
+            json!({ "prompt": "hi" }),
+            json!({ "notification_type": "ToolPermission", "message": "ok?", "details": {} }),
+            json!({ "prompt": "hi", "prompt_response": "done", "stop_hook_active": true }),
+            json!({ "source": "startup" }),
+            json!({ "reason": "exit" }),
+            json!({ "trigger": "auto" }),
+        ];
+        for (&(gemini, claude), fields) in COUNTERPARTS.iter().zip(fields) {
+            let mut payload = json!({
+                "session_id": "s", "transcript_path": "/t.json", "cwd": "/w",
+                "hook_event_name": gemini.as_str(), "timestamp": "t"
+            });
+            payload
+                .as_object_mut()
+                .unwrap()
+                .extend(fields.as_object().unwrap().clone());
+            assert!(is_gemini(&payload), "{payload}");
+            let (event, input) =
+                claude_input(&payload).unwrap_or_else(|lines| panic!("{gemini}: {lines:?}"));
+            assert_eq!((event, input.event()), (gemini, claude));
+            assert_eq!(input.extra()["timestamp"], "t");
+        }
+    }
+}

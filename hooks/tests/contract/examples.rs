@@ -23,12 +23,12 @@ fn hook_with(name: &str, args: &[&str], stdin: &str) -> (String, String, i32) {
         .stderr(Stdio::piped())
         .spawn()
         .unwrap_or_else(|e| panic!("cannot run {}: {e}", path.display()));
-    child
-        .stdin
-        .take()
-        .unwrap()
-        .write_all(stdin.as_bytes())
-        .unwrap();
+    // A hook may exit without reading its input (a bad flag), as the
+    // agents allow: the pipe is then closed.
+    let written = child.stdin.take().unwrap().write_all(stdin.as_bytes());
+    if let Err(err) = written {
+        assert_eq!(err.kind(), std::io::ErrorKind::BrokenPipe, "{err}");
+    }
     let output = child.wait_with_output().unwrap();
     (
         String::from_utf8(output.stdout).unwrap(),
@@ -174,6 +174,7 @@ fn bash_guard_fails_closed_on_codex_lines() {
         )
     );
     assert_eq!(code, 2);
+    // Named Gemini CLI, the payload is held to Gemini CLI's contract.
     let (stdout, stderr, code) = hook_with("bash_guard", &["--agent", "gemini"], &payload);
     assert_eq!(
         (stdout.as_str(), stderr.as_str(), code),
@@ -181,7 +182,19 @@ fn bash_guard_fails_closed_on_codex_lines() {
             "",
             concat!(
                 "Blocked: a hook that guards this action failed, so the action is refused; tell the user, with the problem below\n",
-                "Invalid hook command: --agent takes one of claude, codex, got \"gemini\"\n"
+                "Invalid hook input at /hook_event_name: unknown Gemini CLI hook event \"PreToolUse\"; known events: BeforeTool, AfterTool, BeforeAgent, Notification, AfterAgent, SessionStart, SessionEnd, PreCompress, BeforeModel, AfterModel, BeforeToolSelection\n"
+            ),
+            2
+        )
+    );
+    let (stdout, stderr, code) = hook_with("bash_guard", &["--agent", "gpt"], &payload);
+    assert_eq!(
+        (stdout.as_str(), stderr.as_str(), code),
+        (
+            "",
+            concat!(
+                "Blocked: a hook that guards this action failed, so the action is refused; tell the user, with the problem below\n",
+                "Invalid hook command: --agent takes one of claude, codex, gemini, got \"gpt\"\n"
             ),
             2
         )
