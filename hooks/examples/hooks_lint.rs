@@ -1,9 +1,12 @@
 //! Lints the hooks of Claude Code settings files, or of a plugin's
-//! `hooks/hooks.json`, as a compiler would.
+//! `hooks/hooks.json`, as a compiler would; with `--agent codex`, Codex's
+//! `hooks.json` and the `[hooks]` tables of its `config.toml` (a `.toml`
+//! file).
 //!
 //! ```text
 //! cargo run --example hooks_lint -- .claude/settings.json
 //! cargo run --example hooks_lint -- ~/.claude/settings.json my-plugin/hooks/hooks.json
+//! cargo run --example hooks_lint -- --agent codex ~/.codex/hooks.json ~/.codex/config.toml
 //! ```
 //!
 //! Each problem is one line on stdout, `file:pointer: message`, errors first
@@ -13,31 +16,41 @@
 
 use std::process::ExitCode;
 
-use toolsmith_hooks::{LintProblem, lint_hooks_config};
+use toolsmith_hooks::codex::{lint_codex_config_toml, lint_codex_hooks_json};
+use toolsmith_hooks::{Agent, HooksLint, LintProblem, lint_hooks_config};
 use toolsmith_runtime::{JsonLimits, JsonTextError, parse_json_text, sanitize_line};
 
 /// Settings files are small; anything larger is refused, not read.
 const MAX_BYTES: usize = 16 << 20;
 
 fn main() -> ExitCode {
-    let paths: Vec<String> = std::env::args().skip(1).collect();
+    let args: Vec<String> = std::env::args().skip(1).collect();
+    let agent = match Agent::from_args(&args) {
+        Ok(agent) => agent.unwrap_or(Agent::Claude),
+        Err(line) => {
+            eprintln!("{line}");
+            return ExitCode::from(2);
+        }
+    };
+    let paths = files(&args);
     if paths.is_empty() {
-        eprintln!("usage: hooks_lint <settings.json or hooks.json>...");
+        eprintln!(
+            "usage: hooks_lint <settings.json or hooks.json>... | hooks_lint --agent codex <hooks.json or config.toml>..."
+        );
         return ExitCode::from(2);
     }
     let mut worst = 0;
     let (mut errors, mut warnings) = (0, 0);
     for path in &paths {
         let shown = sanitize_line(path);
-        let settings = match read(path) {
-            Ok(settings) => settings,
+        let lint = match lint_file(agent, path) {
+            Ok(lint) => lint,
             Err(line) => {
                 println!("{shown}:{line}");
                 worst = 2;
                 continue;
             }
         };
-        let lint = lint_hooks_config(&settings);
         for problem in lint.errors() {
             println!("{}", located(&shown, problem, ""));
         }
@@ -59,6 +72,37 @@ fn main() -> ExitCode {
     }
     eprintln!("{}, {}", count(errors, "error"), count(warnings, "warning"));
     ExitCode::from(worst)
+}
+
+/// The arguments naming files: all but `--agent NAME` (or `--agent=NAME`).
+fn files(args: &[String]) -> Vec<&String> {
+    let mut files = Vec::new();
+    let mut args = args.iter();
+    while let Some(arg) = args.next() {
+        if arg == "--agent" {
+            args.next();
+        } else if !arg.starts_with("--agent=") {
+            files.push(arg);
+        }
+    }
+    files
+}
+
+/// The lint of the file `path` as `agent` reads it, or the rest of the
+/// line that says why there is none.
+fn lint_file(agent: Agent, path: &str) -> Result<HooksLint, String> {
+    match agent {
+        Agent::Codex if path.ends_with(".toml") => {
+            let bytes = std::fs::read(path).map_err(|err| format!(" cannot read: {err}"))?;
+            if bytes.len() > MAX_BYTES {
+                return Err(format!(" larger than {MAX_BYTES} bytes, not read"));
+            }
+            let text = String::from_utf8(bytes).map_err(|_| " not UTF-8 text".to_owned())?;
+            Ok(lint_codex_config_toml(&text))
+        }
+        Agent::Codex => Ok(lint_codex_hooks_json(&read(path)?)),
+        _ => Ok(lint_hooks_config(&read(path)?)),
+    }
 }
 
 /// The settings in `path`, or the rest of the line that says why not:

@@ -570,7 +570,7 @@ const KEY_CHARS: usize = 64;
 
 /// `base` and one more key, escaped as RFC 6901 says (`~0`, `~1`), a
 /// hostile key cut short.
-pub(super) fn child(base: &str, key: &str) -> String {
+pub(crate) fn child(base: &str, key: &str) -> String {
     let key = echo::cut(key, KEY_CHARS);
     let mut out = String::with_capacity(base.len() + key.len() + 1);
     out.push_str(base);
@@ -586,6 +586,6 @@ pub(super) fn child(base: &str, key: &str) -> String {
 }
 
 /// `base` and one more index.
-pub(super) fn item(base: &str, index: usize) -> String {
+pub(crate) fn item(base: &str, index: usize) -> String {
     format!("{base}/{index}")
 }
