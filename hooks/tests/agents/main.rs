@@ -4,11 +4,16 @@
 
 mod claude;
 mod claude_code;
+mod codex;
 mod codex_cli;
 mod codex_contract;
+mod codex_exec;
 mod gemini_contract;
+mod loopback;
 mod model;
 mod payloads;
+mod responses;
+mod sealed;
 // The contract tests' install of the pinned Agent SDK, shared.
 #[path = "../contract/sdk.rs"]
 #[allow(dead_code)]
