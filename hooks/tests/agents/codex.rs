@@ -445,3 +445,21 @@ fn a_handler_without_its_command_drops_hooks_json_and_stops_codex_in_config_toml
         "{session:#?}"
     );
 }
+
+/// Codex runs a hook of the user's once the user trusted it in an
+/// interactive session; `codex exec` never runs an untrusted one, and says
+/// nothing about it on the terminal.
+#[test]
+fn a_hook_the_user_never_trusted_does_not_run() {
+    let sandbox = CodexSandbox::new("codex-untrusted");
+    let log = program("answers", &["log", &sandbox.payloads.display().to_string()]);
+    sandbox.wire(&hooks("PreToolUse", Some("Bash"), &[&log]));
+    let session = sandbox.exec_untrusted(
+        "say hi",
+        vec![Step::Exec("call_1", "echo hi"), Step::Text("ok")],
+    );
+    assert_ended(&session, 2, "ok");
+    assert_eq!(ran(&session.output(1, "call_1")), (Some("0"), Some("hi\n")));
+    assert_eq!(std::fs::read_dir(&sandbox.payloads).unwrap().count(), 0);
+    assert!(!session.stderr.contains("hook"), "{session:#?}");
+}

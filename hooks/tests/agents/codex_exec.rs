@@ -4,8 +4,9 @@
 //! A session is sealed ([`crate::sealed`]): a fresh `HOME` whose
 //! `.codex/` is the `CODEX_HOME`, holding only a `config.toml` that points
 //! the `scripted` model provider at the loopback model (a dummy key in
-//! `SCRIPTED_API_KEY`, analytics and the update check off) and the test's
-//! `hooks.json`; a fresh working directory outside any git repository
+//! `SCRIPTED_API_KEY`; analytics, the update check and the features that
+//! reach out to the network off, so no traffic leaves the loopback) and
+//! the test's `hooks.json`; a fresh working directory outside any git repository
 //! (`--skip-git-repo-check`); `--ephemeral`, so no session files are kept;
 //! the `workspace-write` sandbox with Codex's default approval policy for
 //! `exec`, which never asks; and the stand-ins first on `PATH`.
@@ -105,6 +106,13 @@ env_key = "SCRIPTED_API_KEY"
 
 [analytics]
 enabled = false
+
+# Off, or Codex looks up api.github.com and chatgpt.com.
+[features]
+apps = false
+plugins = false
+remote_plugin = false
+api_key_model_discovery = false
 {}"#,
             self.config.borrow()
         );
@@ -112,22 +120,24 @@ enabled = false
     }
 
     /// Runs `codex exec PROMPT` in the working directory against a model
-    /// answering with `script`.
+    /// answering with `script`, every enabled hook trusted.
     pub fn exec(&self, prompt: &str, script: Vec<Step>) -> CodexSession {
+        self.run(prompt, script, &["--dangerously-bypass-hook-trust"])
+    }
+
+    /// [`exec`](Self::exec) as a user runs it: only the hooks the user
+    /// trusted run.
+    pub fn exec_untrusted(&self, prompt: &str, script: Vec<Step>) -> CodexSession {
+        self.run(prompt, script, &[])
+    }
+
+    fn run(&self, prompt: &str, script: Vec<Step>, flags: &[&str]) -> CodexSession {
         let model = ResponsesModel::start(script);
         self.write_config(&model.base_url());
         let child = Command::new(codex_binary())
-            .args([
-                "exec",
-                "--skip-git-repo-check",
-                "--ephemeral",
-                "--dangerously-bypass-hook-trust",
-                "--sandbox",
-                "workspace-write",
-                "--color",
-                "never",
-                prompt,
-            ])
+            .args(["exec", "--skip-git-repo-check", "--ephemeral"])
+            .args(flags)
+            .args(["--sandbox", "workspace-write", "--color", "never", prompt])
             .current_dir(&self.work)
             .env_clear()
             .env("PATH", self.path())
