@@ -9,6 +9,8 @@
 //! answers rewrite FROM TO          PreToolUse: run the Bash command with FROM replaced by TO
 //! answers context TEXT             PreToolUse: add TEXT for the model beside the call
 //! answers context-post TEXT        PostToolUse: add TEXT for the model after the result
+//! answers context-prompt TEXT      UserPromptSubmit: add TEXT for the model after the prompt
+//! answers context-start TEXT       SessionStart: add TEXT for the model before the first prompt
 //! answers block-post REASON        PostToolUse: tell the model REASON after the tool ran
 //! answers block-prompt REASON      UserPromptSubmit: refuse the prompt, saying why
 //! answers fail                     any event: the hook fails; the agent goes ahead (exit 1)
@@ -42,6 +44,18 @@ fn main() -> ExitCode {
             }
             _ => HookOutput::empty(),
         }),
+        ["context-prompt", text] => run_any(|input| match input {
+            HookInput::UserPromptSubmit(_) => HookOutput::user_prompt_submit()
+                .additional_context(*text)
+                .into(),
+            _ => HookOutput::empty(),
+        }),
+        ["context-start", text] => run_any(|input| match input {
+            HookInput::SessionStart(_) => {
+                HookOutput::session_start().additional_context(*text).into()
+            }
+            _ => HookOutput::empty(),
+        }),
         ["block-post", reason] => run_any(|input| match input {
             HookInput::PostToolUse(_) => HookOutput::post_tool_use().block(*reason).into(),
             _ => HookOutput::empty(),
@@ -59,7 +73,7 @@ fn main() -> ExitCode {
         ["log", dir] => log(Path::new(dir)),
         _ => {
             eprintln!(
-                "usage: answers ask REASON | allow | rewrite FROM TO | context TEXT | context-post TEXT | block-post REASON | block-prompt REASON | fail | fail-closed | log DIR"
+                "usage: answers ask REASON | allow | rewrite FROM TO | context TEXT | context-post TEXT | context-prompt TEXT | context-start TEXT | block-post REASON | block-prompt REASON | fail | fail-closed | log DIR"
             );
             ExitCode::from(1)
         }

@@ -138,6 +138,47 @@ fn pre_tool_use_context_reaches_the_model_before_the_output() {
     assert_eq!(ran(&session.output(1, "call_1")), (Some("0"), Some("hi\n")));
 }
 
+#[test]
+fn session_start_and_prompt_context_reach_the_model_around_the_prompt() {
+    let sandbox = CodexSandbox::new("codex-prompt-context");
+    // Codex's SessionStart carries no turn: the flag says which agent runs
+    // the hook.
+    let start = program(
+        "answers",
+        &[
+            "--agent",
+            "codex",
+            "context-start",
+            "the repository is a Rust workspace",
+        ],
+    );
+    let prompt = program("answers", &["context-prompt", "answer in one line"]);
+    let mut wired = hooks("SessionStart", Some("startup"), &[&start]);
+    wired["hooks"]["UserPromptSubmit"] =
+        hooks("UserPromptSubmit", None, &[&prompt])["hooks"]["UserPromptSubmit"].clone();
+    sandbox.wire(&wired);
+    let session = sandbox.exec("describe it", vec![Step::Text("a workspace")]);
+    assert_ended(&session, 1, "a workspace");
+    let added = session.added(0);
+    let tail: Vec<(&str, &str)> = added[added.len() - 3..]
+        .iter()
+        .map(|item| {
+            (
+                kind(item),
+                item["content"][0]["text"].as_str().unwrap_or(""),
+            )
+        })
+        .collect();
+    assert_eq!(
+        tail,
+        [
+            ("developer", "the repository is a Rust workspace"),
+            ("user", "describe it"),
+            ("developer", "answer in one line"),
+        ]
+    );
+}
+
 /// An item's role, or its type when it has none.
 fn kind(item: &Value) -> &str {
     item["role"]
