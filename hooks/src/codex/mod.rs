@@ -1,7 +1,9 @@
 //! The hook contract of the Codex CLI (`@openai/codex` 0.171.0): its 12
 //! events, each event's input as Codex's per-event JSON Schema declares it
 //! (the schemas ship inside its binary; a test extracts them from the
-//! pinned release and compares), the answers it honours, and a runner.
+//! pinned release and compares), the answers it honours (end-to-end tests
+//! run `codex exec` and check what it does with each), a runner, and a
+//! settings linter.
 //!
 //! ```
 //! use toolsmith_hooks::codex::{CodexHookInput, CodexOutput};
@@ -18,6 +20,9 @@
 //! }
 //! # let _ = guard;
 //! ```
+//!
+//! [`lint_codex_hooks_json`] and [`lint_codex_config_toml`] check the
+//! settings that wire the hooks up, as Codex reads them.
 //!
 //! Codex reads the same JSON as Claude Code for what both honour
 //! (`permissionDecision: "deny"`, `decision: "block"`,

@@ -5,8 +5,8 @@
 //! received next and from the disk. Every `hooks.json` used passes
 //! `hooks_lint --agent codex` first.
 //!
-//! Where Codex 0.171.0 does other than its declared output schemas (and
-//! its own docs) say:
+//! What Codex 0.171.0 does that its declared schemas do not say, or say
+//! otherwise:
 //!
 //! - a `PostToolUse` block does not add its reason beside the tool's
 //!   result: the reason *replaces* the result, so the model never reads
@@ -14,15 +14,22 @@
 //! - a `UserPromptSubmit` block ends `codex exec` with exit code 0 and
 //!   nothing on stdout; the reason is shown nowhere, only
 //!   `hook: UserPromptSubmit Blocked` on stderr;
-//! - `additionalContext` on `PreToolUse`, which its schema admits, is
-//!   honoured: a `developer` message before the call's output;
+//! - `additionalContext`, on `PreToolUse` too, reaches the model as a
+//!   `developer` message (before the call's output, after the prompt,
+//!   before the first prompt);
 //! - a `Stop` block's reason reaches the model as a `user` message,
 //!   wrapped: `<hook_prompt hook_run_id="stop:0:<hooks.json>">…</hook_prompt>`;
+//! - `PermissionRequest` never fires in `codex exec`: its approval policy
+//!   is always `never`, and a call asking for escalation is refused first;
+//! - a hook runs only once the user trusted it (or with
+//!   `--dangerously-bypass-hook-trust`); an untrusted one is skipped in
+//!   silence;
 //! - an unknown event name, an unknown field and a matcher that does not
 //!   compile are ignored or skipped with at most a warning on stderr; a
 //!   handler without its `command` (or of an unknown `type`) drops the
-//!   whole `hooks.json`, and in `config.toml` stops Codex from starting;
-//! - the payloads carry exactly the fields the input schemas declare.
+//!   whole `hooks.json`, and in `config.toml` stops Codex from starting.
+//!
+//! The payloads carry exactly the fields the input schemas declare.
 
 use std::collections::BTreeSet;
 
