@@ -511,3 +511,25 @@ fn a_hook_the_user_never_trusted_does_not_run() {
     assert_eq!(std::fs::read_dir(&sandbox.payloads).unwrap().count(), 0);
     assert!(!session.stderr.contains("hook"), "{session:#?}");
 }
+
+#[test]
+fn permission_request_never_fires_in_codex_exec() {
+    let sandbox = CodexSandbox::new("codex-permission-request");
+    let log = program("answers", &["log", &sandbox.payloads.display().to_string()]);
+    sandbox.wire(&hooks("PermissionRequest", Some("Bash"), &[&log]));
+    let session = sandbox.exec(
+        "write it",
+        vec![
+            Step::Escalated("call_1", "echo escalated > ran.txt"),
+            Step::Text("ok"),
+        ],
+    );
+    assert_ended(&session, 2, "ok");
+    // `exec` never asks: the call is refused before any hook could approve it.
+    assert_eq!(
+        session.output(1, "call_1"),
+        "approval policy is Never; reject command \u{2014} you cannot ask for escalated permissions if the approval policy is Never"
+    );
+    assert_eq!(std::fs::read_dir(&sandbox.payloads).unwrap().count(), 0);
+    assert!(!sandbox.work.join("ran.txt").exists());
+}

@@ -21,6 +21,9 @@ use crate::loopback::{Reply, Script, Server};
 pub enum Step {
     /// One `exec_command` call: `(call id, command)`.
     Exec(&'static str, &'static str),
+    /// One `exec_command` call that asks to run outside the sandbox
+    /// (`sandbox_permissions: "require_escalated"`), which needs approval.
+    Escalated(&'static str, &'static str),
     /// A final text answer.
     Text(&'static str),
 }
@@ -69,6 +72,15 @@ fn answer(script: &Script<Step>, path: &str, body: &[u8]) -> Reply {
             "type": "function_call", "id": format!("fc_{n}"), "call_id": call_id,
             "name": "exec_command",
             "arguments": json!({ "cmd": command, "login": false }).to_string()
+        }),
+        Step::Escalated(call_id, command) => json!({
+            "type": "function_call", "id": format!("fc_{n}"), "call_id": call_id,
+            "name": "exec_command",
+            "arguments": json!({
+                "cmd": command, "login": false, "sandbox_permissions": "require_escalated",
+                "justification": "it writes outside the workspace"
+            })
+            .to_string()
         }),
         Step::Text(text) => json!({
             "type": "message", "id": format!("msg_{n}"), "role": "assistant",
