@@ -11,8 +11,8 @@
 //!
 //! Each problem is one line on stdout, `file:pointer: message`, errors first
 //! and warnings marked `warning:`. The exit code is 1 when a file has an
-//! error, 2 when a file cannot be read or is not JSON (the line then says
-//! where: `file:3:7: …`), else 0.
+//! error, 2 when a file cannot be read or is not JSON (or TOML; the line
+//! then says where: `file:3:7: …`), else 0.
 
 use std::process::ExitCode;
 
@@ -98,6 +98,7 @@ fn lint_file(agent: Agent, path: &str) -> Result<HooksLint, String> {
                 return Err(format!(" larger than {MAX_BYTES} bytes, not read"));
             }
             let text = String::from_utf8(bytes).map_err(|_| " not UTF-8 text".to_owned())?;
+            not_toml(&text)?;
             Ok(lint_codex_config_toml(&text))
         }
         Agent::Codex => Ok(lint_codex_hooks_json(&read(path)?)),
@@ -114,6 +115,22 @@ fn read(path: &str) -> Result<serde_json::Value, String> {
         ..JsonLimits::default()
     };
     parse_json_text(&bytes, &limits).map_err(|err| not_json(&err))
+}
+
+/// `2:7: not valid TOML: unclosed table, expected `]``, when `text` is
+/// not TOML.
+fn not_toml(text: &str) -> Result<(), String> {
+    let Err(err) = text.parse::<toml::Table>() else {
+        return Ok(());
+    };
+    let message = sanitize_line(err.message());
+    let Some(span) = err.span() else {
+        return Err(format!(" not valid TOML: {message}"));
+    };
+    let before = &text[..span.start.min(text.len())];
+    let line = before.matches('\n').count() + 1;
+    let column = before.rsplit('\n').next().map_or(0, |l| l.chars().count()) + 1;
+    Err(format!("{line}:{column}: not valid TOML: {message}"))
 }
 
 /// `3:7: not valid JSON: expected value`: the place first, as compilers
