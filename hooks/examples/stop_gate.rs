@@ -8,7 +8,7 @@
 //! {"decision":"block","reason":"the tests have not passed yet: run `cargo test`, fix what fails, then create /w/.tests-passed"}
 //! ```
 //!
-//! Settings: `{"hooks": {"Stop": [{"hooks": [{"type": "command", "command": "stop_gate"}]}]}}`.
+//! Settings (Claude Code's, and Codex's `hooks.json`): `{"hooks": {"Stop": [{"hooks": [{"type": "command", "command": "stop_gate"}]}]}}`.
 
 use std::path::Path;
 use std::process::ExitCode;
@@ -36,6 +36,7 @@ fn gate(input: HookInput) -> HookOutput {
 
 fn main() -> ExitCode {
     // Fails open: a broken gate must never keep the agent from stopping
-    // (the runner never fails closed on Stop anyway).
-    toolsmith_hooks::run(gate)
+    // (the runner never fails closed on Stop anyway). Claude Code's and
+    // Codex's payloads alike.
+    toolsmith_hooks::run_any(gate)
 }

@@ -17,6 +17,7 @@ const BLOCKS: &[CodexEvent] = &[
 
 /// The events whose `additionalContext` Codex gives the model.
 const ADDS_CONTEXT: &[CodexEvent] = &[
+    CodexEvent::PreToolUse,
     CodexEvent::PostToolUse,
     CodexEvent::UserPromptSubmit,
     CodexEvent::SessionStart,

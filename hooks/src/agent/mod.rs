@@ -40,7 +40,7 @@
 //! The answer is printed only when Codex honours all of it: `deny` on
 //! `PreToolUse`, `allow` or `deny` on `PermissionRequest`, `block` on
 //! `PostToolUse`, `UserPromptSubmit`, `Stop` and `SubagentStop`,
-//! `additionalContext` on `PostToolUse`, `UserPromptSubmit`,
+//! `additionalContext` on `PreToolUse`, `PostToolUse`, `UserPromptSubmit`,
 //! `SessionStart` and `SubagentStart`, and `systemMessage` everywhere.
 //! Anything else (`allow`, `ask` or `updatedInput` on `PreToolUse`,
 //! `continue: false`, …) would be ignored or refused by Codex, so it is a

@@ -235,6 +235,25 @@ mod tests {
     }
 
     #[test]
+    fn a_codex_pre_tool_use_context_prints_as_codex_reads_it() {
+        let pre = codex(
+            "PreToolUse",
+            json!({ "tool_name": "Bash", "tool_input": { "command": "ls" }, "tool_use_id": "c1" }),
+        );
+        let got = run_any_on(None, &RunOptions::default(), pre.as_bytes(), |_| {
+            HookOutput::pre_tool_use().additional_context("the build directory is ./out")
+        });
+        assert_eq!(
+            got,
+            outcome(
+                "{\"hookSpecificOutput\":{\"hookEventName\":\"PreToolUse\",\"additionalContext\":\"the build directory is ./out\"}}\n",
+                "",
+                0
+            )
+        );
+    }
+
+    #[test]
     fn codex_failing_closed_never_keeps_it_from_stopping() {
         let stop = codex(
             "Stop",

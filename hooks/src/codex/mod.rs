@@ -1,7 +1,9 @@
 //! The hook contract of the Codex CLI (`@openai/codex` 0.171.0): its 12
 //! events, each event's input as Codex's per-event JSON Schema declares it
 //! (the schemas ship inside its binary; a test extracts them from the
-//! pinned release and compares), the answers it honours, and a runner.
+//! pinned release and compares), the answers it honours (end-to-end tests
+//! run `codex exec` and check what it does with each), a runner, and a
+//! settings linter.
 //!
 //! ```
 //! use toolsmith_hooks::codex::{CodexHookInput, CodexOutput};
@@ -19,6 +21,9 @@
 //! # let _ = guard;
 //! ```
 //!
+//! [`lint_codex_hooks_json`] and [`lint_codex_config_toml`] check the
+//! settings that wire the hooks up, as Codex reads them.
+//!
 //! Codex reads the same JSON as Claude Code for what both honour
 //! (`permissionDecision: "deny"`, `decision: "block"`,
 //! `additionalContext`), so the shapes match; what Codex refuses (on
@@ -29,8 +34,13 @@ mod event;
 mod input;
 mod output;
 pub(crate) mod run;
+mod settings;
 
 pub use event::CodexEvent;
 pub use input::*;
 pub use output::*;
 pub use run::{CodexAnswer, run, run_on, run_with};
+pub use settings::{
+    lint_codex_config_toml, lint_codex_hooks_json, validate_codex_config_toml,
+    validate_codex_hooks_json,
+};

@@ -123,7 +123,8 @@ macro_rules! codex_builders {
 }
 
 codex_builders! {
-    /// `PreToolUse`: deny the call, with the reason the model reads.
+    /// `PreToolUse`: deny the call, with the reason the model reads, or
+    /// add context beside it.
     CodexPreToolUseOutput, pre_tool_use, PreToolUse;
     /// `PermissionRequest`: approve or deny instead of asking the user.
     CodexPermissionRequestOutput, permission_request, PermissionRequest;
@@ -216,6 +217,7 @@ macro_rules! adds_context {
 }
 
 adds_context! {
+    CodexPreToolUseOutput,
     CodexPostToolUseOutput,
     CodexUserPromptSubmitOutput,
     CodexSessionStartOutput,

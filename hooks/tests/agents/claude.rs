@@ -13,7 +13,7 @@ use crate::model::Turn;
 use crate::support::example;
 
 /// A settings command running the example `name` with `args`.
-fn program(name: &str, args: &[&str]) -> String {
+pub fn program(name: &str, args: &[&str]) -> String {
     let mut command = format!("'{}'", example(name).display());
     for arg in args {
         command.push_str(&format!(" '{arg}'"));
@@ -32,7 +32,7 @@ fn settings(event: &str, matcher: Option<&str>, command: &str) -> Value {
 }
 
 /// Runs a hook program on `payload` as the agent would: its stdout.
-fn answer_of(command_name: &str, args: &[&str], payload: &Value) -> String {
+pub fn answer_of(command_name: &str, args: &[&str], payload: &Value) -> String {
     use std::io::Write;
     let mut child = Command::new(example(command_name))
         .args(args)

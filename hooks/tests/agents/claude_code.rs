@@ -4,29 +4,24 @@
 //! its optional dependencies), and one `claude -p` session run against the
 //! scripted model with a settings file of the test's.
 //!
-//! A session is sealed: a fresh `HOME` holding only the settings, a fresh
-//! working directory, no traffic but to the scripted model (telemetry,
-//! error reports and the updater are off), and a `PATH` that starts with
-//! stand-ins (`rm` only logs its arguments), so that no scripted command
-//! can delete anything real.
+//! A session is sealed ([`crate::sealed`]): a fresh `HOME` holding only the
+//! settings, a fresh working directory, no traffic but to the scripted
+//! model (telemetry, error reports and the updater are off), and a `PATH`
+//! that starts with stand-ins.
 
 use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
 use std::sync::OnceLock;
-use std::time::{Duration, Instant};
 
 use serde_json::Value;
 
 use crate::model::{Model, Turn};
+use crate::sealed::{Dirs, finish};
 use crate::support::example;
 
 /// The Claude Code version the end-to-end tests run;
 /// `tests/agents/claude-code/package.json` pins the same.
 pub const CLAUDE_CODE: &str = "2.1.332";
-
-/// A session that runs longer than this is stuck: it is killed and the
-/// test fails (a guard against a hang, not a measurement).
-const STUCK_AFTER: Duration = Duration::from_secs(180);
 
 /// The installed `claude` binary.
 pub fn claude_binary() -> &'static Path {
@@ -55,55 +50,26 @@ fn install() -> PathBuf {
     package.join("claude")
 }
 
-/// One session's directories, under the target directory, empty at the
-/// start.
+/// One session's directories (a fresh `HOME` holding only the settings),
+/// the sealed ones of [`Dirs`].
 pub struct Sandbox {
-    /// The session's `HOME`; the settings are `HOME/.claude/settings.json`.
-    pub home: PathBuf,
-    /// The working directory.
-    pub work: PathBuf,
-    /// Where the stand-ins log what they were asked to do.
-    pub stand_in_log: PathBuf,
-    /// Where the logging hook saves payloads.
-    pub payloads: PathBuf,
-    stand_ins: PathBuf,
-    root: PathBuf,
+    dirs: Dirs,
+}
+
+impl std::ops::Deref for Sandbox {
+    type Target = Dirs;
+
+    fn deref(&self) -> &Dirs {
+        &self.dirs
+    }
 }
 
 impl Sandbox {
     /// Fresh directories for the test `name`.
     pub fn new(name: &str) -> Sandbox {
-        let root = Path::new(env!("CARGO_TARGET_TMPDIR"))
-            .join("agents")
-            .join(name);
-        let _ = std::fs::remove_dir_all(&root);
-        let sandbox = Sandbox {
-            home: root.join("home"),
-            work: root.join("work"),
-            stand_in_log: root.join("stand-ins.log"),
-            payloads: root.join("payloads"),
-            stand_ins: root.join("bin"),
-            root: root.clone(),
-        };
-        for dir in [
-            &sandbox.home.join(".claude"),
-            &sandbox.work,
-            &sandbox.payloads,
-            &sandbox.stand_ins,
-        ] {
-            std::fs::create_dir_all(dir).unwrap();
-        }
-        let rm = sandbox.stand_ins.join("rm");
-        std::fs::write(
-            &rm,
-            format!(
-                "#!/bin/sh\necho \"rm $*\" >> '{}'\n",
-                sandbox.stand_in_log.display()
-            ),
-        )
-        .unwrap();
-        make_executable(&rm);
-        sandbox
+        let dirs = Dirs::new(name);
+        std::fs::create_dir_all(dirs.home.join(".claude")).unwrap();
+        Sandbox { dirs }
     }
 
     /// The user settings file.
@@ -144,21 +110,11 @@ impl Sandbox {
         );
     }
 
-    /// The `PATH` of a session: the stand-ins first.
-    pub fn path(&self) -> String {
-        format!("{}:/usr/local/bin:/usr/bin:/bin", self.stand_ins.display())
-    }
-
-    /// What the stand-ins were asked to do, one line each.
-    pub fn stand_in_calls(&self) -> String {
-        std::fs::read_to_string(&self.stand_in_log).unwrap_or_default()
-    }
-
     /// Runs `claude -p PROMPT ARGS…` in the working directory against a
     /// model answering with `script`.
     pub fn claude(&self, prompt: &str, args: &[&str], script: Vec<Turn>) -> Session {
         let model = Model::start(script);
-        let mut child = Command::new(claude_binary())
+        let child = Command::new(claude_binary())
             .args(["-p", prompt])
             .args(args)
             .current_dir(&self.work)
@@ -176,15 +132,7 @@ impl Sandbox {
             .stderr(Stdio::piped())
             .spawn()
             .unwrap_or_else(|e| panic!("cannot run claude: {e}"));
-        let started = Instant::now();
-        while child.try_wait().unwrap().is_none() {
-            if started.elapsed() > STUCK_AFTER {
-                let _ = child.kill();
-                panic!("claude -p {prompt:?} is stuck");
-            }
-            std::thread::sleep(Duration::from_millis(50));
-        }
-        let output = child.wait_with_output().unwrap();
+        let output = finish(child, &format!("claude -p {prompt:?}"));
         // Kept beside the session, for reading a failure.
         let requests = serde_json::to_string_pretty(&model.requests()).unwrap();
         std::fs::write(self.root.join("requests.json"), requests).unwrap();
@@ -195,11 +143,6 @@ impl Sandbox {
             requests: model.requests(),
         }
     }
-}
-
-fn make_executable(path: &Path) {
-    use std::os::unix::fs::PermissionsExt;
-    std::fs::set_permissions(path, std::fs::Permissions::from_mode(0o755)).unwrap();
 }
 
 /// What a session printed, and what the model received.

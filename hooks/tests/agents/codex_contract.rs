@@ -176,6 +176,7 @@ fn every_answer_we_write_is_valid_for_codex() {
             .deny("no")
             .system_message("denied")
             .into(),
+        CodexOutput::pre_tool_use().additional_context("ctx").into(),
         CodexOutput::permission_request().allow().into(),
         CodexOutput::permission_request().deny("not now").into(),
         CodexOutput::post_tool_use()

@@ -15,12 +15,12 @@
 use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
 use std::sync::OnceLock;
-use std::time::{Duration, Instant};
 
 use serde_json::{Value, json};
 
 use crate::claude_code::Sandbox;
 use crate::gemini_model::{GeminiModel, GeminiTurn};
+use crate::sealed::finish;
 
 /// The Gemini CLI version the end-to-end tests run;
 /// `tests/agents/gemini-cli/package.json` pins the same.
@@ -29,10 +29,6 @@ pub const GEMINI_CLI: &str = "0.61.0";
 /// The model every session asks for: naming it keeps Gemini CLI from
 /// asking a classifier model which one to use first.
 const MODEL: &str = "gemini-2.5-flash";
-
-/// A session that runs longer than this is stuck: it is killed and the
-/// test fails (a guard against a hang, not a measurement).
-const STUCK_AFTER: Duration = Duration::from_secs(180);
 
 /// The installed `gemini` script.
 pub fn gemini_script() -> &'static Path {
@@ -86,7 +82,7 @@ impl Sandbox {
     /// against a model answering with `script`.
     pub fn gemini(&self, prompt: &str, args: &[&str], script: Vec<GeminiTurn>) -> GeminiSession {
         let model = GeminiModel::start(script);
-        let mut child = Command::new("node")
+        let child = Command::new("node")
             .arg(gemini_script())
             .args(["-p", prompt, "--yolo", "--model", MODEL])
             .args(args)
@@ -101,18 +97,10 @@ impl Sandbox {
             .stderr(Stdio::piped())
             .spawn()
             .unwrap_or_else(|e| panic!("cannot run gemini: {e}"));
-        let started = Instant::now();
-        while child.try_wait().unwrap().is_none() {
-            if started.elapsed() > STUCK_AFTER {
-                let _ = child.kill();
-                panic!("gemini -p {prompt:?} is stuck");
-            }
-            std::thread::sleep(Duration::from_millis(50));
-        }
-        let output = child.wait_with_output().unwrap();
+        let output = finish(child, &format!("gemini -p {prompt:?}"));
         // Kept beside the session, for reading a failure.
         let requests = serde_json::to_string_pretty(&model.requests()).unwrap();
-        std::fs::write(self.work.join("../requests.json"), requests).unwrap();
+        std::fs::write(self.root.join("requests.json"), requests).unwrap();
         GeminiSession {
             stdout: String::from_utf8_lossy(&output.stdout).into_owned(),
             stderr: String::from_utf8_lossy(&output.stderr).into_owned(),

@@ -3,15 +3,13 @@
 //! is answered with the next [`GeminiTurn`] of the script as one
 //! server-sent `GenerateContentResponse`, and every request body is
 //! recorded for the test to read what the agent sent the model. The HTTP
-//! is [`model::Loopback`](crate::model::Loopback)'s.
+//! is [`loopback::Server`](crate::loopback::Server)'s.
 
-use std::io::Write;
-use std::net::TcpStream;
-use std::sync::{Arc, Mutex};
+use std::sync::Arc;
 
 use serde_json::{Value, json};
 
-use crate::model::{Loopback, not_found, respond_json, start_events};
+use crate::loopback::{Reply, Script, Server};
 
 /// What the model answers one request with.
 #[derive(Debug, Clone)]
@@ -32,32 +30,21 @@ impl GeminiTurn {
 /// The answer once the script is over.
 const SCRIPT_OVER: &str = "(the scripted model has nothing more to say)";
 
-#[derive(Default)]
-struct State {
-    script: Vec<GeminiTurn>,
-    requests: Vec<Value>,
-}
-
 /// The running model; stops when dropped.
 pub struct GeminiModel {
-    server: Loopback,
-    state: Arc<Mutex<State>>,
+    server: Server,
+    script: Arc<Script<GeminiTurn>>,
 }
 
 impl GeminiModel {
     /// Listens on a free loopback port and answers with `script`, in order.
     pub fn start(script: Vec<GeminiTurn>) -> GeminiModel {
-        let mut script = script;
-        script.reverse();
-        let state = Arc::new(Mutex::new(State {
-            script,
-            requests: Vec::new(),
-        }));
+        let script = Arc::new(Script::new(script));
         let server = {
-            let state = state.clone();
-            Loopback::start(move |path, body, out| serve(path, body, out, &state))
+            let script = script.clone();
+            Server::start(move |path, body| answer(path, body, &script))
         };
-        GeminiModel { server, state }
+        GeminiModel { server, script }
     }
 
     /// `http://127.0.0.1:PORT`, for `GOOGLE_GEMINI_BASE_URL`.
@@ -68,47 +55,34 @@ impl GeminiModel {
     /// The bodies of the `streamGenerateContent` requests received, in
     /// order.
     pub fn requests(&self) -> Vec<Value> {
-        self.state.lock().unwrap().requests.clone()
+        self.script.requests()
     }
 }
 
-fn serve(
-    path: &str,
-    body: &[u8],
-    out: &mut TcpStream,
-    state: &Mutex<State>,
-) -> std::io::Result<()> {
+fn answer(path: &str, body: &[u8], script: &Script<GeminiTurn>) -> Reply {
     if !path.starts_with("/v1beta/models/") {
-        return not_found(out);
+        return Reply::NotFound;
     }
     if path.contains(":countTokens") {
-        return respond_json(out, &json!({ "totalTokens": 1 }));
+        return Reply::Json(json!({ "totalTokens": 1 }));
     }
     if !path.contains(":streamGenerateContent") {
-        return not_found(out);
+        return Reply::NotFound;
     }
     let request: Value = serde_json::from_slice(body).unwrap_or(Value::Null);
-    let turn = {
-        let mut state = state.lock().unwrap();
-        state.requests.push(request);
-        state.script.pop()
-    };
-    let parts = match turn.unwrap_or(GeminiTurn::Text(SCRIPT_OVER)) {
+    let parts = match script.next(request).unwrap_or(GeminiTurn::Text(SCRIPT_OVER)) {
         GeminiTurn::Text(text) => vec![json!({ "text": text })],
         GeminiTurn::Calls(calls) => calls
             .into_iter()
             .map(|(name, args)| json!({ "functionCall": { "name": name, "args": args } }))
             .collect(),
     };
-    let chunk = json!({
+    Reply::Events(vec![json!({
         "candidates": [{
             "content": { "role": "model", "parts": parts },
             "finishReason": "STOP",
             "index": 0
         }],
         "usageMetadata": { "promptTokenCount": 1, "candidatesTokenCount": 1, "totalTokenCount": 2 }
-    });
-    start_events(out)?;
-    write!(out, "data: {chunk}\r\n\r\n")?;
-    out.flush()
+    })])
 }

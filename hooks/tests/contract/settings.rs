@@ -149,7 +149,55 @@ fn no_file_is_a_usage_error() {
         (stdout.as_str(), stderr.as_str(), code),
         (
             "",
-            "usage: hooks_lint <settings.json or hooks.json>...\n",
+            "usage: hooks_lint <settings.json or hooks.json>... | hooks_lint --agent codex <hooks.json or config.toml>...\n",
+            2
+        )
+    );
+}
+
+#[test]
+fn codex_files_lint_as_codex_reads_them() {
+    let (stdout, stderr, code) = lint(&[
+        "--agent",
+        "codex",
+        "tests/fixtures/settings/codex/hooks.json",
+        "tests/fixtures/settings/codex/config.toml",
+    ]);
+    let hooks = "tests/fixtures/settings/codex/hooks.json";
+    let config = "tests/fixtures/settings/codex/config.toml";
+    assert_eq!(
+        stdout.lines().collect::<Vec<_>>(),
+        [
+            format!(
+                "{hooks}:/hooks/PreToolUse/1/matcher: matcher \"mcp__(\" is not a regular expression Codex compiles (unclosed group), so Codex skips the group and its hooks never run"
+            ),
+            format!(
+                "{hooks}:/hooks/PostToolUSe: unknown Codex hook event \"PostToolUSe\" (did you mean \"PostToolUse\"?); Codex ignores it, so its hooks never run"
+            ),
+            format!(
+                "{hooks}:/hooks/Stop/0/hooks/0/type: Codex does not run prompt hooks yet and skips this one; use a command hook"
+            ),
+            format!(
+                "{hooks}:/hooks/PreToolUse/0/hooks/0/timeout_sec: warning: unknown property \"timeout_sec\": Codex ignores it; takes command, commandWindows, command_windows, timeout, async, statusMessage, additionalContextLimit, type"
+            ),
+            format!(
+                "{config}:/hooks/Stop/0/hooks/0: missing required property \"tool\"; Codex refuses to start with this config.toml"
+            ),
+        ]
+    );
+    assert_eq!((stderr.as_str(), code), ("4 errors, 1 warning\n", 1));
+}
+
+#[test]
+fn codex_toml_that_is_not_toml_says_where_and_exits_two() {
+    let (stdout, _, code) = lint(&[
+        "--agent=codex",
+        "tests/fixtures/settings/codex/not-toml.toml",
+    ]);
+    assert_eq!(
+        (stdout.as_str(), code),
+        (
+            "tests/fixtures/settings/codex/not-toml.toml:2:7: not valid TOML: unclosed table, expected `]`\n",
             2
         )
     );

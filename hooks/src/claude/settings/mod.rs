@@ -59,6 +59,8 @@ pub(crate) mod walk;
 #[cfg(test)]
 mod tests;
 
+pub(crate) use walk::{child, item};
+
 use std::fmt;
 
 use serde_json::Value;
@@ -282,7 +284,7 @@ impl Report {
         self.push(Severity::Warning, pointer, message.into());
     }
 
-    fn finish(self) -> HooksLint {
+    pub(crate) fn finish(self) -> HooksLint {
         self.lint
     }
 }

@@ -586,6 +586,6 @@ pub(crate) fn child(base: &str, key: &str) -> String {
 }
 
 /// `base` and one more index.
-pub(super) fn item(base: &str, index: usize) -> String {
+pub(crate) fn item(base: &str, index: usize) -> String {
     format!("{base}/{index}")
 }
