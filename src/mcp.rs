@@ -72,6 +72,7 @@ mod http;
 mod listed;
 mod recover_id;
 mod server;
+mod tasks;
 mod transport;
 
 #[cfg(feature = "mcp-http")]
@@ -83,6 +84,7 @@ use rmcp::model::{
     CallToolRequestParams, CallToolResponse, CallToolResult, CustomRequest, CustomResult,
     ListToolsResult, PaginatedRequestParams, ServerConfig,
 };
+use rmcp::model::{CancelTaskParams, GetTaskParams, GetTaskResult, UpdateTaskParams};
 use rmcp::model::{
     CompleteRequestParams, CompleteResult, GetPromptRequestParams, GetPromptResponse,
     ListPromptsResult, ListResourceTemplatesResult, ListResourcesResult, ReadResourceRequestParams,
@@ -370,6 +372,30 @@ impl<C: 'static> ServerHandler for McpServer<C> {
         context: RequestContext<RoleServer>,
     ) -> Result<CustomResult, ErrorData> {
         self.server.on_custom_request(request, context).await
+    }
+
+    async fn get_task(
+        &self,
+        request: GetTaskParams,
+        context: RequestContext<RoleServer>,
+    ) -> Result<GetTaskResult, ErrorData> {
+        self.server.get_task(request, context).await
+    }
+
+    async fn update_task(
+        &self,
+        request: UpdateTaskParams,
+        context: RequestContext<RoleServer>,
+    ) -> Result<(), ErrorData> {
+        self.server.update_task(request, context).await
+    }
+
+    async fn cancel_task(
+        &self,
+        request: CancelTaskParams,
+        context: RequestContext<RoleServer>,
+    ) -> Result<(), ErrorData> {
+        self.server.cancel_task(request, context).await
     }
 
     async fn complete(

@@ -14,6 +14,7 @@ use rmcp::model::{
     ContentBlock, CustomRequest, CustomResult, ErrorCode, Implementation, ListToolsResult,
     PaginatedRequestParams, ServerCapabilities, ServerConfig,
 };
+use rmcp::model::{CancelTaskParams, GetTaskParams, GetTaskResult, UpdateTaskParams};
 use rmcp::model::{
     CompleteRequestParams, CompleteResult, GetPromptRequestParams, GetPromptResponse,
     ListPromptsResult, ListResourceTemplatesResult, ListResourcesResult, ReadResourceRequestParams,
@@ -25,11 +26,12 @@ use rmcp::model::SetLevelRequestParams;
 use rmcp::service::RequestContext;
 use rmcp::{ErrorData, RoleServer, ServerHandler, ServiceExt};
 use serde_json::{Value, json};
-use toolsmith_runtime::{Call, CallHandle, Content, ToolSet};
+use toolsmith_runtime::{Call, CallHandle, Content, ToolRef, ToolSet};
 
 use super::client_call::{self, forwarding};
 use super::delegate::{Delegate, NoHandler};
 use super::listed::{describe, object_output};
+use super::tasks;
 use super::transport::{Input, LineTransport, Output};
 use crate::host::{self, Outcome, result_text};
 
@@ -53,6 +55,8 @@ pub(crate) struct Server {
     log_level: Arc<client_call::LogFloor>,
     /// The longest line read on stdio, and body over HTTP.
     pub(crate) max_line: usize,
+    /// The calls running as tasks, and those settled, for `tasks/get`.
+    tasks: rmcp::task_manager::TaskManager,
 }
 
 impl Server {
@@ -70,6 +74,7 @@ impl Server {
             delegate: Arc::new(NoHandler),
             log_level: Arc::default(),
             max_line,
+            tasks: rmcp::task_manager::TaskManager::new(),
         }
     }
 
@@ -119,24 +124,10 @@ impl Server {
                 Some(json!({ "available": unknown.available() })),
             )
         })?;
-        Ok(match host::call_in(tool, arguments, (), call).await {
-            Outcome::Ran(value) if Content::blocks_of(&value).is_some() => {
-                let blocks = Content::blocks_of(&value).unwrap_or_default();
-                CallToolResult::success(blocks.iter().map(content_block).collect())
-            }
-            Outcome::Ran(value) => {
-                let text = ContentBlock::text(result_text(&value));
-                let mut result = CallToolResult::success(vec![text]);
-                if object_output(&tool).is_some() {
-                    result.structured_content = Some(value);
-                }
-                result
-            }
-            Outcome::Refused(err) => {
-                CallToolResult::error(err.lines().into_iter().map(ContentBlock::text).collect())
-            }
-            Outcome::Failed(line) => CallToolResult::error(vec![ContentBlock::text(line)]),
-        })
+        Ok(answer(
+            &tool,
+            host::call_in(tool, arguments, (), call).await,
+        ))
     }
 
     /// Serves on a pair of byte streams, one JSON-RPC message per line,
@@ -151,9 +142,31 @@ impl Server {
     }
 }
 
+/// A call's outcome as a `tools/call` result.
+pub(crate) fn answer(tool: &ToolRef<'_>, outcome: Outcome) -> CallToolResult {
+    match outcome {
+        Outcome::Ran(value) if Content::blocks_of(&value).is_some() => {
+            let blocks = Content::blocks_of(&value).unwrap_or_default();
+            CallToolResult::success(blocks.iter().map(content_block).collect())
+        }
+        Outcome::Ran(value) => {
+            let text = ContentBlock::text(result_text(&value));
+            let mut result = CallToolResult::success(vec![text]);
+            if object_output(tool).is_some() {
+                result.structured_content = Some(value);
+            }
+            result
+        }
+        Outcome::Refused(err) => {
+            CallToolResult::error(err.lines().into_iter().map(ContentBlock::text).collect())
+        }
+        Outcome::Failed(line) => CallToolResult::error(vec![ContentBlock::text(line)]),
+    }
+}
+
 /// Runs `answer`, cancelling its call when `fired` (rmcp's token for the
 /// request, fired by `notifications/cancelled`) resolves.
-async fn cancelled_by<T>(
+pub(crate) async fn cancelled_by<T>(
     fired: impl Future<Output = ()>,
     handle: CallHandle,
     answer: impl Future<Output = T>,
@@ -191,6 +204,9 @@ impl ServerHandler for Server {
         capabilities.resources = theirs.capabilities.resources;
         capabilities.prompts = theirs.capabilities.prompts;
         capabilities.completions = theirs.capabilities.completions;
+        if self.tools.tools().any(|tool| tool.runs_as_task()) {
+            tasks::advertise(&mut capabilities);
+        }
         let config = ServerConfig::new(capabilities).with_server_info(self.implementation.clone());
         match self
             .instructions
@@ -236,10 +252,51 @@ impl ServerHandler for Server {
     ) -> Result<CallToolResponse, ErrorData> {
         let arguments = request.arguments.map_or(Value::Null, Value::Object);
         let (call, notes) = client_call::for_request(&context, &self.log_level);
+        if let Ok(tool) = self.tools.tool(&request.name)
+            && tasks::wanted(&tool, &context)
+        {
+            let tools = Arc::clone(&self.tools);
+            let name = request.name.into_owned();
+            let task = tasks::start(&self.tasks, tools, name, arguments, (call, notes));
+            return Ok(CallToolResponse::Task(task));
+        }
         let handle = call.handle();
         let answer = self.call_in(&request.name, arguments, call);
         let answer = cancelled_by(context.ct.clone().cancelled_owned(), handle, answer);
         forwarding(answer, notes).await.map(CallToolResponse::from)
+    }
+
+    /// `tasks/get`: the task as it stands, its result or error inlined
+    /// once it settled.
+    async fn get_task(
+        &self,
+        request: GetTaskParams,
+        _context: RequestContext<RoleServer>,
+    ) -> Result<GetTaskResult, ErrorData> {
+        self.tasks
+            .get_task(&request.task_id)
+            .map(GetTaskResult::new)
+    }
+
+    /// `tasks/update`: answers to a task's input requests (ours ask the
+    /// client directly, so there are none to match).
+    async fn update_task(
+        &self,
+        request: UpdateTaskParams,
+        _context: RequestContext<RoleServer>,
+    ) -> Result<(), ErrorData> {
+        self.tasks
+            .update_task(&request.task_id, request.input_responses)
+    }
+
+    /// `tasks/cancel`: cancels the task's call; the task settles
+    /// `cancelled`.
+    async fn cancel_task(
+        &self,
+        request: CancelTaskParams,
+        _context: RequestContext<RoleServer>,
+    ) -> Result<(), ErrorData> {
+        self.tasks.cancel_task(&request.task_id)
     }
 
     async fn complete(
