@@ -8,7 +8,8 @@
 
 use std::time::Duration;
 
-use toolsmith::{Call, ToolSet, tool};
+use serde::{Deserialize, Serialize};
+use toolsmith::{Answer, Call, ToolArg, ToolError, ToolSet, tool};
 
 /// Greets someone by name, at once.
 #[tool]
@@ -50,6 +51,60 @@ async fn protocol_error_job() -> String {
     panic!("the job lost its state")
 }
 
+/// The user's go-ahead.
+#[derive(Deserialize, Serialize, ToolArg)]
+#[serde(deny_unknown_fields)]
+struct Confirmation {
+    /// Whether to go ahead
+    confirm: bool,
+}
+
+/// Deletes `filename` once the user confirms (nothing is deleted: the
+/// answer is what the result says).
+///
+/// # Arguments
+///
+/// * `filename` - the file to delete
+#[tool(task)]
+async fn confirm_delete(filename: String, #[call] call: Call) -> Result<String, ToolError> {
+    let question = format!("Delete {filename}?");
+    Ok(match call.ask::<Confirmation>(&question).await? {
+        Answer::Accepted(Confirmation { confirm: true }) => format!("deleted {filename}"),
+        Answer::Accepted(_) | Answer::Declined => format!("kept {filename}"),
+        Answer::Cancelled => format!("not asked about {filename}"),
+    })
+}
+
+/// A name the user gives, and their go-ahead.
+#[derive(Deserialize, Serialize, ToolArg)]
+#[serde(deny_unknown_fields)]
+struct Signoff {
+    /// Who signs off
+    name: String,
+    /// Whether they agree
+    confirm: bool,
+}
+
+/// Asks two people at once to sign off, and names those who agreed.
+#[tool(task)]
+async fn multi_input(#[call] call: Call) -> Result<String, ToolError> {
+    let (first, second) = tokio::join!(
+        call.ask::<Signoff>("First sign-off"),
+        call.ask::<Signoff>("Second sign-off"),
+    );
+    let agreed: Vec<String> = [first?, second?]
+        .into_iter()
+        .filter_map(|answer| match answer {
+            Answer::Accepted(Signoff {
+                name,
+                confirm: true,
+            }) => Some(name),
+            _ => None,
+        })
+        .collect();
+    Ok(format!("signed off by: {}", agreed.join(", ")))
+}
+
 fn tools() -> Result<ToolSet, toolsmith::RegisterError> {
     let mut tools = ToolSet::new()
         // The panic is the point of the tool: say it once, quietly.
@@ -58,7 +113,9 @@ fn tools() -> Result<ToolSet, toolsmith::RegisterError> {
         .register(Greet)?
         .register(SlowCompute)?
         .register(FailingJob)?
-        .register(ProtocolErrorJob)?;
+        .register(ProtocolErrorJob)?
+        .register(ConfirmDelete)?
+        .register(MultiInput)?;
     Ok(tools)
 }
 

@@ -251,15 +251,16 @@ impl ServerHandler for Server {
         context: RequestContext<RoleServer>,
     ) -> Result<CallToolResponse, ErrorData> {
         let arguments = request.arguments.map_or(Value::Null, Value::Object);
-        let (call, notes) = client_call::for_request(&context, &self.log_level);
         if let Ok(tool) = self.tools.tool(&request.name)
             && tasks::wanted(&tool, &context)
         {
+            let client = client_call::host_for_request(&context, &self.log_level);
             let tools = Arc::clone(&self.tools);
             let name = request.name.into_owned();
-            let task = tasks::start(&self.tasks, tools, name, arguments, (call, notes));
+            let task = tasks::start(&self.tasks, tools, name, arguments, client);
             return Ok(CallToolResponse::Task(task));
         }
+        let (call, notes) = client_call::for_request(&context, &self.log_level);
         let handle = call.handle();
         let answer = self.call_in(&request.name, arguments, call);
         let answer = cancelled_by(context.ct.clone().cancelled_owned(), handle, answer);

@@ -13,16 +13,20 @@
 //! minutes by default) and the cooperative cancel.
 
 use std::sync::Arc;
+use std::sync::atomic::{AtomicU64, Ordering};
 
 use rmcp::ErrorData;
 use rmcp::RoleServer;
 use rmcp::model::{
-    CallToolResult, CreateTaskResult, ErrorCode, ServerCapabilities, TASKS_EXTENSION_ID,
+    CallToolResult, CreateTaskResult, ElicitRequest, ElicitRequestParams, ElicitResult,
+    ElicitationAction, ErrorCode, InputRequest, ServerCapabilities, TASKS_EXTENSION_ID,
 };
 use rmcp::service::RequestContext;
 use rmcp::task_manager::{TaskContext, TaskExit, TaskManager, TaskOptions};
 use serde_json::{Map, Value};
-use toolsmith_runtime::{Call, CallError, ToolRef, ToolSet};
+use toolsmith_runtime::{
+    Call, CallError, CallHost, HostFuture, LogLevel, Progress, Reply, ToolRef, ToolSet,
+};
 
 use super::client_call::{Notes, forwarding};
 use super::server::{answer, cancelled_by};
@@ -47,15 +51,22 @@ pub(crate) fn wanted(tool: &ToolRef<'_>, context: &RequestContext<RoleServer>) -
 }
 
 /// Starts the call of tool `name` as a task on `manager`; its answer is
-/// the task as it starts, `working`.
+/// the task as it starts, `working`. `client` is the host a plain call
+/// would have had.
 pub(crate) fn start(
     manager: &TaskManager,
     tools: Arc<ToolSet>,
     name: String,
     arguments: Value,
-    (call, notes): (Call, Notes),
+    (client, notes): (Arc<dyn CallHost>, Notes),
 ) -> CreateTaskResult {
     let task = manager.spawn(TaskOptions::new(), move |task| {
+        let host = TaskHost {
+            client,
+            task: task.clone(),
+            asked: AtomicU64::new(0),
+        };
+        let call = Call::new(Arc::new(host));
         Box::pin(run(tools, name, arguments, call, notes, task))
     });
     CreateTaskResult::new(task)
@@ -90,4 +101,63 @@ async fn run(
         ))),
         result => Ok(answer(&tool, outcome(tool, result))),
     }
+}
+
+/// A task's call: questions wait in the task as input requests, the rest
+/// goes to the client as a plain call's does.
+struct TaskHost {
+    client: Arc<dyn CallHost>,
+    task: TaskContext,
+    /// How many questions the task asked, for their keys.
+    asked: AtomicU64,
+}
+
+impl CallHost for TaskHost {
+    fn progress(&self, progress: &Progress) {
+        self.client.progress(progress);
+    }
+
+    fn log(&self, level: LogLevel, message: &str) {
+        self.client.log(level, message);
+    }
+
+    fn sample(&self, prompt: &str, max_tokens: u32) -> HostFuture<Result<String, String>> {
+        self.client.sample(prompt, max_tokens)
+    }
+
+    fn ask(&self, message: &str, schema: &Value) -> HostFuture<Result<Reply, String>> {
+        let key = format!("ask-{}", self.asked.fetch_add(1, Ordering::Relaxed) + 1);
+        let task = self.task.clone();
+        let message = message.to_owned();
+        let schema = schema.clone();
+        Box::pin(async move {
+            let requested_schema = serde_json::from_value(schema)
+                .map_err(|err| format!("the form cannot be asked: {err}"))?;
+            let params = ElicitRequestParams::FormElicitationParams {
+                meta: None,
+                message,
+                requested_schema,
+            };
+            let request = InputRequest::Elicitation(ElicitRequest::new(params));
+            match task.request_input(key, request).await {
+                Ok(answer) => reply(answer),
+                Err(TaskExit::Cancelled) => Ok(Reply::Cancelled),
+                Err(TaskExit::Error(err)) => {
+                    Err(format!("asking the user failed: {}", err.message))
+                }
+            }
+        })
+    }
+}
+
+/// The client's answer to a question, as `tasks/update` brought it (an
+/// `elicitation/create` result).
+fn reply(answer: Value) -> Result<Reply, String> {
+    let result: ElicitResult = serde_json::from_value(answer)
+        .map_err(|err| format!("the client's answer is no elicitation result: {err}"))?;
+    Ok(match result.action {
+        ElicitationAction::Accept => Reply::Accepted(result.content.unwrap_or(Value::Null)),
+        ElicitationAction::Decline => Reply::Declined,
+        _ => Reply::Cancelled,
+    })
 }

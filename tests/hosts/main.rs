@@ -17,6 +17,7 @@ pub mod mcp_http_stdio_agree;
 pub mod mcp_lines;
 pub mod mcp_metadata;
 pub mod mcp_stdio;
+pub mod mcp_tasks;
 pub mod panics;
 pub mod raw_http;
 pub mod rig_agent;
