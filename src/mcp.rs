@@ -67,6 +67,7 @@
 
 mod client_call;
 mod delegate;
+mod dynamic;
 #[cfg(feature = "mcp-http")]
 mod http;
 mod listed;
@@ -75,10 +76,12 @@ mod server;
 mod tasks;
 mod transport;
 
+pub use dynamic::ToolsHandle;
 #[cfg(feature = "mcp-http")]
 pub use http::{HttpOptions, HttpServer, HttpService, shutdown_signal};
 
 use std::marker::PhantomData;
+use std::sync::Arc;
 
 use rmcp::model::{
     CallToolRequestParams, CallToolResponse, CallToolResult, CustomRequest, CustomResult,
@@ -114,6 +117,8 @@ pub struct McpServer<C = ()> {
     server: Server,
     #[cfg(feature = "mcp-http")]
     http: HttpOptions,
+    /// Gives a tool added at run time the server's context.
+    bind: Arc<dyn Fn(ToolSet<C>) -> ToolSet + Send + Sync>,
     context: PhantomData<fn(C)>,
 }
 
@@ -123,6 +128,7 @@ impl<C> Clone for McpServer<C> {
             server: self.server.clone(),
             #[cfg(feature = "mcp-http")]
             http: self.http.clone(),
+            bind: Arc::clone(&self.bind),
             context: PhantomData,
         }
     }
@@ -131,7 +137,7 @@ impl<C> Clone for McpServer<C> {
 impl McpServer<()> {
     /// A server for tools that take no context.
     pub fn new(tools: ToolSet) -> Self {
-        McpServer::from_server(Server::new(tools))
+        McpServer::from_server(Server::new(tools), Arc::new(|tools: ToolSet| tools))
     }
 }
 
@@ -140,16 +146,19 @@ impl<C: Clone + Send + Sync + 'static> McpServer<C> {
     /// tools run on tokio's blocking pool unless the set has a blocking
     /// executor of its own.
     pub fn with_context(tools: ToolSet<C>, ctx: C) -> Self {
-        McpServer::from_server(Server::new(tools.bind(ctx)))
+        let server = Server::new(tools.bind(ctx.clone()));
+        let bind = move |tools: ToolSet<C>| tools.bind(ctx.clone());
+        McpServer::from_server(server, Arc::new(bind))
     }
 }
 
 impl<C> McpServer<C> {
-    fn from_server(server: Server) -> Self {
+    fn from_server(server: Server, bind: Arc<dyn Fn(ToolSet<C>) -> ToolSet + Send + Sync>) -> Self {
         McpServer {
             server,
             #[cfg(feature = "mcp-http")]
             http: HttpOptions::default(),
+            bind,
             context: PhantomData,
         }
     }
@@ -228,9 +237,37 @@ impl<C> McpServer<C> {
         self
     }
 
-    /// The tools as `tools/list` gives them.
-    pub fn list(&self) -> &[rmcp::model::Tool] {
+    /// The tools as `tools/list` gives them now.
+    pub fn list(&self) -> Arc<[rmcp::model::Tool]> {
         self.server.list()
+    }
+
+    /// A handle that adds and removes tools while the server runs: each
+    /// change reaches the connected clients as
+    /// `notifications/tools/list_changed`, and `initialize` says
+    /// `"tools": {"listChanged": true}` once a handle was taken.
+    ///
+    /// ```
+    /// # #[tokio::main(flavor = "current_thread")] async fn main() -> Result<(), toolsmith::RegisterError> {
+    /// use serde_json::json;
+    /// use toolsmith::{DynamicTool, ToolSet};
+    ///
+    /// let server = toolsmith::mcp::McpServer::new(ToolSet::new());
+    /// let tools = server.tools_handle();
+    /// let schema = json!({"type": "object", "properties": {}, "additionalProperties": false});
+    /// tools.register_dynamic(DynamicTool::new("ping", "Answers pong", schema, |_, ()| async {
+    ///     Ok(json!("pong"))
+    /// }))?;
+    /// assert_eq!(server.list()[0].name, "ping");
+    /// assert!(tools.remove("ping"));
+    /// assert!(server.list().is_empty());
+    /// # Ok(()) }
+    /// ```
+    pub fn tools_handle(&self) -> ToolsHandle<C>
+    where
+        C: 'static,
+    {
+        ToolsHandle::new(Arc::clone(&self.server.tools), Arc::clone(&self.bind))
     }
 
     /// Answers a `tools/call`: validate, then run.
@@ -347,6 +384,10 @@ impl<C: 'static> ServerHandler for McpServer<C> {
 
     fn get_tool(&self, name: &str) -> Option<rmcp::model::Tool> {
         self.server.get_tool(name)
+    }
+
+    async fn on_initialized(&self, context: rmcp::service::NotificationContext<RoleServer>) {
+        self.server.on_initialized(context).await
     }
 
     #[allow(deprecated)]

@@ -23,14 +23,15 @@ use rmcp::model::{
 // Logging is deprecated for protocol versions to come; clients still use it.
 #[allow(deprecated)]
 use rmcp::model::SetLevelRequestParams;
-use rmcp::service::RequestContext;
+use rmcp::service::{NotificationContext, RequestContext};
 use rmcp::{ErrorData, RoleServer, ServerHandler, ServiceExt};
 use serde_json::{Value, json};
 use toolsmith_runtime::{Call, CallHandle, Content, ToolRef, ToolSet};
 
 use super::client_call::{self, forwarding};
 use super::delegate::{Delegate, NoHandler};
-use super::listed::{describe, object_output};
+use super::dynamic::LiveTools;
+use super::listed::object_output;
 use super::tasks;
 use super::transport::{Input, LineTransport, Output};
 use crate::host::{self, Outcome, result_text};
@@ -44,8 +45,8 @@ pub(crate) type Serving = Pin<Box<dyn Future<Output = std::io::Result<()>> + Sen
 /// how the server is served. A clone shares the tools.
 #[derive(Clone)]
 pub(crate) struct Server {
-    tools: Arc<ToolSet>,
-    listed: Arc<[rmcp::model::Tool]>,
+    /// The tools as they stand, changed by a `ToolsHandle`.
+    pub(crate) tools: Arc<LiveTools>,
     implementation: Implementation,
     /// How to use the server, for the client's model (`instructions`).
     instructions: Option<Arc<str>>,
@@ -64,11 +65,9 @@ impl Server {
     /// pool unless the set has a blocking executor of its own.
     pub(crate) fn new(tools: ToolSet) -> Self {
         let tools = host::on_tokio_pool(tools);
-        let listed = tools.tools().map(|tool| describe(&tool)).collect();
         let max_line = default_max_line(tools.limits().max_bytes);
         Server {
-            tools: Arc::new(tools),
-            listed,
+            tools: Arc::new(LiveTools::new(tools)),
             implementation: Implementation::new("toolsmith", env!("CARGO_PKG_VERSION")),
             instructions: None,
             delegate: Arc::new(NoHandler),
@@ -96,8 +95,8 @@ impl Server {
     }
 
     /// The tools as `tools/list` gives them.
-    pub(crate) fn list(&self) -> &[rmcp::model::Tool] {
-        &self.listed
+    pub(crate) fn list(&self) -> Arc<[rmcp::model::Tool]> {
+        self.tools.listed()
     }
 
     /// Answers a `tools/call`: an unknown tool is a JSON-RPC error listing
@@ -118,7 +117,8 @@ impl Server {
         arguments: Value,
         call: Call,
     ) -> Result<CallToolResult, ErrorData> {
-        let tool = self.tools.tool(name).map_err(|unknown| {
+        let tools = self.tools.current();
+        let tool = tools.tool(name).map_err(|unknown| {
             ErrorData::invalid_params(
                 unknown.to_string(),
                 Some(json!({ "available": unknown.available() })),
@@ -204,7 +204,12 @@ impl ServerHandler for Server {
         capabilities.resources = theirs.capabilities.resources;
         capabilities.prompts = theirs.capabilities.prompts;
         capabilities.completions = theirs.capabilities.completions;
-        if self.tools.tools().any(|tool| tool.runs_as_task()) {
+        if self.tools.may_change()
+            && let Some(tools) = &mut capabilities.tools
+        {
+            tools.list_changed = Some(true);
+        }
+        if self.tools.current().tools().any(|tool| tool.runs_as_task()) {
             tasks::advertise(&mut capabilities);
         }
         let config = ServerConfig::new(capabilities).with_server_info(self.implementation.clone());
@@ -223,11 +228,22 @@ impl ServerHandler for Server {
         _request: Option<PaginatedRequestParams>,
         _context: RequestContext<RoleServer>,
     ) -> Result<ListToolsResult, ErrorData> {
-        Ok(ListToolsResult::with_all_items(self.listed.to_vec()))
+        Ok(ListToolsResult::with_all_items(
+            self.tools.listed().to_vec(),
+        ))
     }
 
     fn get_tool(&self, name: &str) -> Option<rmcp::model::Tool> {
-        self.listed.iter().find(|tool| tool.name == name).cloned()
+        self.tools
+            .listed()
+            .iter()
+            .find(|tool| tool.name == name)
+            .cloned()
+    }
+
+    /// The client is ready: it hears when the tools change.
+    async fn on_initialized(&self, context: NotificationContext<RoleServer>) {
+        self.tools.joined(context.peer);
     }
 
     /// `logging/setLevel`: log messages less severe than `level` are no
@@ -251,11 +267,12 @@ impl ServerHandler for Server {
         context: RequestContext<RoleServer>,
     ) -> Result<CallToolResponse, ErrorData> {
         let arguments = request.arguments.map_or(Value::Null, Value::Object);
-        if let Ok(tool) = self.tools.tool(&request.name)
+        let tools = self.tools.current();
+        if let Ok(tool) = tools.tool(&request.name)
             && tasks::wanted(&tool, &context)
         {
             let client = client_call::host_for_request(&context, &self.log_level);
-            let tools = Arc::clone(&self.tools);
+            let tools = Arc::clone(&tools);
             let name = request.name.into_owned();
             let task = tasks::start(&self.tasks, tools, name, arguments, client);
             return Ok(CallToolResponse::Task(task));

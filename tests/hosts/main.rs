@@ -9,6 +9,7 @@ pub mod function_calling;
 pub mod hosts;
 pub mod mcp_conformance;
 pub mod mcp_context;
+pub mod mcp_dynamic;
 pub mod mcp_http;
 pub mod mcp_http_access;
 pub mod mcp_http_limits;

@@ -55,7 +55,7 @@ pub(super) struct Entry<C> {
     pub(super) annotations: ToolAnnotations,
     /// The tool may run as a task (MCP's tasks extension).
     pub(super) task: bool,
-    pub(super) runner: Box<dyn Runner<C>>,
+    pub(super) runner: Arc<dyn Runner<C>>,
 }
 
 impl<C> Entry<C> {
@@ -155,17 +155,17 @@ impl<C, T: ToolWith<C>> Runner<C> for Typed<T> {
 
 impl<C: Clone + Send + Sync + 'static> Entry<C> {
     /// The entry with `ctx` given once: each call hands the tool a clone.
-    pub(super) fn bind(self, ctx: C) -> Entry<()> {
+    pub(super) fn bind(&self, ctx: C) -> Entry<()> {
         Entry {
-            name: self.name,
-            description: self.description,
-            input_schema: self.input_schema,
-            output_schema: self.output_schema,
-            output_validator: self.output_validator,
-            annotations: self.annotations,
+            name: self.name.clone(),
+            description: self.description.clone(),
+            input_schema: self.input_schema.clone(),
+            output_schema: self.output_schema.clone(),
+            output_validator: OnceLock::new(),
+            annotations: self.annotations.clone(),
             task: self.task,
-            runner: Box::new(Bound {
-                runner: self.runner,
+            runner: Arc::new(Bound {
+                runner: Arc::clone(&self.runner),
                 ctx,
             }),
         }
@@ -175,7 +175,7 @@ impl<C: Clone + Send + Sync + 'static> Entry<C> {
 /// A runner with its context captured: called with `()`, it runs the tool
 /// with a clone of `ctx`.
 struct Bound<C> {
-    runner: Box<dyn Runner<C>>,
+    runner: Arc<dyn Runner<C>>,
     ctx: C,
 }
 
