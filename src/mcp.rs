@@ -14,6 +14,12 @@
 //! - Arguments are capped by the set's [`Limits`](toolsmith_runtime::Limits)
 //!   (1 MiB and 128 levels by default): a larger call is answered
 //!   `Invalid arguments: larger than the limit of 1048576 bytes`.
+//! - A `#[tool(task)]` tool, called by a client that declared the tasks
+//!   extension (`io.modelcontextprotocol/tasks`), is answered at once with
+//!   a task, polled with `tasks/get` and cancelled with `tasks/cancel`
+//!   (see [the guide](crate::guide::hosts#mcp-tasks-and-tools-that-change)).
+//! - [`McpServer::tools_handle`] adds and removes tools while the server
+//!   runs; each change is sent as `notifications/tools/list_changed`.
 //! - Plain `fn` tools run on tokio's blocking pool (unless the set has a
 //!   [blocking executor](ToolSet::with_blocking_executor) of its own), so a
 //!   slow one never holds up `tools/list` or other calls.
