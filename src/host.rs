@@ -14,6 +14,8 @@ mod schema;
 pub(crate) use blocking::on_tokio_pool;
 #[cfg(any(feature = "mcp", feature = "cli"))]
 pub(crate) use call::call_in;
+#[cfg(feature = "mcp")]
+pub(crate) use call::outcome;
 pub(crate) use call::{Outcome, call, result_text};
 pub(crate) use echo::name;
 #[cfg(feature = "mcp")]

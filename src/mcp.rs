@@ -14,6 +14,12 @@
 //! - Arguments are capped by the set's [`Limits`](toolsmith_runtime::Limits)
 //!   (1 MiB and 128 levels by default): a larger call is answered
 //!   `Invalid arguments: larger than the limit of 1048576 bytes`.
+//! - A `#[tool(task)]` tool, called by a client that declared the tasks
+//!   extension (`io.modelcontextprotocol/tasks`), is answered at once with
+//!   a task, polled with `tasks/get` and cancelled with `tasks/cancel`
+//!   (see [the guide](crate::guide::hosts#mcp-tasks-and-tools-that-change)).
+//! - [`McpServer::tools_handle`] adds and removes tools while the server
+//!   runs; each change is sent as `notifications/tools/list_changed`.
 //! - Plain `fn` tools run on tokio's blocking pool (unless the set has a
 //!   [blocking executor](ToolSet::with_blocking_executor) of its own), so a
 //!   slow one never holds up `tools/list` or other calls.
@@ -67,22 +73,27 @@
 
 mod client_call;
 mod delegate;
+mod dynamic;
 #[cfg(feature = "mcp-http")]
 mod http;
 mod listed;
 mod recover_id;
 mod server;
+mod tasks;
 mod transport;
 
+pub use dynamic::ToolsHandle;
 #[cfg(feature = "mcp-http")]
 pub use http::{HttpOptions, HttpServer, HttpService, shutdown_signal};
 
 use std::marker::PhantomData;
+use std::sync::Arc;
 
 use rmcp::model::{
     CallToolRequestParams, CallToolResponse, CallToolResult, CustomRequest, CustomResult,
     ListToolsResult, PaginatedRequestParams, ServerConfig,
 };
+use rmcp::model::{CancelTaskParams, GetTaskParams, GetTaskResult, UpdateTaskParams};
 use rmcp::model::{
     CompleteRequestParams, CompleteResult, GetPromptRequestParams, GetPromptResponse,
     ListPromptsResult, ListResourceTemplatesResult, ListResourcesResult, ReadResourceRequestParams,
@@ -112,6 +123,8 @@ pub struct McpServer<C = ()> {
     server: Server,
     #[cfg(feature = "mcp-http")]
     http: HttpOptions,
+    /// Gives a tool added at run time the server's context.
+    bind: Arc<dyn Fn(ToolSet<C>) -> ToolSet + Send + Sync>,
     context: PhantomData<fn(C)>,
 }
 
@@ -121,6 +134,7 @@ impl<C> Clone for McpServer<C> {
             server: self.server.clone(),
             #[cfg(feature = "mcp-http")]
             http: self.http.clone(),
+            bind: Arc::clone(&self.bind),
             context: PhantomData,
         }
     }
@@ -129,7 +143,7 @@ impl<C> Clone for McpServer<C> {
 impl McpServer<()> {
     /// A server for tools that take no context.
     pub fn new(tools: ToolSet) -> Self {
-        McpServer::from_server(Server::new(tools))
+        McpServer::from_server(Server::new(tools), Arc::new(|tools: ToolSet| tools))
     }
 }
 
@@ -138,16 +152,19 @@ impl<C: Clone + Send + Sync + 'static> McpServer<C> {
     /// tools run on tokio's blocking pool unless the set has a blocking
     /// executor of its own.
     pub fn with_context(tools: ToolSet<C>, ctx: C) -> Self {
-        McpServer::from_server(Server::new(tools.bind(ctx)))
+        let server = Server::new(tools.bind(ctx.clone()));
+        let bind = move |tools: ToolSet<C>| tools.bind(ctx.clone());
+        McpServer::from_server(server, Arc::new(bind))
     }
 }
 
 impl<C> McpServer<C> {
-    fn from_server(server: Server) -> Self {
+    fn from_server(server: Server, bind: Arc<dyn Fn(ToolSet<C>) -> ToolSet + Send + Sync>) -> Self {
         McpServer {
             server,
             #[cfg(feature = "mcp-http")]
             http: HttpOptions::default(),
+            bind,
             context: PhantomData,
         }
     }
@@ -226,9 +243,37 @@ impl<C> McpServer<C> {
         self
     }
 
-    /// The tools as `tools/list` gives them.
-    pub fn list(&self) -> &[rmcp::model::Tool] {
+    /// The tools as `tools/list` gives them now.
+    pub fn list(&self) -> Arc<[rmcp::model::Tool]> {
         self.server.list()
+    }
+
+    /// A handle that adds and removes tools while the server runs: each
+    /// change reaches the connected clients as
+    /// `notifications/tools/list_changed`, and `initialize` says
+    /// `"tools": {"listChanged": true}` once a handle was taken.
+    ///
+    /// ```
+    /// # #[tokio::main(flavor = "current_thread")] async fn main() -> Result<(), toolsmith::RegisterError> {
+    /// use serde_json::json;
+    /// use toolsmith::{DynamicTool, ToolSet};
+    ///
+    /// let server = toolsmith::mcp::McpServer::new(ToolSet::new());
+    /// let tools = server.tools_handle();
+    /// let schema = json!({"type": "object", "properties": {}, "additionalProperties": false});
+    /// tools.register_dynamic(DynamicTool::new("ping", "Answers pong", schema, |_, ()| async {
+    ///     Ok(json!("pong"))
+    /// }))?;
+    /// assert_eq!(server.list()[0].name, "ping");
+    /// assert!(tools.remove("ping"));
+    /// assert!(server.list().is_empty());
+    /// # Ok(()) }
+    /// ```
+    pub fn tools_handle(&self) -> ToolsHandle<C>
+    where
+        C: 'static,
+    {
+        ToolsHandle::new(Arc::clone(&self.server.tools), Arc::clone(&self.bind))
     }
 
     /// Answers a `tools/call`: validate, then run.
@@ -347,6 +392,10 @@ impl<C: 'static> ServerHandler for McpServer<C> {
         self.server.get_tool(name)
     }
 
+    async fn on_initialized(&self, context: rmcp::service::NotificationContext<RoleServer>) {
+        self.server.on_initialized(context).await
+    }
+
     #[allow(deprecated)]
     async fn set_level(
         &self,
@@ -370,6 +419,30 @@ impl<C: 'static> ServerHandler for McpServer<C> {
         context: RequestContext<RoleServer>,
     ) -> Result<CustomResult, ErrorData> {
         self.server.on_custom_request(request, context).await
+    }
+
+    async fn get_task(
+        &self,
+        request: GetTaskParams,
+        context: RequestContext<RoleServer>,
+    ) -> Result<GetTaskResult, ErrorData> {
+        self.server.get_task(request, context).await
+    }
+
+    async fn update_task(
+        &self,
+        request: UpdateTaskParams,
+        context: RequestContext<RoleServer>,
+    ) -> Result<(), ErrorData> {
+        self.server.update_task(request, context).await
+    }
+
+    async fn cancel_task(
+        &self,
+        request: CancelTaskParams,
+        context: RequestContext<RoleServer>,
+    ) -> Result<(), ErrorData> {
+        self.server.cancel_task(request, context).await
     }
 
     async fn complete(

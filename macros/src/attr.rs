@@ -55,6 +55,8 @@ pub struct Annotations {
     pub destructive: Setting<bool>,
     pub idempotent: Setting<bool>,
     pub open_world: Setting<bool>,
+    /// `task`: the tool may run as a task (MCP's tasks extension).
+    pub task: Setting<bool>,
 }
 
 /// `#[arg(..)]` on a parameter or a field.
@@ -108,6 +110,10 @@ impl ToolAttrs {
                 // #[tool(open_world)], #[tool(open_world = false)]
                 let value = flag(cx, &meta, &key);
                 set(cx, "tool", &mut attrs.annotations.open_world, key, value);
+            } else if meta.path.is_ident("task") {
+                // #[tool(task)], #[tool(task = false)]
+                let value = flag(cx, &meta, &key);
+                set(cx, "tool", &mut attrs.annotations.task, key, value);
             } else if let Some(done) = attrs.items.parse_one(cx, &meta, &key) {
                 done
             } else {
@@ -115,7 +121,7 @@ impl ToolAttrs {
                     cx,
                     &meta,
                     "tool",
-                    "name, description, title, read_only, destructive, idempotent, open_world, tool, args, crate",
+                    "name, description, title, read_only, destructive, idempotent, open_world, task, tool, args, crate",
                 );
             }
             Ok(())

@@ -57,6 +57,13 @@ pub trait Tool: Send + Sync + 'static {
     fn annotations(&self) -> ToolAnnotations {
         ToolAnnotations::new()
     }
+    /// Whether the tool may run as a task where the host has them (MCP's
+    /// tasks extension): the host answers the call at once with a task,
+    /// and the client polls it for the result. `#[tool(task)]` says so;
+    /// `false` by default.
+    fn runs_as_task(&self) -> bool {
+        false
+    }
 }
 
 /// A synchronous call, packaged to run on a thread that may block.
@@ -192,6 +199,8 @@ pub trait ToolArgs: DeserializeOwned + Send + 'static {
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct ToolError {
     message: String,
+    /// The tool panicked (the message is then the runtime's own).
+    panicked: bool,
 }
 
 impl ToolError {
@@ -203,7 +212,22 @@ impl ToolError {
     pub fn new(message: impl fmt::Display) -> Self {
         ToolError {
             message: crate::echo::shown(&message.to_string(), ToolError::MAX_CHARS),
+            panicked: false,
         }
+    }
+
+    /// The failure of a tool that panicked: `the tool panicked`.
+    pub(crate) fn panicked(message: &str) -> Self {
+        ToolError {
+            message: message.to_owned(),
+            panicked: true,
+        }
+    }
+
+    /// Whether the tool panicked, rather than returned an error (MCP's
+    /// tasks tell the two apart: a panic is a `failed` task).
+    pub fn is_panic(&self) -> bool {
+        self.panicked
     }
 
     /// The longest message kept, in characters.

@@ -41,7 +41,7 @@ pub(crate) async fn call_in<C>(
     outcome(tool, tool.call_in(args, ctx, call).await)
 }
 
-fn outcome<C>(tool: ToolRef<'_, C>, result: Result<Value, CallError>) -> Outcome {
+pub(crate) fn outcome<C>(tool: ToolRef<'_, C>, result: Result<Value, CallError>) -> Outcome {
     match result {
         Ok(value) => Outcome::Ran(value),
         Err(CallError::Input(err)) => Outcome::Refused(err),

@@ -81,6 +81,15 @@ pub(crate) fn for_request(
     context: &RequestContext<RoleServer>,
     floor: &Arc<LogFloor>,
 ) -> (Call, Notes) {
+    let (host, notes) = host_for_request(context, floor);
+    (Call::new(host), notes)
+}
+
+/// The host of [`for_request`]'s call, for a host that wraps it.
+pub(crate) fn host_for_request(
+    context: &RequestContext<RoleServer>,
+    floor: &Arc<LogFloor>,
+) -> (Arc<dyn CallHost>, Notes) {
     let (notes, queue) = mpsc::channel(QUEUE);
     let host = ClientCall {
         peer: context.peer.clone(),
@@ -88,12 +97,11 @@ pub(crate) fn for_request(
         floor: Arc::clone(floor),
         notes,
     };
-    let call = Call::new(Arc::new(host));
     let notes = Notes {
         peer: context.peer.clone(),
         queue,
     };
-    (call, notes)
+    (Arc::new(host), notes)
 }
 
 /// The notifications a call queued, waiting to be sent.

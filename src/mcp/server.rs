@@ -14,6 +14,7 @@ use rmcp::model::{
     ContentBlock, CustomRequest, CustomResult, ErrorCode, Implementation, ListToolsResult,
     PaginatedRequestParams, ServerCapabilities, ServerConfig,
 };
+use rmcp::model::{CancelTaskParams, GetTaskParams, GetTaskResult, UpdateTaskParams};
 use rmcp::model::{
     CompleteRequestParams, CompleteResult, GetPromptRequestParams, GetPromptResponse,
     ListPromptsResult, ListResourceTemplatesResult, ListResourcesResult, ReadResourceRequestParams,
@@ -22,14 +23,16 @@ use rmcp::model::{
 // Logging is deprecated for protocol versions to come; clients still use it.
 #[allow(deprecated)]
 use rmcp::model::SetLevelRequestParams;
-use rmcp::service::RequestContext;
+use rmcp::service::{NotificationContext, RequestContext};
 use rmcp::{ErrorData, RoleServer, ServerHandler, ServiceExt};
 use serde_json::{Value, json};
-use toolsmith_runtime::{Call, CallHandle, Content, ToolSet};
+use toolsmith_runtime::{Call, CallHandle, Content, ToolRef, ToolSet};
 
 use super::client_call::{self, forwarding};
 use super::delegate::{Delegate, NoHandler};
-use super::listed::{describe, object_output};
+use super::dynamic::LiveTools;
+use super::listed::object_output;
+use super::tasks;
 use super::transport::{Input, LineTransport, Output};
 use crate::host::{self, Outcome, result_text};
 
@@ -42,8 +45,8 @@ pub(crate) type Serving = Pin<Box<dyn Future<Output = std::io::Result<()>> + Sen
 /// how the server is served. A clone shares the tools.
 #[derive(Clone)]
 pub(crate) struct Server {
-    tools: Arc<ToolSet>,
-    listed: Arc<[rmcp::model::Tool]>,
+    /// The tools as they stand, changed by a `ToolsHandle`.
+    pub(crate) tools: Arc<LiveTools>,
     implementation: Implementation,
     /// How to use the server, for the client's model (`instructions`).
     instructions: Option<Arc<str>>,
@@ -53,6 +56,8 @@ pub(crate) struct Server {
     log_level: Arc<client_call::LogFloor>,
     /// The longest line read on stdio, and body over HTTP.
     pub(crate) max_line: usize,
+    /// The calls running as tasks, and those settled, for `tasks/get`.
+    tasks: rmcp::task_manager::TaskManager,
 }
 
 impl Server {
@@ -60,16 +65,15 @@ impl Server {
     /// pool unless the set has a blocking executor of its own.
     pub(crate) fn new(tools: ToolSet) -> Self {
         let tools = host::on_tokio_pool(tools);
-        let listed = tools.tools().map(|tool| describe(&tool)).collect();
         let max_line = default_max_line(tools.limits().max_bytes);
         Server {
-            tools: Arc::new(tools),
-            listed,
+            tools: Arc::new(LiveTools::new(tools)),
             implementation: Implementation::new("toolsmith", env!("CARGO_PKG_VERSION")),
             instructions: None,
             delegate: Arc::new(NoHandler),
             log_level: Arc::default(),
             max_line,
+            tasks: rmcp::task_manager::TaskManager::new(),
         }
     }
 
@@ -91,8 +95,8 @@ impl Server {
     }
 
     /// The tools as `tools/list` gives them.
-    pub(crate) fn list(&self) -> &[rmcp::model::Tool] {
-        &self.listed
+    pub(crate) fn list(&self) -> Arc<[rmcp::model::Tool]> {
+        self.tools.listed()
     }
 
     /// Answers a `tools/call`: an unknown tool is a JSON-RPC error listing
@@ -113,30 +117,17 @@ impl Server {
         arguments: Value,
         call: Call,
     ) -> Result<CallToolResult, ErrorData> {
-        let tool = self.tools.tool(name).map_err(|unknown| {
+        let tools = self.tools.current();
+        let tool = tools.tool(name).map_err(|unknown| {
             ErrorData::invalid_params(
                 unknown.to_string(),
                 Some(json!({ "available": unknown.available() })),
             )
         })?;
-        Ok(match host::call_in(tool, arguments, (), call).await {
-            Outcome::Ran(value) if Content::blocks_of(&value).is_some() => {
-                let blocks = Content::blocks_of(&value).unwrap_or_default();
-                CallToolResult::success(blocks.iter().map(content_block).collect())
-            }
-            Outcome::Ran(value) => {
-                let text = ContentBlock::text(result_text(&value));
-                let mut result = CallToolResult::success(vec![text]);
-                if object_output(&tool).is_some() {
-                    result.structured_content = Some(value);
-                }
-                result
-            }
-            Outcome::Refused(err) => {
-                CallToolResult::error(err.lines().into_iter().map(ContentBlock::text).collect())
-            }
-            Outcome::Failed(line) => CallToolResult::error(vec![ContentBlock::text(line)]),
-        })
+        Ok(answer(
+            &tool,
+            host::call_in(tool, arguments, (), call).await,
+        ))
     }
 
     /// Serves on a pair of byte streams, one JSON-RPC message per line,
@@ -151,9 +142,31 @@ impl Server {
     }
 }
 
+/// A call's outcome as a `tools/call` result.
+pub(crate) fn answer(tool: &ToolRef<'_>, outcome: Outcome) -> CallToolResult {
+    match outcome {
+        Outcome::Ran(value) if Content::blocks_of(&value).is_some() => {
+            let blocks = Content::blocks_of(&value).unwrap_or_default();
+            CallToolResult::success(blocks.iter().map(content_block).collect())
+        }
+        Outcome::Ran(value) => {
+            let text = ContentBlock::text(result_text(&value));
+            let mut result = CallToolResult::success(vec![text]);
+            if object_output(tool).is_some() {
+                result.structured_content = Some(value);
+            }
+            result
+        }
+        Outcome::Refused(err) => {
+            CallToolResult::error(err.lines().into_iter().map(ContentBlock::text).collect())
+        }
+        Outcome::Failed(line) => CallToolResult::error(vec![ContentBlock::text(line)]),
+    }
+}
+
 /// Runs `answer`, cancelling its call when `fired` (rmcp's token for the
 /// request, fired by `notifications/cancelled`) resolves.
-async fn cancelled_by<T>(
+pub(crate) async fn cancelled_by<T>(
     fired: impl Future<Output = ()>,
     handle: CallHandle,
     answer: impl Future<Output = T>,
@@ -191,6 +204,14 @@ impl ServerHandler for Server {
         capabilities.resources = theirs.capabilities.resources;
         capabilities.prompts = theirs.capabilities.prompts;
         capabilities.completions = theirs.capabilities.completions;
+        if self.tools.may_change()
+            && let Some(tools) = &mut capabilities.tools
+        {
+            tools.list_changed = Some(true);
+        }
+        if self.tools.current().tools().any(|tool| tool.runs_as_task()) {
+            tasks::advertise(&mut capabilities);
+        }
         let config = ServerConfig::new(capabilities).with_server_info(self.implementation.clone());
         match self
             .instructions
@@ -207,11 +228,22 @@ impl ServerHandler for Server {
         _request: Option<PaginatedRequestParams>,
         _context: RequestContext<RoleServer>,
     ) -> Result<ListToolsResult, ErrorData> {
-        Ok(ListToolsResult::with_all_items(self.listed.to_vec()))
+        Ok(ListToolsResult::with_all_items(
+            self.tools.listed().to_vec(),
+        ))
     }
 
     fn get_tool(&self, name: &str) -> Option<rmcp::model::Tool> {
-        self.listed.iter().find(|tool| tool.name == name).cloned()
+        self.tools
+            .listed()
+            .iter()
+            .find(|tool| tool.name == name)
+            .cloned()
+    }
+
+    /// The client is ready: it hears when the tools change.
+    async fn on_initialized(&self, context: NotificationContext<RoleServer>) {
+        self.tools.joined(context.peer);
     }
 
     /// `logging/setLevel`: log messages less severe than `level` are no
@@ -235,11 +267,54 @@ impl ServerHandler for Server {
         context: RequestContext<RoleServer>,
     ) -> Result<CallToolResponse, ErrorData> {
         let arguments = request.arguments.map_or(Value::Null, Value::Object);
+        let tools = self.tools.current();
+        if let Ok(tool) = tools.tool(&request.name)
+            && tasks::wanted(&tool, &context)
+        {
+            let client = client_call::host_for_request(&context, &self.log_level);
+            let tools = Arc::clone(&tools);
+            let name = request.name.into_owned();
+            let task = tasks::start(&self.tasks, tools, name, arguments, client);
+            return Ok(CallToolResponse::Task(task));
+        }
         let (call, notes) = client_call::for_request(&context, &self.log_level);
         let handle = call.handle();
         let answer = self.call_in(&request.name, arguments, call);
         let answer = cancelled_by(context.ct.clone().cancelled_owned(), handle, answer);
         forwarding(answer, notes).await.map(CallToolResponse::from)
+    }
+
+    /// `tasks/get`: the task as it stands, its result or error inlined
+    /// once it settled.
+    async fn get_task(
+        &self,
+        request: GetTaskParams,
+        _context: RequestContext<RoleServer>,
+    ) -> Result<GetTaskResult, ErrorData> {
+        self.tasks
+            .get_task(&request.task_id)
+            .map(GetTaskResult::new)
+    }
+
+    /// `tasks/update`: answers to a task's input requests (ours ask the
+    /// client directly, so there are none to match).
+    async fn update_task(
+        &self,
+        request: UpdateTaskParams,
+        _context: RequestContext<RoleServer>,
+    ) -> Result<(), ErrorData> {
+        self.tasks
+            .update_task(&request.task_id, request.input_responses)
+    }
+
+    /// `tasks/cancel`: cancels the task's call; the task settles
+    /// `cancelled`.
+    async fn cancel_task(
+        &self,
+        request: CancelTaskParams,
+        _context: RequestContext<RoleServer>,
+    ) -> Result<(), ErrorData> {
+        self.tasks.cancel_task(&request.task_id)
     }
 
     async fn complete(

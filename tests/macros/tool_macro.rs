@@ -388,3 +388,30 @@ fn tools_agree_with_their_schemas() {
     crate::support::agreement::assert_agreement(&LookupUser);
     crate::support::agreement::assert_agreement(&Ping);
 }
+
+/// Renders a report, which takes a while.
+#[tool(task)]
+async fn render_report(pages: u32) -> String {
+    format!("{pages} pages")
+}
+
+/// Renders a report, here never as a task.
+#[tool(task = false)]
+fn render_now(pages: u32) -> String {
+    format!("{pages} pages")
+}
+
+#[test]
+fn task_marks_a_tool_that_may_run_as_a_task() {
+    assert!(RenderReport.runs_as_task());
+    assert!(!RenderNow.runs_as_task());
+    assert!(!Search.runs_as_task());
+    let mut tools = toolsmith::ToolSet::new();
+    tools
+        .register(RenderReport)
+        .unwrap()
+        .register(RenderNow)
+        .unwrap();
+    assert!(tools.tool("render_report").unwrap().runs_as_task());
+    assert!(!tools.tool("render_now").unwrap().runs_as_task());
+}

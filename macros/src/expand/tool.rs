@@ -150,6 +150,14 @@ fn expand_tool(tool: &ToolFn) -> TokenStream {
         }
     });
     let annotations = annotations(&tool.annotations);
+    let task = tool.annotations.task.as_ref().map(|task| {
+        let value = task.value;
+        quote_spanned! {task.key.span()=>
+            fn runs_as_task(&self) -> bool {
+                #value
+            }
+        }
+    });
     let output_schema = (!contains_impl_trait(&output)).then(|| {
         quote! {
             fn output_schema(&self) -> ::core::option::Option<&'static ::toolsmith::__private::Value> {
@@ -283,6 +291,7 @@ fn expand_tool(tool: &ToolFn) -> TokenStream {
 
             #invocation
             #annotations
+            #task
         }
 
         #tool_with

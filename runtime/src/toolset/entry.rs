@@ -53,7 +53,9 @@ pub(super) struct Entry<C> {
     /// The validator of the output schema, built on the first result.
     pub(super) output_validator: OnceLock<Option<Validator>>,
     pub(super) annotations: ToolAnnotations,
-    pub(super) runner: Box<dyn Runner<C>>,
+    /// The tool may run as a task (MCP's tasks extension).
+    pub(super) task: bool,
+    pub(super) runner: Arc<dyn Runner<C>>,
 }
 
 impl<C> Entry<C> {
@@ -113,7 +115,7 @@ impl Job<'_> {
             Ok(result) => result,
             Err(panic) => {
                 on_panic(&name, &panic.message);
-                Err(ToolError::new(PANICKED))
+                Err(ToolError::panicked(PANICKED))
             }
         });
         match &self.hooks.blocking {
@@ -153,16 +155,17 @@ impl<C, T: ToolWith<C>> Runner<C> for Typed<T> {
 
 impl<C: Clone + Send + Sync + 'static> Entry<C> {
     /// The entry with `ctx` given once: each call hands the tool a clone.
-    pub(super) fn bind(self, ctx: C) -> Entry<()> {
+    pub(super) fn bind(&self, ctx: C) -> Entry<()> {
         Entry {
-            name: self.name,
-            description: self.description,
-            input_schema: self.input_schema,
-            output_schema: self.output_schema,
-            output_validator: self.output_validator,
-            annotations: self.annotations,
-            runner: Box::new(Bound {
-                runner: self.runner,
+            name: self.name.clone(),
+            description: self.description.clone(),
+            input_schema: self.input_schema.clone(),
+            output_schema: self.output_schema.clone(),
+            output_validator: OnceLock::new(),
+            annotations: self.annotations.clone(),
+            task: self.task,
+            runner: Arc::new(Bound {
+                runner: Arc::clone(&self.runner),
                 ctx,
             }),
         }
@@ -172,7 +175,7 @@ impl<C: Clone + Send + Sync + 'static> Entry<C> {
 /// A runner with its context captured: called with `()`, it runs the tool
 /// with a clone of `ctx`.
 struct Bound<C> {
-    runner: Box<dyn Runner<C>>,
+    runner: Arc<dyn Runner<C>>,
     ctx: C,
 }
 
@@ -231,6 +234,7 @@ pub struct DynamicTool<C = ()> {
     pub(super) input_schema: Value,
     pub(super) output_schema: Option<Value>,
     pub(super) annotations: ToolAnnotations,
+    pub(super) task: bool,
     pub(super) handler: Box<Handler<C>>,
 }
 
@@ -253,6 +257,7 @@ impl<C> DynamicTool<C> {
             input_schema,
             output_schema: None,
             annotations: ToolAnnotations::new(),
+            task: false,
             handler: Box::new(move |args, ctx| Box::pin(handler(args, ctx))),
         }
     }
@@ -268,6 +273,13 @@ impl<C> DynamicTool<C> {
         self.annotations = annotations;
         self
     }
+
+    /// Lets the tool run as a task where the host has them (MCP's tasks
+    /// extension), as `#[tool(task)]` does.
+    pub fn as_task(mut self) -> Self {
+        self.task = true;
+        self
+    }
 }
 
 impl<C> fmt::Debug for DynamicTool<C> {
@@ -278,6 +290,7 @@ impl<C> fmt::Debug for DynamicTool<C> {
             .field("input_schema", &self.input_schema)
             .field("output_schema", &self.output_schema)
             .field("annotations", &self.annotations)
+            .field("task", &self.task)
             .finish_non_exhaustive()
     }
 }
@@ -321,6 +334,12 @@ impl<'a, C> ToolRef<'a, C> {
     /// The hints the tool gives hosts (MCP tool annotations).
     pub fn annotations(&self) -> &'a ToolAnnotations {
         &self.entry.annotations
+    }
+
+    /// Whether the tool may run as a task (MCP's tasks extension; see
+    /// [`Tool::runs_as_task`](crate::Tool::runs_as_task)).
+    pub fn runs_as_task(&self) -> bool {
+        self.entry.task
     }
 
     /// Checks `args` against the set's [`Limits`](crate::Limits), repairs
@@ -391,7 +410,7 @@ impl<'a, C> ToolRef<'a, C> {
         let (set, entry) = (self.set, self.entry);
         let panicked = move |message: &str| {
             (set.hooks.on_panic)(&entry.name, message);
-            CallError::Failed(ToolError::new(PANICKED))
+            CallError::Failed(ToolError::panicked(PANICKED))
         };
         let started = match set.limits.check(&args) {
             Err(err) => Err(CallError::Input(err)),

@@ -70,10 +70,10 @@ pub use limits::Limits;
 ///   plain `fn` still running sees it);
 /// - a call whose [`Call`] is cancelled is answered `cancelled`.
 pub struct ToolSet<C = ()> {
-    entries: Vec<Entry<C>>,
+    entries: Vec<Arc<Entry<C>>>,
     by_name: HashMap<Cow<'static, str>, usize>,
     repairs: RepairPolicy,
-    on_repair: Option<Box<RepairLog>>,
+    on_repair: Option<Arc<RepairLog>>,
     on_progress: Option<Arc<ProgressLog>>,
     hooks: Hooks,
     limits: Limits,
@@ -85,6 +85,26 @@ type RepairLog = dyn Fn(&str, &[Repair]) + Send + Sync;
 
 /// Told of the progress of calls no host made a [`Call`] for.
 type ProgressLog = dyn Fn(&Progress) + Send + Sync;
+
+/// A clone shares the tools (and logs and executor) with the set it came
+/// from; registering in or removing from one leaves the other as it was.
+impl<C> Clone for ToolSet<C> {
+    fn clone(&self) -> Self {
+        ToolSet {
+            entries: self.entries.clone(),
+            by_name: self.by_name.clone(),
+            repairs: self.repairs,
+            on_repair: self.on_repair.clone(),
+            on_progress: self.on_progress.clone(),
+            hooks: Hooks {
+                blocking: self.hooks.blocking.clone(),
+                on_panic: Arc::clone(&self.hooks.on_panic),
+            },
+            limits: self.limits,
+            timeout: self.timeout,
+        }
+    }
+}
 
 impl<C> Default for ToolSet<C> {
     fn default() -> Self {
@@ -143,7 +163,7 @@ impl<C> ToolSet<C> {
     /// });
     /// ```
     pub fn on_repair(mut self, log: impl Fn(&str, &[Repair]) + Send + Sync + 'static) -> Self {
-        self.on_repair = Some(Box::new(log));
+        self.on_repair = Some(Arc::new(log));
         self
     }
 
@@ -276,7 +296,8 @@ impl<C> ToolSet<C> {
             output_schema: tool.output_schema().map(Cow::Borrowed),
             output_validator: std::sync::OnceLock::new(),
             annotations: tool.annotations(),
-            runner: Box::new(Typed(tool)),
+            task: tool.runs_as_task(),
+            runner: Arc::new(Typed(tool)),
         };
         self.insert(entry)
     }
@@ -297,7 +318,8 @@ impl<C> ToolSet<C> {
             output_schema: tool.output_schema.map(Cow::Owned),
             output_validator: std::sync::OnceLock::new(),
             annotations: tool.annotations,
-            runner: Box::new(Dynamic {
+            task: tool.task,
+            runner: Arc::new(Dynamic {
                 validator,
                 handler: tool.handler,
             }),
@@ -312,15 +334,72 @@ impl<C> ToolSet<C> {
             });
         }
         self.by_name.insert(entry.name.clone(), self.entries.len());
-        self.entries.push(entry);
+        self.entries.push(Arc::new(entry));
         Ok(self)
+    }
+
+    /// Takes the tools of `other` into this set, after its own; this set's
+    /// repairs, logs, limits, timeout and executor apply to them. A name
+    /// both sets hold is [`RegisterError::Duplicate`], and then no tool is
+    /// taken.
+    ///
+    /// ```
+    /// # use serde_json::json;
+    /// # use toolsmith_runtime::{DynamicTool, ToolSet};
+    /// let schema = json!({"type": "object", "properties": {}, "additionalProperties": false});
+    /// let tool = |name| DynamicTool::new(name, "Says hi", schema.clone(), |_, ()| async { Ok(json!("hi")) });
+    /// let mut tools = ToolSet::new();
+    /// tools.register_dynamic(tool("a"))?;
+    /// let mut more = ToolSet::new();
+    /// more.register_dynamic(tool("b"))?;
+    /// tools.merge(more)?;
+    /// assert_eq!(tools.names().collect::<Vec<_>>(), ["a", "b"]);
+    /// # Ok::<(), toolsmith_runtime::RegisterError>(())
+    /// ```
+    pub fn merge(&mut self, other: ToolSet<C>) -> Result<&mut Self, RegisterError> {
+        if let Some(name) = other.names().find(|name| self.contains(name)) {
+            return Err(RegisterError::Duplicate {
+                name: name.to_owned(),
+            });
+        }
+        for entry in other.entries {
+            self.by_name.insert(entry.name.clone(), self.entries.len());
+            self.entries.push(entry);
+        }
+        Ok(self)
+    }
+
+    /// Removes the tool called `name`; `false` when the set holds none.
+    ///
+    /// ```
+    /// # use serde_json::json;
+    /// # use toolsmith_runtime::{DynamicTool, ToolSet};
+    /// # let schema = json!({"type": "object", "properties": {}, "additionalProperties": false});
+    /// # let tool = |name| DynamicTool::new(name, "Says hi", schema.clone(), |_, ()| async { Ok(json!("hi")) });
+    /// let mut tools = ToolSet::new();
+    /// tools.register_dynamic(tool("a"))?.register_dynamic(tool("b"))?;
+    /// assert!(tools.remove("a"));
+    /// assert!(!tools.remove("a"));
+    /// assert_eq!(tools.names().collect::<Vec<_>>(), ["b"]);
+    /// assert!(tools.tool("b").is_ok());
+    /// # Ok::<(), toolsmith_runtime::RegisterError>(())
+    /// ```
+    pub fn remove(&mut self, name: &str) -> bool {
+        let Some(index) = self.by_name.remove(name) else {
+            return false;
+        };
+        self.entries.remove(index);
+        for (i, entry) in self.entries.iter().enumerate().skip(index) {
+            self.by_name.insert(entry.name.clone(), i);
+        }
+        true
     }
 
     /// The tool called `name`, or an error naming every tool the set holds.
     pub fn tool(&self, name: &str) -> Result<ToolRef<'_, C>, UnknownTool> {
         match self.by_name.get(name) {
             Some(&i) => Ok(ToolRef {
-                entry: &self.entries[i],
+                entry: &*self.entries[i],
                 set: self,
             }),
             None => Err(UnknownTool {
@@ -348,9 +427,10 @@ impl<C> ToolSet<C> {
 
     /// Every tool, in registration order.
     pub fn tools(&self) -> impl ExactSizeIterator<Item = ToolRef<'_, C>> + '_ {
-        self.entries
-            .iter()
-            .map(|entry| ToolRef { entry, set: self })
+        self.entries.iter().map(|entry| ToolRef {
+            entry: &**entry,
+            set: self,
+        })
     }
 
     /// Every tool name, in registration order.
@@ -406,8 +486,8 @@ impl<C: Clone + Send + Sync + 'static> ToolSet<C> {
         ToolSet {
             entries: self
                 .entries
-                .into_iter()
-                .map(|entry| entry.bind(ctx.clone()))
+                .iter()
+                .map(|entry| Arc::new(entry.bind(ctx.clone())))
                 .collect(),
             by_name: self.by_name,
             repairs: self.repairs,

@@ -501,3 +501,37 @@ fn a_bound_set_runs_every_tool_with_its_context_and_keeps_the_rest() {
         ["Invalid arguments: larger than the limit of 64 bytes"]
     );
 }
+
+#[test]
+fn a_clone_changes_apart_from_its_set_and_a_bound_clone_still_runs() {
+    let set = set();
+    let mut changed = set.clone();
+    assert!(changed.remove("add"));
+    changed.register_dynamic(dynamic("hello")).unwrap();
+    assert_eq!(set.names().collect::<Vec<_>>(), ["add", "greet"]);
+    assert_eq!(changed.names().collect::<Vec<_>>(), ["greet", "hello"]);
+    // The two share their tools: binding one leaves the other whole.
+    let bound = changed.clone().bind("hey".to_owned());
+    let greet = bound.tool("greet").unwrap();
+    assert_eq!(
+        block_on(greet.call(json!({"who": "Ann"}), ())).unwrap(),
+        json!("hey Ann")
+    );
+    let greet = changed.tool("greet").unwrap();
+    assert_eq!(
+        block_on(greet.call(json!({"who": "Bo"}), "hi".into())).unwrap(),
+        json!("hi Bo")
+    );
+    let err = changed.merge(set).unwrap_err();
+    assert_eq!(
+        err.to_string(),
+        "a tool named \"greet\" is already registered"
+    );
+    assert_eq!(changed.names().collect::<Vec<_>>(), ["greet", "hello"]);
+}
+
+#[test]
+fn a_panic_is_told_apart_from_an_error_saying_the_same() {
+    assert!(!ToolError::new("the tool panicked").is_panic());
+    assert!(ToolError::panicked("the tool panicked").is_panic());
+}

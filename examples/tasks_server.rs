@@ -1,0 +1,145 @@
+//! Tools that run as MCP tasks: what the official conformance suite's
+//! tasks scenarios call (`tests/hosts/mcp_tasks.rs` runs them), served on
+//! stdio, or over Streamable HTTP with `--http ADDR`.
+//!
+//! ```text
+//! cargo run --example tasks_server -- --http 127.0.0.1:8080
+//! ```
+
+use std::time::Duration;
+
+use serde::{Deserialize, Serialize};
+use toolsmith::{Answer, Call, ToolArg, ToolError, ToolSet, tool};
+
+/// Greets someone by name, at once.
+#[tool]
+fn greet(name: String) -> String {
+    format!("Hello, {name}!")
+}
+
+/// Waits `seconds`, then says it is done; cancelling it stops the wait.
+///
+/// # Arguments
+///
+/// * `seconds` - how long to wait
+/// * `label` - what the result names
+#[tool(task)]
+async fn slow_compute(
+    #[arg(max = 600)] seconds: u32,
+    label: Option<String>,
+    #[call] call: Call,
+) -> String {
+    call.progress(0.0, Some(f64::from(seconds)), "waiting");
+    tokio::time::sleep(Duration::from_secs(seconds.into())).await;
+    match label {
+        Some(label) => format!("computed {label} in {seconds}s"),
+        None => format!("computed in {seconds}s"),
+    }
+}
+
+/// Fails after a second, as a job does.
+#[tool(task)]
+async fn failing_job() -> Result<String, String> {
+    tokio::time::sleep(Duration::from_secs(1)).await;
+    Err("the job found nothing to do".to_owned())
+}
+
+/// Panics, which no answer of the tool's own can say.
+#[tool(task)]
+async fn protocol_error_job() -> String {
+    tokio::time::sleep(Duration::from_millis(100)).await;
+    panic!("the job lost its state")
+}
+
+/// The user's go-ahead.
+#[derive(Deserialize, Serialize, ToolArg)]
+#[serde(deny_unknown_fields)]
+struct Confirmation {
+    /// Whether to go ahead
+    confirm: bool,
+}
+
+/// Deletes `filename` once the user confirms (nothing is deleted: the
+/// answer is what the result says).
+///
+/// # Arguments
+///
+/// * `filename` - the file to delete
+#[tool(task)]
+async fn confirm_delete(filename: String, #[call] call: Call) -> Result<String, ToolError> {
+    let question = format!("Delete {filename}?");
+    Ok(match call.ask::<Confirmation>(&question).await? {
+        Answer::Accepted(Confirmation { confirm: true }) => format!("deleted {filename}"),
+        Answer::Accepted(_) | Answer::Declined => format!("kept {filename}"),
+        Answer::Cancelled => format!("not asked about {filename}"),
+    })
+}
+
+/// A name the user gives, and their go-ahead.
+#[derive(Deserialize, Serialize, ToolArg)]
+#[serde(deny_unknown_fields)]
+struct Signoff {
+    /// Who signs off
+    name: String,
+    /// Whether they agree
+    confirm: bool,
+}
+
+/// Asks two people at once to sign off, and names those who agreed.
+#[tool(task)]
+async fn multi_input(#[call] call: Call) -> Result<String, ToolError> {
+    let (first, second) = tokio::join!(
+        call.ask::<Signoff>("First sign-off"),
+        call.ask::<Signoff>("Second sign-off"),
+    );
+    let agreed: Vec<String> = [first?, second?]
+        .into_iter()
+        .filter_map(|answer| match answer {
+            Answer::Accepted(Signoff {
+                name,
+                confirm: true,
+            }) => Some(name),
+            _ => None,
+        })
+        .collect();
+    Ok(format!("signed off by: {}", agreed.join(", ")))
+}
+
+fn tools() -> Result<ToolSet, toolsmith::RegisterError> {
+    let mut tools = ToolSet::new()
+        // The panic is the point of the tool: say it once, quietly.
+        .on_panic(|tool, _| eprintln!("{tool} panicked, as it does"));
+    tools
+        .register(Greet)?
+        .register(SlowCompute)?
+        .register(FailingJob)?
+        .register(ProtocolErrorJob)?
+        .register(ConfirmDelete)?
+        .register(MultiInput)?;
+    Ok(tools)
+}
+
+#[tokio::main]
+async fn main() -> std::io::Result<()> {
+    let tools = tools().map_err(std::io::Error::other)?;
+    let server = toolsmith::mcp::McpServer::new(tools)
+        .with_server_info("toolsmith-tasks", env!("CARGO_PKG_VERSION"));
+    let Some(addr) = http_addr() else {
+        return server.serve_stdio().await;
+    };
+    let server = server.bind_http(addr).await?;
+    eprintln!("serving MCP at {}", server.url());
+    server
+        .serve_with_shutdown(toolsmith::mcp::shutdown_signal())
+        .await
+}
+
+/// The address after `--http`, if given.
+fn http_addr() -> Option<String> {
+    let mut args = std::env::args().skip_while(|arg| arg != "--http");
+    args.next()?;
+    Some(args.next().unwrap_or_else(|| {
+        eprintln!("--http needs an address, e.g. --http 127.0.0.1:8080");
+        std::process::exit(2)
+    }))
+}

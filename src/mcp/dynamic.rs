@@ -1,0 +1,174 @@
+//! The tools of a running server, which a [`ToolsHandle`] changes: each
+//! change makes a new set (a clone shares the tools, so it is cheap), lists
+//! it anew, and tells every connected client with
+//! `notifications/tools/list_changed`. A call already running keeps the
+//! set it started with.
+
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::{Arc, Mutex, PoisonError, RwLock};
+
+use rmcp::RoleServer;
+use rmcp::service::Peer;
+use toolsmith_runtime::{DynamicTool, RegisterError, ToolSet, ToolWith};
+
+use super::listed::describe;
+
+/// The tools as they stand, as `tools/list` gives them, and the clients
+/// to tell when they change.
+pub(crate) struct LiveTools {
+    tools: RwLock<Arc<ToolSet>>,
+    listed: RwLock<Arc<[rmcp::model::Tool]>>,
+    /// Connected clients, and the runtime each is served on.
+    peers: Mutex<Vec<(Peer<RoleServer>, tokio::runtime::Handle)>>,
+    /// A handle was given out: `initialize` says `listChanged: true`.
+    changing: AtomicBool,
+}
+
+impl LiveTools {
+    pub(crate) fn new(tools: ToolSet) -> LiveTools {
+        let listed = list(&tools);
+        LiveTools {
+            tools: RwLock::new(Arc::new(tools)),
+            listed: RwLock::new(listed),
+            peers: Mutex::default(),
+            changing: AtomicBool::new(false),
+        }
+    }
+
+    /// The tools now; a call keeps them for as long as it runs.
+    pub(crate) fn current(&self) -> Arc<ToolSet> {
+        Arc::clone(&self.tools.read().unwrap_or_else(PoisonError::into_inner))
+    }
+
+    /// The tools now, as `tools/list` gives them.
+    pub(crate) fn listed(&self) -> Arc<[rmcp::model::Tool]> {
+        Arc::clone(&self.listed.read().unwrap_or_else(PoisonError::into_inner))
+    }
+
+    /// Whether the tools may change while the server runs.
+    pub(crate) fn may_change(&self) -> bool {
+        self.changing.load(Ordering::Relaxed)
+    }
+
+    /// A client finished `initialize`: it hears of changes from now on.
+    pub(crate) fn joined(&self, peer: Peer<RoleServer>) {
+        let Ok(runtime) = tokio::runtime::Handle::try_current() else {
+            return;
+        };
+        let mut peers = self.peers.lock().unwrap_or_else(PoisonError::into_inner);
+        peers.retain(|(peer, _)| !peer.is_transport_closed());
+        peers.push((peer, runtime));
+    }
+
+    /// Changes the tools with `change`; when it says they changed (`true`),
+    /// lists them anew and tells every connected client.
+    fn change(&self, change: impl FnOnce(&mut ToolSet) -> bool) -> bool {
+        {
+            let mut tools = self.tools.write().unwrap_or_else(PoisonError::into_inner);
+            let mut next = ToolSet::clone(&tools);
+            if !change(&mut next) {
+                return false;
+            }
+            *self.listed.write().unwrap_or_else(PoisonError::into_inner) = list(&next);
+            *tools = Arc::new(next);
+        }
+        self.tell_clients();
+        true
+    }
+
+    /// Sends `notifications/tools/list_changed` to every connected client.
+    fn tell_clients(&self) {
+        let mut peers = self.peers.lock().unwrap_or_else(PoisonError::into_inner);
+        peers.retain(|(peer, _)| !peer.is_transport_closed());
+        for (peer, runtime) in peers.iter() {
+            let peer = peer.clone();
+            runtime.spawn(async move {
+                // A client gone is dropped from the list at the next change.
+                let _ = peer.notify_tool_list_changed().await;
+            });
+        }
+    }
+}
+
+/// Every tool as `tools/list` describes it.
+fn list(tools: &ToolSet) -> Arc<[rmcp::model::Tool]> {
+    tools.tools().map(|tool| describe(&tool)).collect()
+}
+
+/// Adds and removes the tools of a running [`McpServer`](super::McpServer),
+/// from [`McpServer::tools_handle`](super::McpServer::tools_handle): every
+/// change is sent to the connected clients as
+/// `notifications/tools/list_changed`, and their next `tools/list` has
+/// it. A call already running goes on with the tools it started with. A
+/// clone changes the same tools.
+///
+/// A tool is checked as [`ToolSet::register`] checks it, and runs with the
+/// server's context, its set's limits, repairs, timeout and executor.
+pub struct ToolsHandle<C = ()> {
+    live: Arc<LiveTools>,
+    bind: Arc<dyn Fn(ToolSet<C>) -> ToolSet + Send + Sync>,
+}
+
+impl<C> Clone for ToolsHandle<C> {
+    fn clone(&self) -> Self {
+        ToolsHandle {
+            live: Arc::clone(&self.live),
+            bind: Arc::clone(&self.bind),
+        }
+    }
+}
+
+impl<C> std::fmt::Debug for ToolsHandle<C> {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_tuple("ToolsHandle")
+            .field(&self.live.current())
+            .finish()
+    }
+}
+
+impl<C: 'static> ToolsHandle<C> {
+    pub(crate) fn new(
+        live: Arc<LiveTools>,
+        bind: Arc<dyn Fn(ToolSet<C>) -> ToolSet + Send + Sync>,
+    ) -> Self {
+        live.changing.store(true, Ordering::Relaxed);
+        ToolsHandle { live, bind }
+    }
+
+    /// Adds a `#[tool]` (or any [`Tool`](toolsmith_runtime::Tool)); an
+    /// error, and no change, when a rule refuses it or its name is taken.
+    pub fn register<T: ToolWith<C>>(&self, tool: T) -> Result<(), RegisterError> {
+        let mut one = ToolSet::default();
+        one.register(tool)?;
+        self.add(one)
+    }
+
+    /// Adds a tool defined at run time; an error, and no change, when its
+    /// schema or name is refused or the name is taken.
+    pub fn register_dynamic(&self, tool: DynamicTool<C>) -> Result<(), RegisterError> {
+        let mut one = ToolSet::default();
+        one.register_dynamic(tool)?;
+        self.add(one)
+    }
+
+    fn add(&self, one: ToolSet<C>) -> Result<(), RegisterError> {
+        let bound = (self.bind)(one);
+        let mut merged = Ok(());
+        self.live.change(|tools| {
+            merged = tools.merge(bound).map(drop);
+            merged.is_ok()
+        });
+        merged
+    }
+
+    /// Removes the tool called `name`; `false`, and no change, when the
+    /// server has none.
+    pub fn remove(&self, name: &str) -> bool {
+        self.live.change(|tools| tools.remove(name))
+    }
+
+    /// The names of the tools now, in the order `tools/list` gives them.
+    pub fn names(&self) -> Vec<String> {
+        self.live.current().names().map(str::to_owned).collect()
+    }
+}
