@@ -70,7 +70,10 @@ fn answer(path: &str, body: &[u8], script: &Script<GeminiTurn>) -> Reply {
         return Reply::NotFound;
     }
     let request: Value = serde_json::from_slice(body).unwrap_or(Value::Null);
-    let parts = match script.next(request).unwrap_or(GeminiTurn::Text(SCRIPT_OVER)) {
+    let turn = script
+        .next(request)
+        .unwrap_or(GeminiTurn::Text(SCRIPT_OVER));
+    let parts = match turn {
         GeminiTurn::Text(text) => vec![json!({ "text": text })],
         GeminiTurn::Calls(calls) => calls
             .into_iter()
