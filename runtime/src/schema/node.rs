@@ -357,6 +357,8 @@ pub(crate) struct Tag {
     pub property: String,
     /// The value each alternative fixes, in the order of the alternatives.
     pub values: Vec<Value>,
+    /// The alternative of each value (all but a `{"type": "null"}` one).
+    pub branches: Vec<usize>,
 }
 
 impl Tag {
@@ -365,6 +367,7 @@ impl Tag {
         self.values
             .iter()
             .position(|tag| super::equal::equal(tag, value))
+            .map(|i| self.branches[i])
     }
 }
 

@@ -98,9 +98,87 @@ fn strip(schema: &mut Value) {
                 }
             }
             "items" | "additionalProperties" => strip(value),
+            "oneOf" | "anyOf" => {
+                if let Value::Array(branches) = value {
+                    branches.iter_mut().for_each(strip);
+                }
+            }
             _ => {}
         }
     }
+}
+
+/// The tag of a tagged union (`#[serde(tag = "..")]`), the property every
+/// alternative of its `oneOf` (or `anyOf`) fixes with a `const` string of
+/// its own and requires, each alternative a closed object; one alternative
+/// may be `{"type": "null"}` (an `Option` of the union). `None` for any
+/// other schema. The tags keep the alternatives exclusive, so a host
+/// without `oneOf` is sent the same alternatives as `anyOf`.
+///
+/// ```
+/// use serde_json::json;
+/// use toolsmith_runtime::portable::union_tag;
+///
+/// let channel = json!({"oneOf": [
+///     {"type": "object", "properties": {"kind": {"type": "string", "const": "email"}, "address": {"type": "string"}},
+///      "required": ["kind", "address"], "additionalProperties": false},
+///     {"type": "object", "properties": {"kind": {"type": "string", "const": "log"}},
+///      "required": ["kind"], "additionalProperties": false}
+/// ]});
+/// assert_eq!(union_tag(channel.as_object().unwrap()), Some("kind"));
+/// ```
+pub fn union_tag(map: &Map<String, Value>) -> Option<&str> {
+    let branches = ["oneOf", "anyOf"]
+        .iter()
+        .find_map(|key| map.get(*key))?
+        .as_array()?;
+    let is_null = |branch: &Value| {
+        branch
+            .as_object()
+            .is_some_and(|m| m.len() == 1 && m.get("type") == Some(&Value::from("null")))
+    };
+    let mut tag: Option<&str> = None;
+    let mut seen: Vec<&Value> = Vec::new();
+    let mut nulls = 0;
+    for branch in branches {
+        if is_null(branch) {
+            nulls += 1;
+            continue;
+        }
+        let branch = branch.as_object()?;
+        if branch.get("type") != Some(&Value::from("object"))
+            || branch.get("additionalProperties") != Some(&Value::Bool(false))
+        {
+            return None;
+        }
+        let properties = branch.get("properties")?.as_object()?;
+        let required: Vec<&str> = branch
+            .get("required")?
+            .as_array()?
+            .iter()
+            .filter_map(Value::as_str)
+            .collect();
+        let fixes = |name: &str| {
+            properties
+                .get(name)
+                .and_then(|schema| schema.get("const"))
+                .filter(|value| value.is_string() && required.contains(&name))
+        };
+        let name = match tag {
+            Some(name) => name,
+            None => properties.keys().find(|name| fixes(name).is_some())?,
+        };
+        let value = fixes(name)?;
+        if seen.contains(&value) {
+            return None;
+        }
+        seen.push(value);
+        tag = Some(name);
+    }
+    if nulls > 1 || seen.is_empty() {
+        return None;
+    }
+    tag
 }
 
 fn rewrite(schema: &mut Value, defs: &Map<String, Value>, inlining: &mut Vec<String>) {
@@ -245,10 +323,24 @@ pub(crate) fn with_null(mut schema: Value) -> Value {
 }
 
 /// Adds `null` to what `schema` accepts, in `type` and `enum` (a `const`
-/// becomes an `enum` of it and `null`); `false` when it has no `type` to
-/// add it to.
+/// becomes an `enum` of it and `null`), or as an alternative of a tagged
+/// union; `false` when it has no `type` to add it to.
 fn add_null(schema: &mut Map<String, Value>) -> bool {
     let null = Value::from("null");
+    if !schema.contains_key("type") && union_tag(schema).is_some() {
+        let key = if schema.contains_key("oneOf") {
+            "oneOf"
+        } else {
+            "anyOf"
+        };
+        if let Some(Value::Array(branches)) = schema.get_mut(key) {
+            let alternative = serde_json::json!({"type": "null"});
+            if !branches.contains(&alternative) {
+                branches.push(alternative);
+            }
+            return true;
+        }
+    }
     match schema.get_mut("type") {
         Some(Value::String(one)) if one != "null" => {
             let one = std::mem::take(one);
@@ -430,14 +522,47 @@ fn check(schema: &Value, at: &mut String, depth: usize, found: &mut Vec<String>)
             ),
         );
     }
+    if let Some(keyword) = ["oneOf", "anyOf"]
+        .into_iter()
+        .find(|keyword| map.contains_key(*keyword))
+        && !map.contains_key("type")
+        && !at.is_empty()
+        && union_tag(map).is_some()
+    {
+        // A tagged union: each alternative is an object of its own,
+        // checked as any object is, at the union's depth.
+        if let Some(Value::Array(branches)) = map.get(keyword) {
+            for (i, branch) in branches.iter().enumerate() {
+                let len = at.len();
+                at.push_str(&format!("/{keyword}/{i}"));
+                check(branch, at, depth, found);
+                at.truncate(len);
+            }
+        }
+        return;
+    }
+    if at.is_empty()
+        && let Some(keyword) = ["anyOf", "oneOf"]
+            .into_iter()
+            .find(|keyword| map.contains_key(*keyword))
+    {
+        return report(
+            found,
+            at,
+            format!(
+                "the root is a union (\"{keyword}\"), which Anthropic and OpenAI refuse; make the root one object, with the union as a property ({rule})",
+                rule = Rule::TaggedUnions,
+            ),
+        );
+    }
     for keyword in ["anyOf", "oneOf", "allOf", "not", "if"] {
         if map.contains_key(keyword) {
             return report(
                 found,
                 at,
                 format!(
-                    "is a union (\"{keyword}\"), which some hosts refuse; take a unit enum, or a struct with a kind field and optional fields ({rule})",
-                    rule = Rule::NoUnions,
+                    "is a union (\"{keyword}\") without a tag, which some hosts refuse; take a unit enum, or an enum with `#[serde(tag = \"kind\")]`, whose alternatives each fix the tag with a \"const\" ({rule})",
+                    rule = Rule::TaggedUnions,
                 ),
             );
         }

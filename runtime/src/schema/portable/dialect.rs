@@ -90,7 +90,9 @@ impl Host {
 /// Every construct of `schema` that `host` refuses, one line each in
 /// document order (`at /shape: "oneOf" is refused by OpenAI strict mode;
 /// use anyOf, or one object with optional fields`). Empty when the host
-/// takes the schema.
+/// takes the schema. A tagged union's `oneOf` (see
+/// [`union_tag`](super::union_tag)) is not named: the hosts without
+/// `oneOf` are sent it as `anyOf`, which the tags keep exclusive.
 ///
 /// ```
 /// use serde_json::json;
@@ -135,8 +137,11 @@ fn walk(schema: &Value, host: Host, at: &mut String, found: &mut Vec<String>, de
     if depth > crate::schema::graph::MAX_SCHEMA_DEPTH {
         return;
     }
+    // A tagged union is sent as `anyOf` where the host lacks `oneOf`: the
+    // tags keep the alternatives exclusive.
+    let tagged = super::union_tag(map).is_some();
     for keyword in host.refused() {
-        if map.contains_key(*keyword) {
+        if map.contains_key(*keyword) && !(tagged && *keyword == "oneOf") {
             report(
                 found,
                 at,
