@@ -108,6 +108,50 @@ fn strip(schema: &mut Value) {
     }
 }
 
+/// `schema` with the `oneOf` of every tagged union (see [`union_tag`])
+/// written as `anyOf`, for a host without `oneOf`: the tags keep the
+/// alternatives exclusive, so both accept the same values.
+///
+/// ```
+/// use serde_json::json;
+/// use toolsmith_runtime::portable::tagged_as_any_of;
+///
+/// let branch = |tag: &str| json!({"type": "object", "properties": {"kind": {"type": "string", "const": tag}},
+///     "required": ["kind"], "additionalProperties": false});
+/// let schema = json!({"type": "object", "properties": {"to": {"oneOf": [branch("log"), branch("mail")]}}});
+/// assert_eq!(
+///     tagged_as_any_of(&schema)["properties"]["to"],
+///     json!({"anyOf": [branch("log"), branch("mail")]})
+/// );
+/// ```
+pub fn tagged_as_any_of(schema: &Value) -> Value {
+    let mut schema = schema.clone();
+    any_of_tagged(&mut schema);
+    schema
+}
+
+fn any_of_tagged(schema: &mut Value) {
+    let Value::Object(map) = schema else { return };
+    if !map.contains_key("anyOf")
+        && union_tag(map).is_some()
+        && let Some(branches) = map.remove("oneOf")
+    {
+        map.insert("anyOf".to_owned(), branches);
+    }
+    for (keyword, value) in map.iter_mut() {
+        match (keyword.as_str(), value) {
+            ("properties" | "$defs", Value::Object(properties)) => {
+                properties.values_mut().for_each(any_of_tagged);
+            }
+            ("items" | "additionalProperties", value) => any_of_tagged(value),
+            ("anyOf" | "oneOf" | "allOf", Value::Array(branches)) => {
+                branches.iter_mut().for_each(any_of_tagged);
+            }
+            _ => {}
+        }
+    }
+}
+
 /// The tag of a tagged union (`#[serde(tag = "..")]`), the property every
 /// alternative of its `oneOf` (or `anyOf`) fixes with a `const` string of
 /// its own and requires, each alternative a closed object; one alternative
