@@ -1,11 +1,13 @@
 //! Tagged enums (`#[serde(tag = "..")]`, with or without `content`) as
-//! arguments: a `oneOf` of closed objects, the tag a required `const`,
-//! and the lines a model reads when a call names no tag, an unknown one,
-//! or gets a branch wrong.
+//! arguments: a `oneOf` of closed objects, the tag a required `const`.
+//! Each case runs the typed path (`validate_input`, `validate_input_str`)
+//! and the validator on the same call, and asserts the lines a model reads
+//! when a call names no tag, an unknown one, or gets an alternative wrong.
 
 use serde::Deserialize;
 use serde_json::{Value, json};
-use toolsmith::{Tool, ToolArg, tool, validate_input};
+use toolsmith::function_calling::{self, Host, anthropic, gemini, openai};
+use toolsmith::{Tool, ToolArg, ToolSet, tool, validate_input};
 
 /// Where a notice goes.
 #[derive(Debug, PartialEq, Deserialize, ToolArg)]
@@ -20,11 +22,16 @@ pub enum Channel {
     /// Posts to a Slack channel.
     Slack {
         #[arg(min_length = 2, max_length = 80)]
+        #[serde(alias = "room")]
         channel: String,
         #[serde(default, rename = "thread")]
         thread_id: Option<String>,
+        #[serde(default)]
+        #[arg(max = 3)]
+        retries: u8,
     },
     /// Writes to the log.
+    #[serde(rename = "log_line")]
     Log,
 }
 
@@ -34,8 +41,29 @@ fn notify(channel: Channel, #[arg(max_length = 200)] text: String) -> String {
     format!("{channel:?}: {text}")
 }
 
-fn lines<T: std::fmt::Debug>(result: Result<T, toolsmith::ToolInputError>) -> Vec<String> {
-    result.unwrap_err().lines().to_vec()
+/// A shape, adjacently tagged.
+#[derive(Debug, PartialEq, Deserialize, ToolArg)]
+#[serde(
+    tag = "type",
+    content = "data",
+    rename_all = "snake_case",
+    deny_unknown_fields
+)]
+pub enum Shape {
+    Circle {
+        #[arg(min = 0.0)]
+        radius: f64,
+    },
+    Square {
+        side: u16,
+    },
+    Dot,
+}
+
+/// Draws shapes.
+#[tool]
+fn draw(shape: Shape, shapes: Vec<Shape>, to: Option<Channel>) -> String {
+    format!("{shape:?} {shapes:?} {to:?}")
 }
 
 /// Both paths on one call: `Ok` from both or the same lines from both.
@@ -60,27 +88,29 @@ fn both<T: Tool>(tool: &T, call: &Value) -> Result<(), Vec<String>> {
 fn scratch() {
     println!(
         "{}",
-        serde_json::to_string_pretty(Notify.input_schema()).unwrap()
+        serde_json::to_string_pretty(Draw.input_schema()).unwrap()
     );
     for call in [
-        json!({"channel": {"kind": "email"}, "text": "hi"}),
-        json!({"channel": {"kind": "fax"}, "text": "hi"}),
-        json!({"channel": {}, "text": "hi"}),
-        json!({"channel": {"kind": "email", "address": "a@b", "cc": "x"}, "text": "hi"}),
-        json!({"channel": {"kind": "log", "x": 1}, "text": "hi"}),
-        json!({"channel": {"kind": "slack", "channel": "x"}, "text": "hi"}),
-        json!({"channel": {"kind": "email", "address": "ab"}, "text": "hi"}),
-        json!({"channel": "email", "text": "hi"}),
-        json!({"channel": {"kind": "email", "address": "a@b"}, "text": "hi"}),
+        json!({"channel": {"kind": "slack", "room": "xy"}, "text": "hi"}),
+        json!({"channel": {"kind": "slack", "channel": "xy", "room": "xy"}, "text": "hi"}),
+        json!({"channel": {"kind": "slack", "channel": "xy", "retries": 5}, "text": "hi"}),
+        json!({"channel": {"kind": "slack", "channel": "xy", "thread_id": "x"}, "text": "hi"}),
         json!({"channel": {"kind": "log"}, "text": "hi"}),
     ] {
         println!("{call} => {:?}", both(&Notify, &call));
+        println!("  {:?}", validate_input(&Notify, &call));
     }
-    let _ = lines::<()>(
-        Err(toolsmith::Validator::new(&json!({}))
-            .unwrap()
-            .validate(&json!(1))
-            .unwrap_err())
-        .map(|_: ()| ()),
-    );
+    for call in [
+        json!({"shape": {"type": "dot"}, "shapes": [], "to": null}),
+        json!({"shape": {"type": "dot", "data": null}, "shapes": []}),
+        json!({"shape": {"type": "circle", "data": {"radius": -1}}, "shapes": [{"type": "square", "data": {"side": 1.0}}]}),
+        json!({"shape": {"type": "circle"}, "shapes": [{"type": "square", "data": {}}]}),
+        json!({"shape": {"type": "circle", "data": {"radius": 1}}, "shapes": [{"type": "square", "data": {"side": 1.0}}]}),
+        json!({"shape": {"type": "circle", "data": {"radius": 1}}, "shapes": [], "to": {"kind": "x"}}),
+        json!({"shape": {"type": "circle", "data": {"radius": 1}}, "shapes": [], "to": "log"}),
+        json!({"shape": {"type": "circle", "data": {"radius": 1}, "x": 1}, "shapes": [], "to": {"kind": "log_line"}}),
+    ] {
+        println!("{call} => {:?}", both(&Draw, &call));
+        println!("  {:?}", validate_input(&Draw, &call));
+    }
 }
