@@ -274,11 +274,12 @@ pub fn check_unions(cx: &mut Ctxt, item: &Enum) {
     }
     if content.is_none() {
         for variant in item.read() {
+            // (serde refuses a field named as the tag itself.)
             for field in &variant.fields {
-                if field.name == *tag || field.aliases.iter().any(|(alias, _)| alias == tag) {
+                for (alias, span) in field.aliases.iter().filter(|(alias, _)| alias == tag) {
                     cx.error_at(
-                        field.name_span,
-                        format_args!("field `{}` of variant `{}` is named `{tag}`, as the enum's tag is, so one key would mean two things; rename the field or the tag ({rule})", field.name, variant.variant.ident, rule = Rule::Names),
+                        *span,
+                        format_args!("field `{}` of variant `{}` is also read as `{alias}`, the enum's tag, so one key would mean two things; remove the alias or rename the tag ({rule})", field.name, variant.variant.ident, rule = Rule::Names),
                     );
                 }
             }

@@ -154,8 +154,9 @@ fn any_of_tagged(schema: &mut Value) {
 
 /// The tag of a tagged union (`#[serde(tag = "..")]`), the property every
 /// alternative of its `oneOf` (or `anyOf`) fixes with a `const` string of
-/// its own and requires, each alternative a closed object; one alternative
-/// may be `{"type": "null"}` (an `Option` of the union). `None` for any
+/// its own and requires, each alternative an object (closed, for the
+/// schema rules); one alternative may be `{"type": "null"}` (an `Option`
+/// of the union). `None` for any
 /// other schema. The tags keep the alternatives exclusive, so a host
 /// without `oneOf` is sent the same alternatives as `anyOf`.
 ///
@@ -190,9 +191,7 @@ pub fn union_tag(map: &Map<String, Value>) -> Option<&str> {
             continue;
         }
         let branch = branch.as_object()?;
-        if branch.get("type") != Some(&Value::from("object"))
-            || branch.get("additionalProperties") != Some(&Value::Bool(false))
-        {
+        if branch.get("type") != Some(&Value::from("object")) {
             return None;
         }
         let properties = branch.get("properties")?.as_object()?;

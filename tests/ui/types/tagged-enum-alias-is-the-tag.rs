@@ -1,0 +1,14 @@
+use serde::Deserialize;
+use toolsmith::ToolArg;
+
+#[derive(Deserialize, ToolArg)]
+#[serde(tag = "kind", rename_all = "snake_case", deny_unknown_fields)]
+enum Channel {
+    Email { address: String },
+    Slack {
+        #[serde(alias = "kind")]
+        channel: String,
+    },
+}
+
+fn main() {}
