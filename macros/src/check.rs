@@ -183,7 +183,7 @@ pub fn check_no_recursion(cx: &mut Ctxt, ident: &Ident, fields: &[Field]) {
 /// as an object keyed by the variant's name, and a newtype or tuple
 /// variant has no named properties to sit beside the tag, so both are
 /// refused with the form to write instead. (`untagged` is refused in
-/// `serde_attrs`.)
+/// `serde_attrs`; serde itself refuses a field named as the tag.)
 pub fn check_unions(cx: &mut Ctxt, item: &Enum) {
     let ident = &item.input.ident;
     for variant in item.read() {
@@ -272,19 +272,7 @@ pub fn check_unions(cx: &mut Ctxt, item: &Enum) {
             ),
         );
     }
-    if content.is_none() {
-        for variant in item.read() {
-            // (serde refuses a field named as the tag itself.)
-            for field in &variant.fields {
-                for (alias, span) in field.aliases.iter().filter(|(alias, _)| alias == tag) {
-                    cx.error_at(
-                        *span,
-                        format_args!("field `{}` of variant `{}` is also read as `{alias}`, the enum's tag, so one key would mean two things; remove the alias or rename the tag ({rule})", field.name, variant.variant.ident, rule = Rule::Names),
-                    );
-                }
-            }
-        }
-    }
+    // A field (or a field's alias) named as the tag: serde refuses it.
 }
 
 /// Rule 4, arrays have items: every array states one `items` schema, so a

@@ -378,3 +378,26 @@ async fn openai_strict_nulls_inside_an_alternative_are_dropped() {
         })
     );
 }
+
+/// A union cannot be the root of a tool's arguments: `#[tool]` always
+/// makes an object of the parameters, and a schema given at run time is
+/// refused at registration.
+#[test]
+fn a_union_at_the_root_is_refused_at_registration() {
+    let root = json!({"oneOf": [
+        {"type": "object", "properties": {"kind": {"type": "string", "const": "log"}},
+         "required": ["kind"], "additionalProperties": false}
+    ]});
+    let err = ToolSet::new()
+        .register_dynamic(toolsmith::DynamicTool::new(
+            "route",
+            "Routes a notice",
+            root,
+            |args, ()| async move { Ok(args) },
+        ))
+        .unwrap_err();
+    assert_eq!(
+        err.to_string(),
+        "the input schema of tool \"route\" must have \"type\": \"object\""
+    );
+}

@@ -942,6 +942,69 @@ mod tests {
         );
     }
 
+    fn branch(tag: &str, extra: Value) -> Value {
+        let mut properties = json!({"kind": {"type": "string", "const": tag}});
+        let mut required = vec![json!("kind")];
+        if let Value::Object(extra) = extra {
+            for (name, schema) in extra {
+                required.push(Value::from(name.clone()));
+                properties[name] = schema;
+            }
+        }
+        json!({"type": "object", "properties": properties, "required": required, "additionalProperties": false})
+    }
+
+    #[test]
+    fn a_nested_tagged_union_is_portable_and_its_alternatives_are_checked() {
+        let channel = json!({"oneOf": [
+            branch("email", json!({"address": {"type": "string", "minLength": 5, "maxLength": 1}})),
+            branch("log", json!({})),
+        ]});
+        assert_eq!(union_tag(channel.as_object().unwrap()), Some("kind"));
+        let schema = json!({
+            "type": "object",
+            "properties": {"to": channel},
+            "required": ["to"],
+            "additionalProperties": false
+        });
+        assert_eq!(
+            problems(&schema),
+            [
+                "at /properties/to/oneOf/0/properties/address: \"minLength\" 5 is above \"maxLength\" 1, so no value passes; swap or fix them (schema rule 6: consistent bounds)"
+            ]
+        );
+        let optional = with_null(json!({"oneOf": [branch("log", json!({}))]}));
+        assert_eq!(optional["oneOf"][1], json!({"type": "null"}));
+        assert_eq!(union_tag(optional.as_object().unwrap()), Some("kind"));
+    }
+
+    #[test]
+    fn a_root_union_and_an_untagged_one_are_named() {
+        let root = json!({"oneOf": [branch("email", json!({})), branch("log", json!({}))]});
+        assert_eq!(
+            problems(&root),
+            [
+                "the root is a union (\"oneOf\"), which Anthropic and OpenAI refuse; make the root one object, with the union as a property (schema rule 3: tagged unions)"
+            ]
+        );
+        // Two alternatives fixing the same tag tell nothing apart.
+        let same = json!({"oneOf": [branch("log", json!({})), branch("log", json!({}))]});
+        assert_eq!(union_tag(same.as_object().unwrap()), None);
+        let schema = json!({
+            "type": "object",
+            "properties": {"id": {"anyOf": [{"type": "string"}, {"type": "integer"}]}, "same": same},
+            "required": ["id", "same"],
+            "additionalProperties": false
+        });
+        assert_eq!(
+            problems(&schema),
+            [
+                "at /properties/id: is a union (\"anyOf\") without a tag, which some hosts refuse; take a unit enum, or an enum with `#[serde(tag = \"kind\")]`, whose alternatives each fix the tag with a \"const\" (schema rule 3: tagged unions)",
+                "at /properties/same: is a union (\"oneOf\") without a tag, which some hosts refuse; take a unit enum, or an enum with `#[serde(tag = \"kind\")]`, whose alternatives each fix the tag with a \"const\" (schema rule 3: tagged unions)",
+            ]
+        );
+    }
+
     #[test]
     fn a_portable_schema_has_no_problems() {
         let schema = json!({

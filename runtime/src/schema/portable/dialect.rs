@@ -269,6 +269,23 @@ mod tests {
     }
 
     #[test]
+    fn a_tagged_union_is_refused_by_no_host() {
+        let branch = |tag: &str| {
+            json!({"type": "object", "properties": {"kind": {"type": "string", "const": tag}},
+                "required": ["kind"], "additionalProperties": false})
+        };
+        let schema = json!({
+            "type": "object",
+            "properties": {"to": {"oneOf": [branch("email"), branch("log")]}},
+            "required": ["to"],
+            "additionalProperties": false
+        });
+        for host in [Host::Anthropic, Host::OpenAiStrict, Host::Gemini] {
+            assert_eq!(refused_by(&schema, host), Vec::<String>::new(), "{host:?}");
+        }
+    }
+
+    #[test]
     fn a_root_union_is_refused_by_anthropic_and_openai_strict() {
         let schema = json!({"anyOf": [{"type": "object"}, {"type": "object"}]});
         assert_eq!(
