@@ -57,9 +57,8 @@ impl Rules {
     /// into it as into any subschema.
     pub fn tagged_branch(&self, value: &Value) -> Option<&Node> {
         let extra = self.extra.as_deref()?;
-        let union = match (&extra.any_of, &extra.one_of) {
-            (Some(union), None) | (None, Some(union)) => union,
-            _ => return None,
+        let ((Some(union), None) | (None, Some(union))) = (&extra.any_of, &extra.one_of) else {
+            return None;
         };
         let alone = extra.reference.is_none()
             && extra.dynamic.is_none()
