@@ -8,7 +8,7 @@ use syn::{DeriveInput, FnArg, Ident, ItemFn, Member, Pat, ReturnType, Type};
 use serde_derive_internals::ast::{
     Container as SerdeContainer, Data as SerdeData, Field as SerdeField, Style,
 };
-use serde_derive_internals::attr::Default as SerdeDefault;
+use serde_derive_internals::attr::{Default as SerdeDefault, TagType};
 
 use crate::attr::{Annotations, ArgAttrs, ItemNames, ToolAttrs};
 use crate::ctxt::Ctxt;
@@ -274,6 +274,39 @@ pub struct Enum<'a> {
     pub input: &'a DeriveInput,
     pub description: Option<String>,
     pub variants: Vec<Variant<'a>>,
+    /// How serde tells the variants apart in JSON.
+    pub tagging: Tagging,
+    pub deny_unknown_fields: bool,
+}
+
+/// serde's representation of an enum.
+pub enum Tagging {
+    /// No `tag`: a unit variant is its name, a data variant an object
+    /// keyed by its name.
+    External,
+    /// `#[serde(tag = "kind")]`: the fields beside the tag.
+    Internal { tag: String },
+    /// `#[serde(tag = "kind", content = "data")]`: the fields under the
+    /// content key.
+    Adjacent { tag: String, content: String },
+    /// `#[serde(untagged)]`.
+    Untagged,
+}
+
+impl Enum<'_> {
+    /// Whether the enum is a tagged union (internally or adjacently
+    /// tagged), which `ToolArg` models as a `oneOf`.
+    pub fn is_tagged(&self) -> bool {
+        matches!(
+            self.tagging,
+            Tagging::Internal { .. } | Tagging::Adjacent { .. }
+        )
+    }
+
+    /// The variants serde reads.
+    pub fn read(&self) -> impl Iterator<Item = &Variant<'_>> + Clone {
+        self.variants.iter().filter(|variant| !variant.skip)
+    }
 }
 
 pub struct Variant<'a> {
@@ -286,6 +319,10 @@ pub struct Variant<'a> {
     pub aliases: Vec<(String, Span)>,
     /// The variant's doc comment, on one line.
     pub description: Option<String>,
+    /// Unit, struct, newtype or tuple variant.
+    pub style: Style,
+    /// The fields serde reads, for a struct variant.
+    pub fields: Vec<Field>,
 }
 
 impl<'a> Input<'a> {
@@ -322,7 +359,18 @@ impl<'a> Input<'a> {
                     .iter()
                     .map(|variant| {
                         let name = variant.attrs.name().deserialize_name().value.clone();
+                        let fields = match variant.style {
+                            Style::Struct => variant
+                                .fields
+                                .iter()
+                                .filter(|field| !field.attrs.skip_deserializing())
+                                .map(|field| Field::from_serde(cx, field, &SerdeDefault::None))
+                                .collect(),
+                            _ => Vec::new(),
+                        };
                         Variant {
+                            style: variant.style,
+                            fields,
                             variant: variant.original,
                             aliases: serde_attrs::aliases(variant.attrs.aliases(), &name),
                             name,
@@ -333,10 +381,21 @@ impl<'a> Input<'a> {
                         }
                     })
                     .collect();
+                let tagging = match serde.attrs.tag() {
+                    TagType::External => Tagging::External,
+                    TagType::Internal { tag } => Tagging::Internal { tag: tag.clone() },
+                    TagType::Adjacent { tag, content } => Tagging::Adjacent {
+                        tag: tag.clone(),
+                        content: content.clone(),
+                    },
+                    TagType::None => Tagging::Untagged,
+                };
                 Ok(Input::Enum(Enum {
                     input,
                     description,
                     variants,
+                    tagging,
+                    deny_unknown_fields: serde.attrs.deny_unknown_fields(),
                 }))
             }
         }

@@ -13,7 +13,9 @@ use syn::{FnArg, Ident, ItemFn, Pat, Type};
 use toolsmith_schema_rules::number::{JSON_INTEGERS, is_json_integer};
 use toolsmith_schema_rules::{Rule, names, pattern};
 
-use crate::ast::{Enum, Field, Struct, ToolFn};
+use serde_derive_internals::ast::Style;
+
+use crate::ast::{Enum, Field, Struct, Tagging, ToolFn};
 use crate::attr::Num;
 use crate::ctxt::Ctxt;
 
@@ -144,7 +146,7 @@ pub fn check_closed_objects(cx: &mut Ctxt, item: &Struct) {
 
 /// Rule 2, no references: subschemas are inlined because several hosts do
 /// not resolve `$ref`, so a type that contains itself has no finite schema.
-pub fn check_no_recursion(cx: &mut Ctxt, item: &Struct) {
+pub fn check_no_recursion(cx: &mut Ctxt, ident: &Ident, fields: &[Field]) {
     struct Mentions<'a> {
         ident: &'a Ident,
         found: bool,
@@ -157,8 +159,7 @@ pub fn check_no_recursion(cx: &mut Ctxt, item: &Struct) {
             syn::visit::visit_path(self, path);
         }
     }
-    let ident = &item.input.ident;
-    for field in &item.fields {
+    for field in fields {
         let mut mentions = Mentions {
             ident,
             found: false,
@@ -173,25 +174,105 @@ pub fn check_no_recursion(cx: &mut Ctxt, item: &Struct) {
     }
 }
 
-/// Rule 3, no unions: Anthropic refuses `anyOf`/`oneOf` at the root and
-/// several hosts refuse them anywhere, so enums are unit enums (a string
-/// `enum`), never tagged, adjacently tagged or untagged unions.
-/// (`untagged`, `tag` and `content` are refused in `serde_attrs`.)
-pub fn check_no_unions(cx: &mut Ctxt, item: &Enum) {
-    for variant in &item.variants {
-        if !matches!(variant.variant.fields, syn::Fields::Unit) && !variant.skip {
+/// Rule 3, tagged unions: Anthropic and OpenAI refuse a union at the root
+/// (a tool's arguments are always an object, so a union is only ever a
+/// parameter or a field), and a union is only readable, by a model and by
+/// the validator's lines, when every alternative names itself: an
+/// internally or adjacently tagged enum, whose variants are objects
+/// fixing the tag with a `const`. An externally tagged enum carries data
+/// as an object keyed by the variant's name, and a newtype or tuple
+/// variant has no named properties to sit beside the tag, so both are
+/// refused with the form to write instead. (`untagged` is refused in
+/// `serde_attrs`; serde itself refuses a field named as the tag.)
+pub fn check_unions(cx: &mut Ctxt, item: &Enum) {
+    let ident = &item.input.ident;
+    for variant in item.read() {
+        let fields = &variant.variant.fields;
+        let name = &variant.variant.ident;
+        match (&item.tagging, variant.style) {
+            (_, Style::Unit) => {}
+            (Tagging::External, _) => cx.error(
+                fields,
+                format_args!("variant `{name}` carries data, and an enum without a tag reads it as an object keyed by the variant's name, which the schema cannot close; tag the enum, `#[serde(tag = \"kind\")]`, so that each variant is an object with its own `kind` ({rule})", rule = Rule::TaggedUnions),
+            ),
+            (_, Style::Struct) => {}
+            (_, Style::Newtype | Style::Tuple) => cx.error(
+                fields,
+                format_args!("variant `{name}` of a tagged enum has unnamed fields, which give the tag no object to sit in; name them, `{name} {{ value: .. }}` ({rule})", rule = Rule::TaggedUnions),
+            ),
+        }
+        if item.is_tagged() {
+            for (alias, span) in &variant.aliases {
+                cx.error_at(
+                    *span,
+                    format_args!("alias `{alias}` of variant `{name}` is not read by the schema, whose tag is a `const`; remove it, or rename the variant ({rule})", rule = Rule::Names),
+                );
+            }
+        }
+    }
+    let (tag, content) = match &item.tagging {
+        Tagging::Internal { tag } => (tag, None),
+        Tagging::Adjacent { tag, content } => (tag, Some(content)),
+        Tagging::External | Tagging::Untagged => {
+            if item.read().next().is_none() {
+                cx.error(
+                    ident,
+                    "an enum without variants accepts no value; add a unit variant",
+                );
+            }
+            return;
+        }
+    };
+    if item.read().next().is_none() {
+        cx.error(
+            ident,
+            "an enum without variants accepts no value; add a variant",
+        );
+    }
+    if !names::is_property_name(tag) {
+        cx.error(
+            ident,
+            format_args!(
+                "tag `{tag}` must match `{}` as any property name; rename it ({rule})",
+                names::PROPERTY_NAME,
+                rule = Rule::Names
+            ),
+        );
+    }
+    if let Some(content) = content
+        && !names::is_property_name(content)
+    {
+        cx.error(
+            ident,
+            format_args!(
+                "content key `{content}` must match `{}` as any property name; rename it ({rule})",
+                names::PROPERTY_NAME,
+                rule = Rule::Names
+            ),
+        );
+    }
+    let read: Vec<_> = item.read().collect();
+    for (index, variant) in read.iter().enumerate() {
+        if read[..index]
+            .iter()
+            .any(|earlier| earlier.name == variant.name)
+        {
             cx.error(
-                &variant.variant.fields,
-                format_args!("variant `{}` carries data, which makes a union (`oneOf`) some hosts refuse; use unit variants, or a struct with an enum field for the kind ({rule})", variant.variant.ident, rule = Rule::NoUnions),
+                &variant.variant.ident,
+                format_args!("variant `{}` is read as `{}`, as an earlier variant is, so the tag would name two variants; rename one ({rule})", variant.variant.ident, variant.name, rule = Rule::Names),
             );
         }
     }
-    if item.variants.iter().all(|variant| variant.skip) {
+    if !item.deny_unknown_fields {
         cx.error(
-            &item.input.ident,
-            "an enum without variants accepts no value; add a unit variant",
+            ident,
+            format_args!(
+                "`{ident}` must refuse unknown keys as its schema does: add `#[serde(deny_unknown_fields)]` ({rule})",
+                rule = Rule::ClosedObjects
+            ),
         );
     }
+    // A field (or a field's alias) named as the tag: serde refuses it.
 }
 
 /// Rule 4, arrays have items: every array states one `items` schema, so a

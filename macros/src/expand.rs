@@ -14,6 +14,7 @@ mod tokens;
 mod tool;
 mod tool_type;
 mod transparent;
+mod union;
 
 pub use derive::derive;
 pub use tool::tool;

@@ -22,7 +22,8 @@ pub fn tool(args: TokenStream, input: TokenStream) -> TokenStream {
     expand::tool(args.into(), item).into()
 }
 
-/// Gives a struct or unit enum a tool-argument schema. See the `toolsmith` crate.
+/// Gives a struct, a unit enum or a tagged enum a tool-argument schema. See
+/// the `toolsmith` crate.
 #[proc_macro_derive(ToolArg, attributes(arg, toolsmith))]
 pub fn derive_tool_arg(input: TokenStream) -> TokenStream {
     let input = parse_macro_input!(input as DeriveInput);

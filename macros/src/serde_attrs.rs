@@ -7,14 +7,15 @@
 //! |---|---|---|
 //! | `rename`, `rename(deserialize = ..)` | field, variant | modelled: the property or enum value name |
 //! | `rename_all`, `rename_all(deserialize = ..)` | container | modelled: serde's own rules name every field / variant |
-//! | `rename_all_fields`, variant `rename_all` | enum, variant | nothing to model: they name fields of data variants, refused by rule 3 |
+//! | `rename_all_fields`, variant `rename_all` | enum, variant | modelled: the names of a tagged variant's fields |
 //! | `alias`, extra `rename(deserialize = ..)` | field, variant | repaired: accepted and reported as a repair, never advertised |
 //! | `default`, `default = ".."` | container, field | modelled: not required, `"default"` in the schema when it serializes |
-//! | `skip`, `skip_deserializing` | field, variant | modelled: not a property / not an enum value |
-//! | `deny_unknown_fields` | struct | required (schema rule 1) |
+//! | `skip`, `skip_deserializing` | field, variant | modelled: not a property / not an enum value or alternative |
+//! | `deny_unknown_fields` | struct, tagged enum | required (schema rule 1) |
 //! | `transparent` | struct | modelled: the inner field's schema |
 //! | `flatten` | field | compile error (schema rule 1) |
-//! | `untagged`, `tag`, `content` | enum, variant | compile error (schema rule 3) |
+//! | `tag`, `tag` + `content` | enum | modelled: a `oneOf` of closed objects, the tag a required `const` (schema rule 3) |
+//! | `untagged` | enum, variant | compile error (schema rule 3): a union without a tag |
 //! | `tag` | struct | compile error: adds a key the schema does not list |
 //! | `from`, `try_from` | container | compile error: another type's shape |
 //! | `with`, `deserialize_with` | field, variant | compile error: a shape the schema cannot see |
@@ -133,20 +134,15 @@ pub fn check_refused(cx: &mut Ctxt, serde: &Container) {
                 rule = Rule::ClosedObjects
             ),
         ),
-        (_, _) => {
-            let key = ["untagged", "tag", "content"]
-                .into_iter()
-                .find(|key| key_span(container, key).is_some())
-                .unwrap_or("tag");
-            refuse(
-                container,
-                key,
-                format!(
-                    "`#[serde({key})]` makes a union (`anyOf`) that some hosts refuse; use an enum of unit variants, or a struct with an enum field for the kind ({rule})",
-                    rule = Rule::NoUnions
-                ),
-            );
-        }
+        (TagType::Internal { .. } | TagType::Adjacent { .. }, _) => {}
+        (TagType::None, _) => refuse(
+            container,
+            "untagged",
+            format!(
+                "`#[serde(untagged)]` makes a union without a tag, whose alternatives neither a model nor the validator can tell apart; tag it instead, `#[serde(tag = \"kind\")]`, so that each variant is an object with its own `kind` ({rule})",
+                rule = Rule::TaggedUnions
+            ),
+        ),
     }
 
     let fields = serde.data.all_fields();
@@ -215,8 +211,8 @@ pub fn check_refused(cx: &mut Ctxt, serde: &Container) {
                     attrs,
                     "untagged",
                     format!(
-                        "`#[serde(untagged)]` makes a union (`anyOf`) that some hosts refuse; use an enum of unit variants, or a struct with an enum field for the kind ({rule})",
-                        rule = Rule::NoUnions
+                        "`#[serde(untagged)]` on a variant makes it an alternative without a tag, which neither a model nor the validator can tell apart from the others; remove it, so that the variant is read by its name ({rule})",
+                        rule = Rule::TaggedUnions
                     ),
                 );
             }

@@ -30,7 +30,7 @@ use crate::domain::{Num, Range};
 /// `BTreeSet<T>` (`uniqueItems`), `[T; N]` and `Box<T>`, for the types of
 /// the `uuid`, `url`, `chrono` and `jiff` features, and by
 /// `#[derive(toolsmith::ToolArg)]` for structs with named fields, unit
-/// enums and newtypes. Derive it: the trait cannot be implemented by hand,
+/// enums, tagged enums (`#[serde(tag = "..")]`) and newtypes. Derive it: the trait cannot be implemented by hand,
 /// since the runtime trusts what an implementation says about its schema
 /// and its checks. Types that cannot be arguments (maps, `Value`, tuples,
 /// signed `NonZero*`, `Rc`, `Duration`, ..) fail to compile with a message
@@ -150,6 +150,8 @@ pub enum ArgKind {
     Array,
     Object,
     Enum,
+    /// A tagged union: a `oneOf` of closed objects.
+    Union,
     /// A string read by parsing it (a date-time, a URL): no text to match
     /// a `pattern` or count a length on after reading.
     Parsed,

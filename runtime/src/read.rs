@@ -266,6 +266,27 @@ impl<'v> Deserializer<'v> for Reader<'v, '_> {
         match self.value {
             Value::Array(items) => self.seq(items, visitor),
             Value::Object(map) => self.map(map, visitor),
+            // serde buffers a tagged enum's fields before it knows their
+            // types: an integer-valued float goes in as the integer it
+            // stands for, which an integer type reads as the typed path
+            // does and a float type reads back exactly.
+            Value::Number(n) if n.is_f64() => {
+                match reading(n, i128::from(i64::MIN), u128::from(u64::MAX)) {
+                    Reading::In(Whole::Up(u)) => match u64::try_from(u) {
+                        Ok(u) => visitor.visit_u64(u),
+                        Err(_) => visitor.visit_u128(u),
+                    },
+                    Reading::In(Whole::Down(m)) => {
+                        let i = 0i128.wrapping_sub_unsigned(m);
+                        match i64::try_from(i) {
+                            Ok(i) => visitor.visit_i64(i),
+                            Err(_) => visitor.visit_i128(i),
+                        }
+                    }
+                    _ => return self.serde(|value| value.deserialize_any(visitor)),
+                }
+                .map_err(|err| self.failed(err))
+            }
             _ => self.serde(|value| value.deserialize_any(visitor)),
         }
     }

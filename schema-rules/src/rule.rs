@@ -1,5 +1,5 @@
 //! The nine schema rules a tool schema follows so that every host takes it,
-//! as the messages of both sides name them: "(schema rule 3: no unions)".
+//! as the messages of both sides name them: "(schema rule 3: tagged unions)".
 
 use std::fmt::{self, Display};
 
@@ -15,8 +15,9 @@ pub enum Rule {
     ClosedObjects = 1,
     /// Subschemas are inlined: no `$ref`, so no recursive types.
     NoReferences = 2,
-    /// No union at the root, no untagged union anywhere.
-    NoUnions = 3,
+    /// No union at the root; a nested union is tagged: a `oneOf` of closed
+    /// objects, each fixing one required property to a `const` of its own.
+    TaggedUnions = 3,
     /// Every array has one `items` schema: no tuples.
     ArraysHaveItems = 4,
     /// `pattern` runs on the linear-time engine: no lookaround, no
@@ -37,7 +38,7 @@ impl Rule {
     pub const ALL: [Rule; 9] = [
         Rule::ClosedObjects,
         Rule::NoReferences,
-        Rule::NoUnions,
+        Rule::TaggedUnions,
         Rule::ArraysHaveItems,
         Rule::LinearTimePatterns,
         Rule::ConsistentBounds,
@@ -51,12 +52,12 @@ impl Rule {
         self as u8
     }
 
-    /// The rule's short name, as messages show it: "no unions".
+    /// The rule's short name, as messages show it: "tagged unions".
     pub const fn name(self) -> &'static str {
         match self {
             Rule::ClosedObjects => "closed objects",
             Rule::NoReferences => "no references",
-            Rule::NoUnions => "no unions",
+            Rule::TaggedUnions => "tagged unions",
             Rule::ArraysHaveItems => "arrays have items",
             Rule::LinearTimePatterns => "linear-time patterns",
             Rule::ConsistentBounds => "consistent bounds",
@@ -67,7 +68,7 @@ impl Rule {
     }
 }
 
-/// `schema rule 3: no unions`, the words a message ends with (in
+/// `schema rule 3: tagged unions`, the words a message ends with (in
 /// parentheses).
 impl Display for Rule {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
@@ -87,7 +88,7 @@ mod tests {
             [
                 "schema rule 1: closed objects",
                 "schema rule 2: no references",
-                "schema rule 3: no unions",
+                "schema rule 3: tagged unions",
                 "schema rule 4: arrays have items",
                 "schema rule 5: linear-time patterns",
                 "schema rule 6: consistent bounds",

@@ -25,7 +25,9 @@ pub fn tools<C>(set: &ToolSet<C>) -> Value {
 }
 
 /// The canonical schema as Anthropic takes it: the same, less the
-/// `$schema`-style keywords that only annotate the document.
+/// `$schema`-style keywords that only annotate the document. A tagged
+/// enum's `oneOf` is sent as it is: Anthropic refuses a union only at the
+/// root, where a tool's arguments never have one.
 pub fn input_schema(canonical: &Value) -> Value {
     map_schema(canonical, &|schema| {
         schema.retain(|key, _| !META_KEYWORDS.contains(&key.as_str()));

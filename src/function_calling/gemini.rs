@@ -3,6 +3,7 @@
 
 use serde_json::{Map, Value, json};
 use toolsmith_runtime::ToolSet;
+use toolsmith_runtime::portable::tagged_as_any_of;
 
 use super::{Args, call_field};
 use crate::host::{self, map_schema, types};
@@ -48,10 +49,22 @@ const PARAMETER_KEYWORDS: &[&str] = &[
 /// `additionalProperties`; `const` becomes a one-value `enum`; a type list
 /// with `"null"` becomes `nullable`; exclusive integer bounds become
 /// inclusive ones; `null` in an enum becomes `nullable`; enums of anything
-/// but strings move into the description; an empty `required` is left out.
+/// but strings move into the description; an empty `required` is left out;
+/// a tagged union's `oneOf` becomes `anyOf` (the tags keep its
+/// alternatives exclusive), its `null` alternative `nullable`.
 /// The canonical schema is still the one every call is validated against.
 pub fn parameters(canonical: &Value) -> Value {
-    map_schema(canonical, &|schema| {
+    // No `oneOf` in the subset: a tagged union is sent as `anyOf`, which
+    // its tags keep exclusive (read before the rewriting drops `const`).
+    map_schema(&tagged_as_any_of(canonical), &|schema| {
+        // The `null` alternative of an `Option` of a union.
+        let null = json!({"type": "null"});
+        if let Some(Value::Array(branches)) = schema.get_mut("anyOf")
+            && branches.contains(&null)
+        {
+            branches.retain(|branch| *branch != null);
+            schema.insert("nullable".into(), Value::Bool(true));
+        }
         if let Some(constant) = schema.remove("const") {
             schema.insert("enum".into(), Value::Array(vec![constant]));
         }

@@ -3,9 +3,12 @@
 //! Strict mode wants every property listed in `required`; an optional
 //! parameter is declared nullable instead, and the model sends `null` for
 //! it. Dispatch drops those `null`s again before validating, so the tool
-//! sees the parameter absent, as on every other host.
+//! sees the parameter absent, as on every other host. Strict mode has no
+//! `oneOf`: a tagged enum's alternatives are sent as `anyOf`, which the
+//! `const` tags keep exclusive.
 
 use serde_json::{Value, json};
+use toolsmith_runtime::portable::{tagged_as_any_of, union_tag};
 use toolsmith_runtime::{JsonLimits, ToolInputError, ToolSet, parse_json_text};
 
 use super::{Args, call_field};
@@ -56,7 +59,9 @@ const STRICT_KEYWORDS: &[&str] = &[
 /// every property required, the optional ones nullable, keywords strict
 /// mode refuses left out.
 pub fn strict_schema(canonical: &Value) -> Value {
-    map_schema(canonical, &|schema| {
+    // Strict mode has no `oneOf`: a tagged union is sent as `anyOf`, which
+    // its tags keep exclusive.
+    map_schema(&tagged_as_any_of(canonical), &|schema| {
         schema.retain(|key, _| STRICT_KEYWORDS.contains(&key.as_str()));
         let required: Vec<String> = match schema.get("required") {
             Some(Value::Array(names)) => names
@@ -88,6 +93,12 @@ fn make_nullable(schema: &mut Value) {
     let Value::Object(map) = schema else {
         return;
     };
+    let null = json!({"type": "null"});
+    if let Some(Value::Array(branches)) = map.get("anyOf")
+        && branches.contains(&null)
+    {
+        return;
+    }
     if let Some(constant) = map.remove("const") {
         map.insert("enum".into(), json!([constant, null]));
     } else if let Some(Value::Array(values)) = map.get_mut("enum") {
@@ -213,6 +224,21 @@ fn drop_nulls(schema: &Value, value: &mut Value) {
     };
     match value {
         Value::Object(object) => {
+            // A tagged union: the alternative the call's tag names.
+            if let Some(tag) = union_tag(schema) {
+                let branches = ["oneOf", "anyOf"]
+                    .iter()
+                    .find_map(|key| schema.get(*key))
+                    .and_then(Value::as_array);
+                let sent = object.get(tag).cloned();
+                let named = branches.into_iter().flatten().find(|branch| {
+                    sent.is_some() && branch["properties"][tag].get("const") == sent.as_ref()
+                });
+                if let Some(branch) = named {
+                    drop_nulls(branch, value);
+                }
+                return;
+            }
             let Some(Value::Object(props)) = schema.get("properties") else {
                 return;
             };

@@ -19,6 +19,13 @@ pub fn valid(schema: &Value) -> BoxedStrategy<Value> {
     if let Some(value) = map.get("const") {
         return Just(value.clone()).boxed();
     }
+    // A union (a tagged enum's `oneOf`): a value of one alternative.
+    if let Some(Value::Array(branches)) = map.get("oneOf").or_else(|| map.get("anyOf"))
+        && !branches.is_empty()
+    {
+        let choices: Vec<BoxedStrategy<Value>> = branches.iter().map(valid).collect();
+        return proptest::strategy::Union::new(choices).boxed();
+    }
     let types: Vec<&str> = match map.get("type") {
         Some(Value::String(t)) => vec![t.as_str()],
         Some(Value::Array(ts)) => ts.iter().filter_map(Value::as_str).collect(),

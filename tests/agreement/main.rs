@@ -9,6 +9,10 @@ mod demo_tools;
 #[path = "../../examples/mcp_server.rs"]
 #[allow(dead_code, clippy::duplicate_mod)]
 mod mcp_server;
+// The tagged-union example.
+#[path = "../../examples/notify.rs"]
+#[allow(dead_code)]
+mod notify;
 mod oracle;
 #[path = "../support/mod.rs"]
 mod support;
@@ -40,6 +44,7 @@ agreement_tests! {
     search => demo_tools::Search;
     list_notes => demo_tools::ListNotes;
     divide => demo_tools::Divide;
+    notify => notify::Notify;
     crash => mcp_server::soak::Crash;
     nap => mcp_server::soak::Nap;
     every_integer => zoo::EveryInteger, numbers_stay_finite;

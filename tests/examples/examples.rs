@@ -88,3 +88,29 @@ async fn rig_after_prints_its_stdout_file() {
 fn rig_after_tool_agrees_with_its_schema() {
     crate::support::agreement::assert_agreement(&rig_after::Search);
 }
+
+#[allow(dead_code)]
+#[path = "../../examples/notify.rs"]
+mod notify;
+
+#[test]
+fn notify_prints_its_stdout_file() {
+    assert_eq!(notify::run(), include_str!("../../examples/notify.stdout"));
+}
+
+/// The schema of a tool with a tagged enum parameter, and what each host
+/// is sent for it: OpenAI strict mode and Gemini the union as `anyOf`,
+/// Anthropic as `oneOf`.
+#[test]
+fn notify_schema_and_declaration_snapshots() {
+    crate::support::assert_snapshot("notify", notify::Notify.input_schema());
+    for (host, declared) in notify::declarations() {
+        crate::support::assert_snapshot_json(&format!("hosts/notify-{host}.json"), &declared);
+    }
+}
+
+/// The notify tool: the typed path and the validator agree on its union.
+#[test]
+fn notify_tool_agrees_with_its_schema() {
+    crate::support::agreement::assert_agreement(&notify::Notify);
+}

@@ -427,8 +427,9 @@ fn recursion_unions_formats_names_and_bounds_are_each_named() {
         refusal(err),
         [
             "at /properties/root/properties/children/items: is a reference, to \"#/$defs/Node\" (\"$ref\"), as a type that contains itself leaves; hosts need every subschema inlined: take a flat list with ids, or a fixed depth of distinct types (schema rule 2: no references)",
-            "at /properties/shape: is a union (\"oneOf\"), which some hosts refuse; take a unit enum, or a struct with a kind field and optional fields (schema rule 3: no unions)",
-            "at /properties/either: is a union (\"anyOf\"), which some hosts refuse; take a unit enum, or a struct with a kind field and optional fields (schema rule 3: no unions)",
+            "at /properties/shape/oneOf/0: accepts unknown keys, which serde ignores: add `#[serde(deny_unknown_fields)]` to the struct, so that the schema and serde refuse them alike (schema rule 1: closed objects)",
+            "at /properties/shape/oneOf/1: accepts unknown keys, which serde ignores: add `#[serde(deny_unknown_fields)]` to the struct, so that the schema and serde refuse them alike (schema rule 1: closed objects)",
+            "at /properties/either: is a union (\"anyOf\") without a tag, which some hosts refuse; take a unit enum, or an enum with `#[serde(tag = \"kind\")]`, whose alternatives each fix the tag with a \"const\" (schema rule 3: tagged unions)",
             "at /properties/when-due: property name \"when-due\" must match ^[A-Za-z_][A-Za-z0-9_]{0,63}$; rename the field with `#[serde(rename = \"..\")]` (schema rule 7: names)",
             "at /properties/when-due: \"format\": \"ipv4\" is a check the schema does not make, so it would accept strings the type refuses; take a `String` (or a newtype with `#[derive(ToolArg)]`) and parse it in the function",
             "at /properties/wrong: \"minimum\" 5 is above \"maximum\" 1, so no value passes; swap or fix them (schema rule 6: consistent bounds)",

@@ -258,10 +258,12 @@ fn integer_bound_checks(arg: &ArgAttrs, target: &Target) -> TokenStream {
 /// [`MAX_DEPTH`], 5). A struct whose field nests 4 objects is 5 deep itself
 /// and, inside a tool's argument object, 6; the check fires at exactly that
 /// field so that the structs around it do not report the same problem again.
-pub(super) fn depth_check(field: &Field, container: &Ident) -> TokenStream {
+/// `around` counts the objects between the container and the field (the
+/// content object of an adjacently tagged variant).
+pub(super) fn depth_check(field: &Field, container: &Ident, around: usize) -> TokenStream {
     let ty = &field.ty;
     let member = &field.member;
-    let deepest = MAX_DEPTH - 1;
+    let deepest = MAX_DEPTH - 1 - around;
     let message = escape(&format!(
         "`{}` nests {deepest} objects, so `{container}` nests {MAX_DEPTH} and a tool argument of it more than {MAX_DEPTH} objects; flatten a level ({rule})",
         type_name(ty),

@@ -11,6 +11,7 @@ use super::enum_::expand_enum;
 use super::fallback::fallback_arg;
 use super::struct_::expand_struct;
 use super::transparent::expand_transparent;
+use super::union::expand_union;
 use crate::ast::Input;
 use crate::attr::ContainerAttrs;
 use crate::check;
@@ -30,7 +31,7 @@ fn derive_impls(mut cx: Ctxt, input: &DeriveInput) -> syn::Result<TokenStream> {
     if let syn::Data::Union(data) = &input.data {
         return Err(syn::Error::new(
             data.union_token.span(),
-            "a union cannot derive `ToolArg`; use a struct with named fields or an enum of unit variants",
+            "a union cannot derive `ToolArg`; use a struct with named fields, an enum of unit variants or a tagged enum",
         ));
     }
     // serde reports malformed serde attributes itself: add nothing to that.
@@ -51,7 +52,7 @@ fn derive_impls(mut cx: Ctxt, input: &DeriveInput) -> syn::Result<TokenStream> {
         Input::Struct(item) => {
             check::check_named_fields(&mut cx, item);
             check::check_closed_objects(&mut cx, item);
-            check::check_no_recursion(&mut cx, item);
+            check::check_no_recursion(&mut cx, &item.input.ident, &item.fields);
             if !item.transparent && !item.newtype {
                 check::check_property_names(&mut cx, &item.fields);
             }
@@ -68,15 +69,32 @@ fn derive_impls(mut cx: Ctxt, input: &DeriveInput) -> syn::Result<TokenStream> {
             }
         }
         Input::Enum(item) => {
-            check::check_no_unions(&mut cx, item);
-            check::check_aliases(
-                &mut cx,
-                "values",
-                item.variants
-                    .iter()
-                    .filter(|variant| !variant.skip)
-                    .map(|variant| (variant.name.as_str(), variant.aliases.as_slice())),
-            );
+            check::check_unions(&mut cx, item);
+            if item.is_tagged() {
+                for variant in item.read() {
+                    check::check_no_recursion(&mut cx, &item.input.ident, &variant.fields);
+                    check::check_property_names(&mut cx, &variant.fields);
+                    check::check_aliases(
+                        &mut cx,
+                        "properties",
+                        variant
+                            .fields
+                            .iter()
+                            .map(|field| (field.name.as_str(), field.aliases.as_slice())),
+                    );
+                    for field in &variant.fields {
+                        check::check_pattern(&mut cx, field);
+                        check::check_bounds(&mut cx, field);
+                    }
+                }
+            } else {
+                check::check_aliases(
+                    &mut cx,
+                    "values",
+                    item.read()
+                        .map(|variant| (variant.name.as_str(), variant.aliases.as_slice())),
+                );
+            }
             for variant in &item.variants {
                 for attr in variant
                     .variant
@@ -102,6 +120,7 @@ fn derive_impls(mut cx: Ctxt, input: &DeriveInput) -> syn::Result<TokenStream> {
     let expanded = match &parsed {
         Input::Struct(item) if item.transparent || item.newtype => expand_transparent(item),
         Input::Struct(item) => expand_struct(item),
+        Input::Enum(item) if item.is_tagged() => expand_union(item),
         Input::Enum(item) => expand_enum(item),
     };
     Ok(quote!(#expanded #output #json_schema))

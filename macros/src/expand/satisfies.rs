@@ -19,17 +19,17 @@ pub(super) fn dedups(fields: &[Field]) -> TokenStream {
 }
 
 /// The typed checks of `satisfies_schema`: the pattern statics, and one
-/// boolean expression per constraint and per nested value.
+/// boolean expression per constraint and per nested value. `value_of`
+/// gives the expression of a reference to the `index`th field's value.
 pub(super) fn value_checks(
     fields: &[Field],
-    receiver: &TokenStream,
+    value_of: impl Fn(usize, &Field) -> TokenStream,
 ) -> (TokenStream, Vec<TokenStream>) {
     let mut statics = TokenStream::new();
     let mut checks = Vec::new();
     for (index, field) in fields.iter().enumerate() {
         let arg_trait = arg_trait(&field.ty);
-        let member = &field.member;
-        let value = quote!(&#receiver.#member);
+        let value = value_of(index, field);
         checks.push(quote!(#arg_trait::satisfies_schema(#value)));
         let arg = &field.arg;
         let text = quote!(#arg_trait::__text(#value));

@@ -19,7 +19,10 @@ pub(super) fn expand_struct(item: &Struct) -> TokenStream {
         let arg_trait = arg_trait(&field.ty);
         quote!(#arg_trait::DEPTH)
     });
-    let (statics, checks) = value_checks(&item.fields, &quote!(self));
+    let (statics, checks) = value_checks(&item.fields, |_, field| {
+        let member = &field.member;
+        quote!(&self.#member)
+    });
     let typed: TokenStream = item.fields.iter().map(asserts::typed_checks).collect();
     let dedups = dedups(&item.fields);
     let aliases = alias_pairs(
@@ -30,7 +33,7 @@ pub(super) fn expand_struct(item: &Struct) -> TokenStream {
     let depth_checks: TokenStream = item
         .fields
         .iter()
-        .map(|field| asserts::depth_check(field, ident))
+        .map(|field| asserts::depth_check(field, ident, 0))
         .collect();
     quote! {
         #[automatically_derived]

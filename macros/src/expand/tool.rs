@@ -100,7 +100,10 @@ fn expand_tool(tool: &ToolFn) -> TokenStream {
         })
     });
     let props = tool.params.iter().map(prop);
-    let (statics, checks) = value_checks(&tool.params, &quote!(self));
+    let (statics, checks) = value_checks(&tool.params, |_, field| {
+        let member = &field.member;
+        quote!(&self.#member)
+    });
     let typed: TokenStream = tool.params.iter().map(asserts::typed_checks).collect();
     let dedups = dedups(&tool.params);
 

@@ -25,7 +25,10 @@ pub(super) fn expand_transparent(item: &Struct) -> TokenStream {
     let member = &field.member;
     let description = item.description.as_deref().or(field.description.as_deref());
     let schema = field_schema(field, description);
-    let (statics, checks) = value_checks(std::slice::from_ref(field), &quote!(self));
+    let (statics, checks) = value_checks(std::slice::from_ref(field), |_, field| {
+        let member = &field.member;
+        quote!(&self.#member)
+    });
     let typed = asserts::typed_checks(field);
     quote! {
         #[automatically_derived]

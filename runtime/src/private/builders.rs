@@ -106,6 +106,63 @@ pub fn object(description: Option<&str>, props: Vec<Prop>) -> Value {
     Value::Object(map)
 }
 
+/// One alternative of a tagged union, as the macros describe it: the
+/// variant's tag value, doc and fields (`None` for a unit variant), and
+/// the names serde also reads for its fields.
+pub struct Branch {
+    pub tag: &'static str,
+    pub description: Option<&'static str>,
+    pub fields: Option<Vec<Prop>>,
+    pub aliases: &'static [(&'static str, &'static str)],
+}
+
+/// The schema of a tagged enum: a `oneOf` of closed objects, one per
+/// variant, each fixing `tag` to the variant's name with `const` and
+/// requiring it. Internally tagged (`content` is `None`), the variant's
+/// fields sit beside the tag; adjacently tagged, they are a closed object
+/// under `content`, which a unit variant leaves out.
+pub fn tagged_union(
+    description: Option<&str>,
+    tag: &'static str,
+    content: Option<&'static str>,
+    branches: Vec<Branch>,
+) -> Value {
+    let alternatives: Vec<Value> = branches
+        .into_iter()
+        .map(|branch| {
+            let mut constant = Map::new();
+            constant.insert("type".into(), Value::from("string"));
+            constant.insert("const".into(), Value::from(branch.tag));
+            let mut props = vec![Prop {
+                name: tag,
+                schema: Value::Object(constant),
+                required: true,
+            }];
+            match (content, branch.fields) {
+                (None, Some(fields)) => props.extend(fields),
+                (Some(content), Some(fields)) => props.push(Prop {
+                    name: content,
+                    schema: super::declare_aliases(object(None, fields), branch.aliases),
+                    required: true,
+                }),
+                (_, None) => {}
+            }
+            let aliases = if content.is_none() {
+                branch.aliases
+            } else {
+                &[]
+            };
+            super::declare_aliases(object(branch.description, props), aliases)
+        })
+        .collect();
+    let mut map = Map::new();
+    if let Some(description) = description {
+        map.insert("description".into(), Value::from(description));
+    }
+    map.insert("oneOf".into(), Value::Array(alternatives));
+    Value::Object(map)
+}
+
 /// The schema of a unit enum: a string with the variants' names.
 ///
 /// `value_docs` are the docs of the values, also part of `description`,

@@ -13,7 +13,9 @@ mod field_debug;
 mod serde_attrs;
 mod tool_impl;
 
-pub use builders::{Prop, enumeration, max_depth, object, property, with_items};
+pub use builders::{
+    Branch, Prop, enumeration, max_depth, object, property, tagged_union, with_items,
+};
 // Generated code names it `Pattern`; the runtime's own `Pattern` is the
 // compiled one the validator runs.
 pub use checks::LazyPattern as Pattern;

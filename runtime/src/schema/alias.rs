@@ -67,7 +67,16 @@ pub(crate) fn any_declared(node: &Node) -> bool {
     let Node::Rules(rules) = node else {
         return false;
     };
+    let in_union = |union: &Option<super::node::Union>| {
+        union
+            .as_ref()
+            .is_some_and(|union| union.tag.is_some() && union.branches.iter().any(any_declared))
+    };
     rules.declared.is_some()
+        || rules
+            .extra
+            .as_ref()
+            .is_some_and(|extra| in_union(&extra.one_of) || in_union(&extra.any_of))
         || rules.object.as_ref().is_some_and(|object| {
             object.properties.iter().any(|(_, node)| any_declared(node))
                 || object.additional.as_ref().is_some_and(any_declared)
@@ -85,6 +94,9 @@ pub(crate) fn uses_declared(node: &Node, value: &Value) -> bool {
     let Node::Rules(rules) = node else {
         return false;
     };
+    if let Some(branch) = rules.tagged_branch(value) {
+        return uses_declared(branch, value);
+    }
     let declared = rules.declared.as_deref();
     match value {
         Value::String(text) => declared.is_some_and(|d| d.value(text).is_some()),

@@ -765,12 +765,25 @@ impl<'s> Compiler<'s, '_> {
 
     /// The discriminator of a union: a property every alternative fixes
     /// to a string of its own with `const` (or a one-value `enum`), and
-    /// requires.
+    /// requires. One alternative may be `{"type": "null"}` (the union of an
+    /// `Option`), which fixes nothing.
     fn tag(&mut self, branches: &Value) -> Option<Tag> {
         let branches = branches.as_array()?;
+        let is_null = |branch: &Value| {
+            branch
+                .as_object()
+                .is_some_and(|m| m.len() == 1 && m.get("type") == Some(&Value::from("null")))
+        };
         let mut fixed: Option<Vec<(String, Value)>> = None;
         let mut per_branch = Vec::with_capacity(branches.len());
-        for branch in branches {
+        let mut indices = Vec::with_capacity(branches.len());
+        let mut nulls = 0;
+        for (index, branch) in branches.iter().enumerate() {
+            if is_null(branch) {
+                nulls += 1;
+                continue;
+            }
+            indices.push(index);
             let branch = self.dereferenced(branch)?;
             let properties = branch.get("properties")?.as_object()?;
             let required = branch.get("required").and_then(Value::as_array);
@@ -810,7 +823,11 @@ impl<'s> Compiler<'s, '_> {
             .iter()
             .enumerate()
             .all(|(i, value)| !values[..i].contains(value));
-        distinct.then_some(Tag { property, values })
+        (distinct && nulls <= 1).then_some(Tag {
+            property,
+            values,
+            branches: indices,
+        })
     }
 
     /// `schema` with a local `$ref` followed (for reading a tag).

@@ -50,6 +50,40 @@ impl Rules {
                 .as_ref()
                 .is_none_or(|object| object.patterns.is_empty())
     }
+
+    /// The alternative a tagged union (a tagged enum's `oneOf`, and
+    /// nothing else beside it) reads `value` with: the one its tag names.
+    /// Only that alternative can accept the value, so repairs may look
+    /// into it as into any subschema.
+    pub fn tagged_branch(&self, value: &Value) -> Option<&Node> {
+        let extra = self.extra.as_deref()?;
+        let ((Some(union), None) | (None, Some(union))) = (&extra.any_of, &extra.one_of) else {
+            return None;
+        };
+        let alone = extra.reference.is_none()
+            && extra.dynamic.is_none()
+            && extra.resource.is_none()
+            && extra.all_of.is_empty()
+            && extra.not.is_none()
+            && extra.condition.is_none()
+            && extra.dependent_required.is_empty()
+            && extra.dependent_schemas.is_empty()
+            && extra.property_names.is_none()
+            && extra.min_properties.is_none()
+            && extra.max_properties.is_none()
+            && extra.contains.is_none()
+            && extra.unevaluated_properties.is_none()
+            && extra.unevaluated_items.is_none()
+            && extra.format.is_none()
+            && self.object.is_none()
+            && self.declared.is_none();
+        if !alone {
+            return None;
+        }
+        let tag = union.tag.as_ref()?;
+        let sent = value.as_object()?.get(&tag.property)?;
+        union.branches.get(tag.branch(sent)?)
+    }
 }
 
 /// The aliases declared on one subschema (`x-toolsmith-aliases`, read by
@@ -357,6 +391,8 @@ pub(crate) struct Tag {
     pub property: String,
     /// The value each alternative fixes, in the order of the alternatives.
     pub values: Vec<Value>,
+    /// The alternative of each value (all but a `{"type": "null"}` one).
+    pub branches: Vec<usize>,
 }
 
 impl Tag {
@@ -365,6 +401,7 @@ impl Tag {
         self.values
             .iter()
             .position(|tag| super::equal::equal(tag, value))
+            .map(|i| self.branches[i])
     }
 }
 

@@ -98,9 +98,130 @@ fn strip(schema: &mut Value) {
                 }
             }
             "items" | "additionalProperties" => strip(value),
+            "oneOf" | "anyOf" => {
+                if let Value::Array(branches) = value {
+                    branches.iter_mut().for_each(strip);
+                }
+            }
             _ => {}
         }
     }
+}
+
+/// `schema` with the `oneOf` of every tagged union (see [`union_tag`])
+/// written as `anyOf`, for a host without `oneOf`: the tags keep the
+/// alternatives exclusive, so both accept the same values.
+///
+/// ```
+/// use serde_json::json;
+/// use toolsmith_runtime::portable::tagged_as_any_of;
+///
+/// let branch = |tag: &str| json!({"type": "object", "properties": {"kind": {"type": "string", "const": tag}},
+///     "required": ["kind"], "additionalProperties": false});
+/// let schema = json!({"type": "object", "properties": {"to": {"oneOf": [branch("log"), branch("mail")]}}});
+/// assert_eq!(
+///     tagged_as_any_of(&schema)["properties"]["to"],
+///     json!({"anyOf": [branch("log"), branch("mail")]})
+/// );
+/// ```
+pub fn tagged_as_any_of(schema: &Value) -> Value {
+    let mut schema = schema.clone();
+    any_of_tagged(&mut schema);
+    schema
+}
+
+fn any_of_tagged(schema: &mut Value) {
+    let Value::Object(map) = schema else { return };
+    if !map.contains_key("anyOf")
+        && union_tag(map).is_some()
+        && let Some(branches) = map.remove("oneOf")
+    {
+        map.insert("anyOf".to_owned(), branches);
+    }
+    for (keyword, value) in map.iter_mut() {
+        match (keyword.as_str(), value) {
+            ("properties" | "$defs", Value::Object(properties)) => {
+                properties.values_mut().for_each(any_of_tagged);
+            }
+            ("items" | "additionalProperties", value) => any_of_tagged(value),
+            ("anyOf" | "oneOf" | "allOf", Value::Array(branches)) => {
+                branches.iter_mut().for_each(any_of_tagged);
+            }
+            _ => {}
+        }
+    }
+}
+
+/// The tag of a tagged union (`#[serde(tag = "..")]`), the property every
+/// alternative of its `oneOf` (or `anyOf`) fixes with a `const` string of
+/// its own and requires, each alternative an object (closed, for the
+/// schema rules); one alternative may be `{"type": "null"}` (an `Option`
+/// of the union). `None` for any
+/// other schema. The tags keep the alternatives exclusive, so a host
+/// without `oneOf` is sent the same alternatives as `anyOf`.
+///
+/// ```
+/// use serde_json::json;
+/// use toolsmith_runtime::portable::union_tag;
+///
+/// let channel = json!({"oneOf": [
+///     {"type": "object", "properties": {"kind": {"type": "string", "const": "email"}, "address": {"type": "string"}},
+///      "required": ["kind", "address"], "additionalProperties": false},
+///     {"type": "object", "properties": {"kind": {"type": "string", "const": "log"}},
+///      "required": ["kind"], "additionalProperties": false}
+/// ]});
+/// assert_eq!(union_tag(channel.as_object().unwrap()), Some("kind"));
+/// ```
+pub fn union_tag(map: &Map<String, Value>) -> Option<&str> {
+    let branches = ["oneOf", "anyOf"]
+        .iter()
+        .find_map(|key| map.get(*key))?
+        .as_array()?;
+    let is_null = |branch: &Value| {
+        branch
+            .as_object()
+            .is_some_and(|m| m.len() == 1 && m.get("type") == Some(&Value::from("null")))
+    };
+    let mut tag: Option<&str> = None;
+    let mut seen: Vec<&Value> = Vec::new();
+    let mut nulls = 0;
+    for branch in branches {
+        if is_null(branch) {
+            nulls += 1;
+            continue;
+        }
+        let branch = branch.as_object()?;
+        if branch.get("type") != Some(&Value::from("object")) {
+            return None;
+        }
+        let properties = branch.get("properties")?.as_object()?;
+        let required: Vec<&str> = branch
+            .get("required")?
+            .as_array()?
+            .iter()
+            .filter_map(Value::as_str)
+            .collect();
+        let fixes = |name: &str| {
+            properties
+                .get(name)
+                .and_then(|schema| schema.get("const"))
+                .filter(|value| value.is_string() && required.contains(&name))
+        };
+        let name = match tag {
+            Some(name) => name,
+            None => properties.keys().find(|name| fixes(name).is_some())?,
+        };
+        let value = fixes(name)?;
+        if seen.contains(&value) {
+            return None;
+        }
+        seen.push(value);
+        tag = Some(name);
+    }
+    if nulls > 1 || seen.is_empty() {
+        return None;
+    }
+    tag
 }
 
 fn rewrite(schema: &mut Value, defs: &Map<String, Value>, inlining: &mut Vec<String>) {
@@ -245,10 +366,24 @@ pub(crate) fn with_null(mut schema: Value) -> Value {
 }
 
 /// Adds `null` to what `schema` accepts, in `type` and `enum` (a `const`
-/// becomes an `enum` of it and `null`); `false` when it has no `type` to
-/// add it to.
+/// becomes an `enum` of it and `null`), or as an alternative of a tagged
+/// union; `false` when it has no `type` to add it to.
 fn add_null(schema: &mut Map<String, Value>) -> bool {
     let null = Value::from("null");
+    if !schema.contains_key("type") && union_tag(schema).is_some() {
+        let key = if schema.contains_key("oneOf") {
+            "oneOf"
+        } else {
+            "anyOf"
+        };
+        if let Some(Value::Array(branches)) = schema.get_mut(key) {
+            let alternative = serde_json::json!({"type": "null"});
+            if !branches.contains(&alternative) {
+                branches.push(alternative);
+            }
+            return true;
+        }
+    }
     match schema.get_mut("type") {
         Some(Value::String(one)) if one != "null" => {
             let one = std::mem::take(one);
@@ -430,14 +565,47 @@ fn check(schema: &Value, at: &mut String, depth: usize, found: &mut Vec<String>)
             ),
         );
     }
+    if let Some(keyword) = ["oneOf", "anyOf"]
+        .into_iter()
+        .find(|keyword| map.contains_key(*keyword))
+        && !map.contains_key("type")
+        && !at.is_empty()
+        && union_tag(map).is_some()
+    {
+        // A tagged union: each alternative is an object of its own,
+        // checked as any object is, at the union's depth.
+        if let Some(Value::Array(branches)) = map.get(keyword) {
+            for (i, branch) in branches.iter().enumerate() {
+                let len = at.len();
+                at.push_str(&format!("/{keyword}/{i}"));
+                check(branch, at, depth, found);
+                at.truncate(len);
+            }
+        }
+        return;
+    }
+    if at.is_empty()
+        && let Some(keyword) = ["anyOf", "oneOf"]
+            .into_iter()
+            .find(|keyword| map.contains_key(*keyword))
+    {
+        return report(
+            found,
+            at,
+            format!(
+                "the root is a union (\"{keyword}\"), which Anthropic and OpenAI refuse; make the root one object, with the union as a property ({rule})",
+                rule = Rule::TaggedUnions,
+            ),
+        );
+    }
     for keyword in ["anyOf", "oneOf", "allOf", "not", "if"] {
         if map.contains_key(keyword) {
             return report(
                 found,
                 at,
                 format!(
-                    "is a union (\"{keyword}\"), which some hosts refuse; take a unit enum, or a struct with a kind field and optional fields ({rule})",
-                    rule = Rule::NoUnions,
+                    "is a union (\"{keyword}\") without a tag, which some hosts refuse; take a unit enum, or an enum with `#[serde(tag = \"kind\")]`, whose alternatives each fix the tag with a \"const\" ({rule})",
+                    rule = Rule::TaggedUnions,
                 ),
             );
         }
@@ -771,6 +939,69 @@ mod tests {
         assert_eq!(
             schema,
             json!({"description": "How soon.\nlow: can wait", "type": "string", "enum": ["low", "high"]})
+        );
+    }
+
+    fn branch(tag: &str, extra: Value) -> Value {
+        let mut properties = json!({"kind": {"type": "string", "const": tag}});
+        let mut required = vec![json!("kind")];
+        if let Value::Object(extra) = extra {
+            for (name, schema) in extra {
+                required.push(Value::from(name.clone()));
+                properties[name] = schema;
+            }
+        }
+        json!({"type": "object", "properties": properties, "required": required, "additionalProperties": false})
+    }
+
+    #[test]
+    fn a_nested_tagged_union_is_portable_and_its_alternatives_are_checked() {
+        let channel = json!({"oneOf": [
+            branch("email", json!({"address": {"type": "string", "minLength": 5, "maxLength": 1}})),
+            branch("log", json!({})),
+        ]});
+        assert_eq!(union_tag(channel.as_object().unwrap()), Some("kind"));
+        let schema = json!({
+            "type": "object",
+            "properties": {"to": channel},
+            "required": ["to"],
+            "additionalProperties": false
+        });
+        assert_eq!(
+            problems(&schema),
+            [
+                "at /properties/to/oneOf/0/properties/address: \"minLength\" 5 is above \"maxLength\" 1, so no value passes; swap or fix them (schema rule 6: consistent bounds)"
+            ]
+        );
+        let optional = with_null(json!({"oneOf": [branch("log", json!({}))]}));
+        assert_eq!(optional["oneOf"][1], json!({"type": "null"}));
+        assert_eq!(union_tag(optional.as_object().unwrap()), Some("kind"));
+    }
+
+    #[test]
+    fn a_root_union_and_an_untagged_one_are_named() {
+        let root = json!({"oneOf": [branch("email", json!({})), branch("log", json!({}))]});
+        assert_eq!(
+            problems(&root),
+            [
+                "the root is a union (\"oneOf\"), which Anthropic and OpenAI refuse; make the root one object, with the union as a property (schema rule 3: tagged unions)"
+            ]
+        );
+        // Two alternatives fixing the same tag tell nothing apart.
+        let same = json!({"oneOf": [branch("log", json!({})), branch("log", json!({}))]});
+        assert_eq!(union_tag(same.as_object().unwrap()), None);
+        let schema = json!({
+            "type": "object",
+            "properties": {"id": {"anyOf": [{"type": "string"}, {"type": "integer"}]}, "same": same},
+            "required": ["id", "same"],
+            "additionalProperties": false
+        });
+        assert_eq!(
+            problems(&schema),
+            [
+                "at /properties/id: is a union (\"anyOf\") without a tag, which some hosts refuse; take a unit enum, or an enum with `#[serde(tag = \"kind\")]`, whose alternatives each fix the tag with a \"const\" (schema rule 3: tagged unions)",
+                "at /properties/same: is a union (\"oneOf\") without a tag, which some hosts refuse; take a unit enum, or an enum with `#[serde(tag = \"kind\")]`, whose alternatives each fix the tag with a \"const\" (schema rule 3: tagged unions)",
+            ]
         );
     }
 

@@ -33,6 +33,9 @@ impl Mend<'_> {
 
     pub(crate) fn value(&mut self, node: &Node, value: &mut Value) {
         let Node::Rules(rules) = node else { return };
+        if let Some(branch) = rules.tagged_branch(value) {
+            return self.value(branch, value);
+        }
         // Where a union, a reference or a pattern could read the value
         // another way, no repair is safe.
         if !rules.repairable() {
@@ -149,6 +152,9 @@ pub(crate) fn may_repair(node: &Node, value: &Value, policy: &RepairPolicy) -> b
     let Node::Rules(rules) = node else {
         return false;
     };
+    if let Some(branch) = rules.tagged_branch(value) {
+        return may_repair(branch, value, policy);
+    }
     if !rules.repairable() {
         return false;
     }

@@ -36,7 +36,7 @@ pub enum RegisterError {
         error: crate::SchemaError,
     },
     /// The input schema breaks schema rules every host needs (closed
-    /// objects, no references, no unions, ...): a schema made at run time
+    /// objects, no references, tagged unions, ...): a schema made at run time
     /// (`toolsmith::schemars::tool`) or by a hand-written `impl Tool`, which
     /// the compile-time checks of `#[tool]` never saw.
     Rules {

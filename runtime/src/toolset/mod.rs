@@ -280,7 +280,7 @@ impl<C> ToolSet<C> {
     /// a name already in the set is an error too.
     ///
     /// The schema is also held to the schema rules `#[tool]` checks at
-    /// compile time (closed objects, no references, no unions, arrays with
+    /// compile time (closed objects, no references, tagged unions, arrays with
     /// items, patterns, bounds, names, depth): a tool whose schema was made
     /// at run time (`toolsmith::schemars::tool`) or by hand breaking any is
     /// [`RegisterError::Rules`], listing every problem.

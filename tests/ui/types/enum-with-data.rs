@@ -1,6 +1,7 @@
 use serde::Deserialize;
 use toolsmith::ToolArg;
 
+// No `tag`: serde reads a data variant as `{"Circle": {..}}`.
 #[derive(Deserialize, ToolArg)]
 enum Shape {
     Circle { radius: f64 },

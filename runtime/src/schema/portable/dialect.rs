@@ -90,7 +90,9 @@ impl Host {
 /// Every construct of `schema` that `host` refuses, one line each in
 /// document order (`at /shape: "oneOf" is refused by OpenAI strict mode;
 /// use anyOf, or one object with optional fields`). Empty when the host
-/// takes the schema.
+/// takes the schema. A tagged union's `oneOf` (see
+/// [`union_tag`](super::union_tag)) is not named: the hosts without
+/// `oneOf` are sent it as `anyOf`, which the tags keep exclusive.
 ///
 /// ```
 /// use serde_json::json;
@@ -135,8 +137,11 @@ fn walk(schema: &Value, host: Host, at: &mut String, found: &mut Vec<String>, de
     if depth > crate::schema::graph::MAX_SCHEMA_DEPTH {
         return;
     }
+    // A tagged union is sent as `anyOf` where the host lacks `oneOf`: the
+    // tags keep the alternatives exclusive.
+    let tagged = super::union_tag(map).is_some();
     for keyword in host.refused() {
-        if map.contains_key(*keyword) {
+        if map.contains_key(*keyword) && !(tagged && *keyword == "oneOf") {
             report(
                 found,
                 at,
@@ -261,6 +266,23 @@ mod tests {
                 "at /properties/at: \"$ref\" is refused by Gemini; inline the subschema it points to",
             ]
         );
+    }
+
+    #[test]
+    fn a_tagged_union_is_refused_by_no_host() {
+        let branch = |tag: &str| {
+            json!({"type": "object", "properties": {"kind": {"type": "string", "const": tag}},
+                "required": ["kind"], "additionalProperties": false})
+        };
+        let schema = json!({
+            "type": "object",
+            "properties": {"to": {"oneOf": [branch("email"), branch("log")]}},
+            "required": ["to"],
+            "additionalProperties": false
+        });
+        for host in [Host::Anthropic, Host::OpenAiStrict, Host::Gemini] {
+            assert_eq!(refused_by(&schema, host), Vec::<String>::new(), "{host:?}");
+        }
     }
 
     #[test]
