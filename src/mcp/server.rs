@@ -12,7 +12,7 @@ use std::sync::Arc;
 use rmcp::model::{
     CallToolRequestMethod, CallToolRequestParams, CallToolResponse, CallToolResult, ConstString,
     ContentBlock, CustomRequest, CustomResult, ErrorCode, Implementation, ListToolsResult,
-    PaginatedRequestParams, ServerCapabilities, ServerConfig,
+    PaginatedRequestParams, ProtocolVersion, ServerCapabilities, ServerConfig,
 };
 use rmcp::model::{
     CompleteRequestParams, CompleteResult, GetPromptRequestParams, GetPromptResponse,
@@ -29,7 +29,7 @@ use toolsmith_runtime::{Call, CallHandle, Content, ToolSet};
 
 use super::client_call::{self, forwarding};
 use super::delegate::{Delegate, NoHandler};
-use super::listed::{describe, object_output};
+use super::listed::describe;
 use super::transport::{Input, LineTransport, Output};
 use crate::host::{self, Outcome, result_text};
 
@@ -127,7 +127,9 @@ impl Server {
             Outcome::Ran(value) => {
                 let text = ContentBlock::text(result_text(&value));
                 let mut result = CallToolResult::success(vec![text]);
-                if object_output(&tool).is_some() {
+                // Any value its schema describes; rmcp keeps only objects for
+                // a client before 2026-07-28, whose `structuredContent` is one.
+                if tool.output_schema().is_some() {
                     result.structured_content = Some(value);
                 }
                 result
@@ -171,6 +173,12 @@ async fn cancelled_by<T>(
         std::task::Poll::Pending
     })
     .await
+}
+
+/// Whether a client on `version` reads `structuredContent` of any JSON
+/// type (2026-07-28 on), as rmcp decides it for the answer it sends.
+fn reads_any_structured(version: Option<&ProtocolVersion>) -> bool {
+    version.is_some_and(|version| version.as_str() >= ProtocolVersion::V_2026_07_28.as_str())
 }
 
 /// Four times the argument cap and 64 KiB.
@@ -235,11 +243,20 @@ impl ServerHandler for Server {
         context: RequestContext<RoleServer>,
     ) -> Result<CallToolResponse, ErrorData> {
         let arguments = request.arguments.map_or(Value::Null, Value::Object);
+        let any_structured = reads_any_structured(context.protocol_version().as_ref());
         let (call, notes) = client_call::for_request(&context, &self.log_level);
         let handle = call.handle();
         let answer = self.call_in(&request.name, arguments, call);
         let answer = cancelled_by(context.ct.clone().cancelled_owned(), handle, answer);
-        forwarding(answer, notes).await.map(CallToolResponse::from)
+        let mut answer = forwarding(answer, notes).await?;
+        if !any_structured {
+            // Before 2026-07-28 `structuredContent` is an object; the text
+            // block already holds any other value.
+            answer
+                .structured_content
+                .take_if(|value| !value.is_object());
+        }
+        Ok(CallToolResponse::from(answer))
     }
 
     async fn complete(
