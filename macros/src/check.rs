@@ -424,23 +424,24 @@ pub fn check_headers(cx: &mut Ctxt, fields: &[Field]) {
         if !is_token {
             cx.error(
                 &header.value,
-                format_args!("header name `{name}` is not an HTTP token: use letters, digits and `-` (`header = \"Region\"`), the client sends it as `Mcp-Param-<name>`"),
+                format_args!(
+                    "header name `{}` is not an HTTP token: use letters, digits and `-` (`header = \"Region\"`), the client sends it as `Mcp-Param-<name>`",
+                    name.escape_debug()
+                ),
             );
             continue;
         }
-        let earlier = fields[..index].iter().find(|earlier| {
-            earlier
-                .arg
-                .header
-                .as_ref()
-                .is_some_and(|other| other.value.value().eq_ignore_ascii_case(&name))
+        let earlier = fields[..index].iter().find_map(|earlier| {
+            let other = earlier.arg.header.as_ref()?.value.value();
+            other
+                .eq_ignore_ascii_case(&name)
+                .then(|| (earlier.name.as_str(), other))
         });
-        if let Some(earlier) = earlier {
+        if let Some((property, other)) = earlier {
             cx.error(
                 &header.value,
                 format_args!(
-                    "header `{name}` is already the header of `{}`: header names ignore case, so one header would carry two arguments; give each its own",
-                    earlier.name
+                    "header `{name}` is taken: parameter `{property}` has header `{other}`, and header names ignore case, so one header would carry two arguments; give each parameter its own"
                 ),
             );
         }

@@ -10,9 +10,9 @@ use std::pin::Pin;
 use std::sync::Arc;
 
 use rmcp::model::{
-    CallToolRequestMethod, CallToolRequestParams, CallToolResponse, CallToolResult, ConstString,
-    ContentBlock, CustomRequest, CustomResult, ErrorCode, Implementation, ListToolsResult,
-    PaginatedRequestParams, ProtocolVersion, ServerCapabilities, ServerConfig,
+    CacheScope, CallToolRequestMethod, CallToolRequestParams, CallToolResponse, CallToolResult,
+    ConstString, ContentBlock, CustomRequest, CustomResult, ErrorCode, Implementation,
+    ListToolsResult, PaginatedRequestParams, ProtocolVersion, ServerCapabilities, ServerConfig,
 };
 use rmcp::model::{
     CompleteRequestParams, CompleteResult, GetPromptRequestParams, GetPromptResponse,
@@ -53,6 +53,8 @@ pub(crate) struct Server {
     log_level: Arc<client_call::LogFloor>,
     /// The longest line read on stdio, and body over HTTP.
     pub(crate) max_line: usize,
+    /// How long, and for whom, a client may cache `tools/list` (2026-07-28).
+    tools_cache: Option<(u64, CacheScope)>,
 }
 
 impl Server {
@@ -70,7 +72,12 @@ impl Server {
             delegate: Arc::new(NoHandler),
             log_level: Arc::default(),
             max_line,
+            tools_cache: None,
         }
+    }
+
+    pub(crate) fn set_tools_cache(&mut self, ttl_ms: u64, scope: CacheScope) {
+        self.tools_cache = Some((ttl_ms, scope));
     }
 
     pub(crate) fn set_server_info(&mut self, name: String, version: String) {
@@ -175,9 +182,10 @@ async fn cancelled_by<T>(
     .await
 }
 
-/// Whether a client on `version` reads `structuredContent` of any JSON
-/// type (2026-07-28 on), as rmcp decides it for the answer it sends.
-fn reads_any_structured(version: Option<&ProtocolVersion>) -> bool {
+/// Whether a client on `version` speaks 2026-07-28 or later: it reads
+/// `structuredContent` of any JSON type and cache hints, as rmcp decides it
+/// for the answer it sends.
+fn speaks_2026_07_28(version: Option<&ProtocolVersion>) -> bool {
     version.is_some_and(|version| version.as_str() >= ProtocolVersion::V_2026_07_28.as_str())
 }
 
@@ -213,9 +221,18 @@ impl ServerHandler for Server {
     async fn list_tools(
         &self,
         _request: Option<PaginatedRequestParams>,
-        _context: RequestContext<RoleServer>,
+        context: RequestContext<RoleServer>,
     ) -> Result<ListToolsResult, ErrorData> {
-        Ok(ListToolsResult::with_all_items(self.listed.to_vec()))
+        let mut listed = ListToolsResult::with_all_items(self.listed.to_vec());
+        // Older clients have no such fields; rmcp fills in `0` and
+        // `private` for newer ones when no hint is given.
+        if let Some((ttl_ms, scope)) = self.tools_cache
+            && speaks_2026_07_28(context.protocol_version().as_ref())
+        {
+            listed.ttl_ms = Some(ttl_ms);
+            listed.cache_scope = Some(scope);
+        }
+        Ok(listed)
     }
 
     fn get_tool(&self, name: &str) -> Option<rmcp::model::Tool> {
@@ -243,7 +260,7 @@ impl ServerHandler for Server {
         context: RequestContext<RoleServer>,
     ) -> Result<CallToolResponse, ErrorData> {
         let arguments = request.arguments.map_or(Value::Null, Value::Object);
-        let any_structured = reads_any_structured(context.protocol_version().as_ref());
+        let any_structured = speaks_2026_07_28(context.protocol_version().as_ref());
         let (call, notes) = client_call::for_request(&context, &self.log_level);
         let handle = call.handle();
         let answer = self.call_in(&request.name, arguments, call);

@@ -278,3 +278,100 @@ async fn a_client_before_2026_07_28_gets_text_for_a_result_that_is_no_object() {
         json!({"content": [{"type": "text", "text": "7 to eu"}], "isError": false})
     );
 }
+
+#[tokio::test]
+async fn tools_list_carries_the_cache_hint_the_server_gives_to_clients_of_2026_07_28() {
+    let server = McpServer::new(metadata_tools()).with_tools_cache(
+        std::time::Duration::from_secs(300),
+        rmcp::model::CacheScope::Public,
+    );
+    let newer = exchange(server.clone(), &[request_2026(1, "tools/list", json!({}))]).await;
+    assert_eq!(
+        (
+            &newer[0]["result"]["ttlMs"],
+            &newer[0]["result"]["cacheScope"]
+        ),
+        (&json!(300_000), &json!("public"))
+    );
+    let older = exchange(
+        server,
+        &[
+            initialize("2025-11-25"),
+            json!({"jsonrpc": "2.0", "method": "notifications/initialized"}),
+            json!({"jsonrpc": "2.0", "id": 1, "method": "tools/list"}),
+        ],
+    )
+    .await;
+    let keys: Vec<&String> = older[1]["result"].as_object().unwrap().keys().collect();
+    assert_eq!(keys, ["tools"]);
+}
+
+/// A `tools/call` of `deploy` over Streamable HTTP on 2026-07-28, its
+/// `Mcp-Param-Region` header `header` and its argument `region`.
+#[cfg(feature = "mcp-http")]
+async fn deploy_over_http(header: Option<&str>, region: &str) -> crate::raw_http::Reply {
+    let server = McpServer::new(metadata_tools())
+        .with_http_options(toolsmith::mcp::HttpOptions::new().stateless(true))
+        .bind_http("127.0.0.1:0")
+        .await
+        .expect("binds");
+    let addr = server.local_addr();
+    let (stop, stopped) = tokio::sync::oneshot::channel::<()>();
+    let serving = tokio::spawn(server.serve_with_shutdown(async {
+        let _ = stopped.await;
+    }));
+    let body = request_2026(
+        1,
+        "tools/call",
+        json!({"name": "deploy", "arguments": {"region": region, "build": 7}}),
+    )
+    .to_string();
+    let mut headers = vec![
+        ("MCP-Protocol-Version", "2026-07-28"),
+        ("Mcp-Method", "tools/call"),
+        ("Mcp-Name", "deploy"),
+    ];
+    if let Some(header) = header {
+        headers.push(("Mcp-Param-Region", header));
+    }
+    let reply = crate::raw_http::exchange(addr, &crate::raw_http::post(&body, &headers)).await;
+    stop.send(()).unwrap();
+    serving.await.unwrap().unwrap();
+    reply
+}
+
+/// The JSON-RPC message of a reply, sent as JSON or as one SSE event.
+#[cfg(feature = "mcp-http")]
+fn message_of(reply: &crate::raw_http::Reply) -> Value {
+    let json = reply
+        .body
+        .lines()
+        .find_map(|line| line.strip_prefix("data: "))
+        .unwrap_or(&reply.body);
+    serde_json::from_str(json).unwrap_or_else(|_| panic!("a JSON-RPC message: {:?}", reply.body))
+}
+
+#[cfg(feature = "mcp-http")]
+#[tokio::test]
+async fn over_http_the_header_of_a_parameter_must_say_what_the_argument_says() {
+    let agreed = deploy_over_http(Some("eu"), "eu").await;
+    assert_eq!(agreed.status, 200, "{agreed:?}");
+    assert_eq!(
+        message_of(&agreed)["result"]["structuredContent"],
+        json!("7 to eu")
+    );
+
+    let differs = deploy_over_http(Some("us"), "eu").await;
+    assert_eq!(differs.status, 400, "{differs:?}");
+    assert_eq!(
+        message_of(&differs)["error"]["message"],
+        json!("Mcp-Param-Region header `us` does not match body value `eu`")
+    );
+
+    let missing = deploy_over_http(None, "eu").await;
+    assert_eq!(missing.status, 400, "{missing:?}");
+    assert_eq!(
+        message_of(&missing)["error"]["message"],
+        json!("missing Mcp-Param-Region header for `region`")
+    );
+}
