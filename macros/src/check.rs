@@ -435,7 +435,7 @@ pub fn check_headers(cx: &mut Ctxt, fields: &[Field]) {
             let other = earlier.arg.header.as_ref()?.value.value();
             other
                 .eq_ignore_ascii_case(&name)
-                .then(|| (earlier.name.as_str(), other))
+                .then_some((earlier.name.as_str(), other))
         });
         if let Some((property, other)) = earlier {
             cx.error(
