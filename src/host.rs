@@ -22,4 +22,6 @@ pub(crate) use echo::name;
 pub(crate) use echo::quoted_name;
 #[cfg(feature = "cli")]
 pub(crate) use schema::types_of;
+#[cfg(feature = "rig")]
+pub(crate) use schema::without_mcp_keywords;
 pub(crate) use schema::{map_schema, types};

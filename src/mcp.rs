@@ -2,8 +2,15 @@
 //! official [`rmcp`] crate (feature `mcp`).
 //!
 //! - `tools/list` gives each tool's name, description, `inputSchema` (the
-//!   canonical schema), `outputSchema` where known and `annotations`
-//!   (`title`, `readOnlyHint`, ..) where the tool gives any.
+//!   canonical schema, with `x-mcp-header` on a `#[arg(header = "..")]`
+//!   parameter), `outputSchema` where known, `annotations` (`title`,
+//!   `readOnlyHint`, ..), `icons` and `_meta` where the tool gives any; on
+//!   protocol version 2026-07-28 also the cache hints `ttlMs` and
+//!   `cacheScope` ([`with_tools_cache`](McpServer::with_tools_cache)).
+//! - A result is also `structuredContent` when the tool has an output
+//!   schema: any JSON value for a client of 2026-07-28 or later, an object
+//!   only before (an older client reads other values in the text block,
+//!   and is listed only object output schemas).
 //! - `tools/call` validates first. Bad input is a result with
 //!   `isError: true` and one text block per problem; a failing function is
 //!   `isError: true` with `<tool> failed: <message>`, a panicking one
@@ -204,6 +211,33 @@ impl<C> McpServer<C> {
     /// ```
     pub fn with_implementation(mut self, implementation: rmcp::model::Implementation) -> Self {
         self.server.set_implementation(implementation);
+        self
+    }
+
+    /// How long a client of protocol version 2026-07-28 (or later) may
+    /// treat `tools/list` as fresh, and whether a cached list may be shared
+    /// between users ([`CacheScope::Public`](rmcp::model::CacheScope)) or
+    /// belongs to one ([`CacheScope::Private`](rmcp::model::CacheScope)):
+    /// its `ttlMs` and `cacheScope`. Without it, the list says `ttlMs: 0`,
+    /// `cacheScope: "private"` (stale at once, one user's), which is always
+    /// true; older clients get neither field. The tools of a server do not
+    /// change while it runs, so a public hint holds when every user sees
+    /// the same tools.
+    ///
+    /// ```
+    /// use rmcp::model::CacheScope;
+    /// use std::time::Duration;
+    /// # let tools = toolsmith::ToolSet::new();
+    /// let server = toolsmith::mcp::McpServer::new(tools)
+    ///     .with_tools_cache(Duration::from_secs(300), CacheScope::Public);
+    /// ```
+    pub fn with_tools_cache(
+        mut self,
+        ttl: std::time::Duration,
+        scope: rmcp::model::CacheScope,
+    ) -> Self {
+        let ttl_ms = u64::try_from(ttl.as_millis()).unwrap_or(u64::MAX);
+        self.server.set_tools_cache(ttl_ms, scope);
         self
     }
 

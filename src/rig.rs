@@ -76,7 +76,7 @@ pub fn tools(set: ToolSet) -> Vec<DynamicTool> {
             Some(DynamicTool::new(
                 name,
                 tool.description(),
-                tool.input_schema().clone(),
+                host::without_mcp_keywords(tool.input_schema()),
                 move |args| {
                     let (set, name) = (Arc::clone(&set), called.clone());
                     Box::pin(async move { call(&set, &name, args).await })

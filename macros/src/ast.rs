@@ -10,7 +10,7 @@ use serde_derive_internals::ast::{
 };
 use serde_derive_internals::attr::{Default as SerdeDefault, TagType};
 
-use crate::attr::{Annotations, ArgAttrs, ItemNames, ToolAttrs};
+use crate::attr::{Annotations, ArgAttrs, ItemNames, Listing, ToolAttrs};
 use crate::ctxt::Ctxt;
 use crate::doc::{self, Doc, FnDoc};
 use crate::serde_attrs;
@@ -77,6 +77,8 @@ pub struct ToolFn {
     pub items: ItemNames,
     /// `title`, `read_only`, ..: the hints for hosts.
     pub annotations: Annotations,
+    /// `icon`, `meta`: what MCP lists beside the hints.
+    pub listing: Listing,
 }
 
 impl ToolFn {
@@ -236,6 +238,7 @@ impl ToolFn {
             call,
             items: attrs.items,
             annotations: attrs.annotations,
+            listing: attrs.listing,
         }
     }
 
@@ -405,6 +408,12 @@ impl<'a> Input<'a> {
 impl Field {
     fn from_serde(cx: &mut Ctxt, field: &SerdeField, container_default: &SerdeDefault) -> Field {
         let arg = ArgAttrs::from_attrs(cx, &field.original.attrs);
+        if let Some(given) = &arg.header {
+            cx.error(
+                &given.key,
+                "`header` applies to a tool's own parameters, not to the fields of a `ToolArg` type; put it on a parameter of the tool",
+            );
+        }
         if let Some(given) = &arg.default {
             cx.error(
                 &given.key,

@@ -8,6 +8,10 @@ use syn::{Attribute, Expr, ExprLit, ExprUnary, Ident, Lit, LitStr, UnOp};
 
 use crate::ctxt::Ctxt;
 
+mod listing;
+
+pub use listing::Listing;
+
 /// A number written in an attribute: the runtime's type, so the bound the
 /// macro checks is the bound the expansion states.
 pub use toolsmith_schema_rules::number::Num;
@@ -27,6 +31,8 @@ pub struct ToolAttrs {
     pub name: Setting<LitStr>,
     pub description: Setting<LitStr>,
     pub annotations: Annotations,
+    /// `icon = ".."`, `icon(..)`, `meta(..)`: what MCP lists beside the hints.
+    pub listing: Listing,
     /// The generated items' names and the crate the expansion names:
     /// `#[tool(tool = "SearchTool", args = "SearchToolArgs", crate = "..")]`.
     pub items: ItemNames,
@@ -75,6 +81,9 @@ pub struct ArgAttrs {
     pub default: Setting<Expr>,
     /// `items(..)`: constraints on every item of an array.
     pub items: Setting<Box<ArgAttrs>>,
+    /// `header = "Region"`: MCP's `x-mcp-header`, the HTTP header
+    /// (`Mcp-Param-Region`) a client copies the argument into.
+    pub header: Setting<LitStr>,
 }
 
 impl ToolAttrs {
@@ -116,12 +125,14 @@ impl ToolAttrs {
                 set(cx, "tool", &mut attrs.annotations.task, key, value);
             } else if let Some(done) = attrs.items.parse_one(cx, &meta, &key) {
                 done
+            } else if let Some(done) = attrs.listing.parse_one(cx, &meta, &key) {
+                done
             } else {
                 unknown(
                     cx,
                     &meta,
                     "tool",
-                    "name, description, title, read_only, destructive, idempotent, open_world, task, tool, args, crate",
+                    "name, description, title, read_only, destructive, idempotent, open_world, task, icon, icon_mime, meta, tool, args, crate",
                 );
             }
             Ok(())
@@ -130,6 +141,7 @@ impl ToolAttrs {
             cx.push(err);
         }
         attrs.annotations.check(cx);
+        attrs.listing.check(cx);
         attrs
     }
 }
@@ -277,6 +289,11 @@ impl ArgAttrs {
                 });
                 set(cx, "arg", &mut self.default, key, value);
             }
+            // #[arg(header = "Region")]
+            "header" => {
+                let value = string(cx, meta, &key, "header = \"Region\"");
+                set(cx, "arg", &mut self.header, key, value);
+            }
             // #[arg(items(pattern = "^[a-z]+$", max_length = 20))]
             "items" => {
                 if !meta.input.peek(syn::token::Paren) {
@@ -308,7 +325,7 @@ impl ArgAttrs {
                 cx,
                 meta,
                 "arg",
-                "pattern, min, max, min_length, max_length, min_items, max_items, items, description, rename, default",
+                "pattern, min, max, min_length, max_length, min_items, max_items, items, description, rename, default, header",
             ),
         }
     }
@@ -326,6 +343,7 @@ impl ArgAttrs {
             && self.rename.is_none()
             && self.default.is_none()
             && self.items.is_none()
+            && self.header.is_none()
     }
 }
 

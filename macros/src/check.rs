@@ -486,3 +486,45 @@ pub fn type_name(ty: &impl ToTokens) -> String {
         .replace("( ", "(")
         .replace(" )", ")")
 }
+
+/// MCP's `x-mcp-header`: a client copies the argument into the HTTP header
+/// `Mcp-Param-<name>`, so the name is an HTTP token (RFC 9110: letters,
+/// digits and ``!#$%&'*+-.^_`|~``), and two parameters cannot share one
+/// (header names ignore case), or the header would say two things. A
+/// client drops a tool whose declaration breaks either rule.
+pub fn check_headers(cx: &mut Ctxt, fields: &[Field]) {
+    for (index, field) in fields.iter().enumerate() {
+        let Some(header) = &field.arg.header else {
+            continue;
+        };
+        let name = header.value.value();
+        let is_token = !name.is_empty()
+            && name
+                .chars()
+                .all(|c| c.is_ascii_alphanumeric() || "!#$%&'*+-.^_`|~".contains(c));
+        if !is_token {
+            cx.error(
+                &header.value,
+                format_args!(
+                    "header name `{}` is not an HTTP token: use letters, digits and `-` (`header = \"Region\"`), the client sends it as `Mcp-Param-<name>`",
+                    name.escape_debug()
+                ),
+            );
+            continue;
+        }
+        let earlier = fields[..index].iter().find_map(|earlier| {
+            let other = earlier.arg.header.as_ref()?.value.value();
+            other
+                .eq_ignore_ascii_case(&name)
+                .then_some((earlier.name.as_str(), other))
+        });
+        if let Some((property, other)) = earlier {
+            cx.error(
+                &header.value,
+                format_args!(
+                    "header `{name}` is taken: parameter `{property}` has header `{other}`, and header names ignore case, so one header would carry two arguments; give each parameter its own"
+                ),
+            );
+        }
+    }
+}

@@ -50,7 +50,7 @@ pub use repair::{Repair, RepairKind, RepairPolicy};
 pub use sanitize::{sanitize_line, sanitize_text};
 pub use schema::{Validator, ValidatorBuilder, portable};
 pub use tool::{
-    BlockingJob, CallError, Invocation, Tool, ToolAnnotations, ToolArgs, ToolError, ToolWith,
-    tool_result,
+    BlockingJob, CallError, Invocation, Tool, ToolAnnotations, ToolArgs, ToolError, ToolIcon,
+    ToolWith, tool_result,
 };
 pub use toolset::{Called, DynamicTool, Limits, RegisterError, ToolRef, ToolSet, UnknownTool};

@@ -86,17 +86,26 @@ impl fmt::Debug for Invocation<'_> {
     }
 }
 
-/// What a tool says about itself beyond its schema, for hosts that ask
-/// (MCP's tool annotations: `title`, `readOnlyHint`, `destructiveHint`,
-/// `idempotentHint`, `openWorldHint`). Unset hints are left out, so a host
-/// applies its own defaults. They are hints: a client may use
-/// `read_only` to approve a call without asking, so set only what holds.
+/// What a tool says about itself beyond its schema, for hosts that ask:
+/// MCP's tool annotations (`title`, `readOnlyHint`, `destructiveHint`,
+/// `idempotentHint`, `openWorldHint`), and the tool's `icons` and `_meta`.
+/// Unset hints are left out, so a host applies its own defaults. They are
+/// hints: a client may use `read_only` to approve a call without asking,
+/// so set only what holds.
 ///
 /// ```
-/// # use toolsmith_runtime::ToolAnnotations;
-/// let hints = ToolAnnotations::new().title("Search the docs").read_only(true);
+/// # use toolsmith_runtime::{ToolAnnotations, ToolIcon};
+/// use serde_json::json;
+///
+/// let hints = ToolAnnotations::new()
+///     .title("Search the docs")
+///     .read_only(true)
+///     .icon(ToolIcon::new("https://example.com/search.png").mime_type("image/png").sizes(["48x48"]))
+///     .meta("com.example/team", json!("docs"));
 /// assert_eq!(hints.read_only, Some(true));
 /// assert_eq!(hints.destructive, None);
+/// assert_eq!(hints.icons[0].src, "https://example.com/search.png");
+/// assert_eq!(hints.meta, [("com.example/team".into(), json!("docs"))]);
 /// ```
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
 #[non_exhaustive]
@@ -111,6 +120,10 @@ pub struct ToolAnnotations {
     pub idempotent: Option<bool>,
     /// The tool reaches an open world (the web, other people's systems).
     pub open_world: Option<bool>,
+    /// Icons a client may show beside the tool (MCP `icons`).
+    pub icons: Vec<ToolIcon>,
+    /// Entries of the tool's MCP `_meta`, in order, each key once.
+    pub meta: Vec<(Cow<'static, str>, Value)>,
 }
 
 impl ToolAnnotations {
@@ -122,6 +135,8 @@ impl ToolAnnotations {
             destructive: None,
             idempotent: None,
             open_world: None,
+            icons: Vec::new(),
+            meta: Vec::new(),
         }
     }
 
@@ -155,9 +170,64 @@ impl ToolAnnotations {
         self
     }
 
-    /// Whether no hint is set.
+    /// Adds an icon, after those already given.
+    pub fn icon(mut self, icon: ToolIcon) -> Self {
+        self.icons.push(icon);
+        self
+    }
+
+    /// Sets `key` of the tool's `_meta` to `value`, replacing what the key
+    /// held.
+    pub fn meta(mut self, key: impl Into<Cow<'static, str>>, value: impl Into<Value>) -> Self {
+        let key = key.into();
+        let value = value.into();
+        match self.meta.iter_mut().find(|(held, _)| *held == key) {
+            Some((_, held)) => *held = value,
+            None => self.meta.push((key, value)),
+        }
+        self
+    }
+
+    /// Whether no hint, icon or `_meta` entry is set.
     pub fn is_empty(&self) -> bool {
         *self == ToolAnnotations::new()
+    }
+}
+
+/// An icon of a tool: where it is (`src`, an `https:` or `data:` URI), its
+/// MIME type and the sizes it comes in (`48x48`, or `any` for SVG), as
+/// MCP's `Icon` names them.
+#[derive(Debug, Clone, PartialEq, Eq)]
+#[non_exhaustive]
+pub struct ToolIcon {
+    /// The URI of the image.
+    pub src: Cow<'static, str>,
+    /// Its MIME type, when the server's is missing or too generic.
+    pub mime_type: Option<Cow<'static, str>>,
+    /// The sizes it comes in, `WxH` or `any`.
+    pub sizes: Vec<Cow<'static, str>>,
+}
+
+impl ToolIcon {
+    /// An icon at `src`.
+    pub fn new(src: impl Into<Cow<'static, str>>) -> Self {
+        ToolIcon {
+            src: src.into(),
+            mime_type: None,
+            sizes: Vec::new(),
+        }
+    }
+
+    /// Sets the MIME type (`image/png`).
+    pub fn mime_type(mut self, mime_type: impl Into<Cow<'static, str>>) -> Self {
+        self.mime_type = Some(mime_type.into());
+        self
+    }
+
+    /// Sets the sizes (`["48x48", "96x96"]`).
+    pub fn sizes<S: Into<Cow<'static, str>>>(mut self, sizes: impl IntoIterator<Item = S>) -> Self {
+        self.sizes = sizes.into_iter().map(Into::into).collect();
+        self
     }
 }
 

@@ -46,3 +46,13 @@ pub(crate) fn types(schema: &Map<String, Value>) -> Vec<&str> {
 pub(crate) fn types_of(schema: &Value) -> Vec<&str> {
     schema.as_object().map_or_else(Vec::new, types)
 }
+
+/// The canonical schema less MCP's own keyword, `x-mcp-header` (the HTTP
+/// header an MCP client copies an argument into), for hosts that are not
+/// MCP.
+#[cfg(feature = "rig")]
+pub(crate) fn without_mcp_keywords(schema: &Value) -> Value {
+    map_schema(schema, &|schema| {
+        schema.remove("x-mcp-header");
+    })
+}

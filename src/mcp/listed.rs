@@ -1,11 +1,11 @@
 //! A tool as `tools/list` describes it: name, title, description,
-//! `inputSchema`, `outputSchema` where MCP can carry it, and the tool's
-//! hints as annotations.
+//! `inputSchema`, `outputSchema`, the tool's hints as annotations, its
+//! `icons` and its `_meta`.
 
 use std::sync::Arc;
 
 use serde_json::{Map, Value, json};
-use toolsmith_runtime::{ToolAnnotations, ToolRef};
+use toolsmith_runtime::{ToolAnnotations, ToolIcon, ToolRef};
 
 /// A tool as `tools/list` describes it.
 pub(crate) fn describe(tool: &ToolRef<'_>) -> rmcp::model::Tool {
@@ -14,16 +14,39 @@ pub(crate) fn describe(tool: &ToolRef<'_>) -> rmcp::model::Tool {
         tool.description().to_owned(),
         Arc::new(as_object(tool.input_schema())),
     );
-    if let Some(output) = object_output(tool) {
+    // Any schema: rmcp drops one whose root is no object for a client on a
+    // protocol version before 2026-07-28, which reads objects only.
+    if let Some(output) = tool.output_schema() {
         listed = listed.with_raw_output_schema(Arc::new(as_object(output)));
     }
     let hints = tool.annotations();
     // The title is the tool's own (`title`) and, for older clients, a hint.
     listed.title = hints.title.as_ref().map(|title| title.to_string());
-    if !hints.is_empty() {
-        listed = listed.with_annotations(annotations(hints));
+    let annotations = annotations(hints);
+    if annotations != rmcp::model::ToolAnnotations::new() {
+        listed = listed.with_annotations(annotations);
+    }
+    if !hints.icons.is_empty() {
+        listed.icons = Some(hints.icons.iter().map(icon).collect());
+    }
+    if !hints.meta.is_empty() {
+        let meta = hints
+            .meta
+            .iter()
+            .map(|(key, value)| (key.to_string(), value.clone()));
+        listed.meta = Some(rmcp::model::MetaObject(meta.collect()));
     }
     listed
+}
+
+/// A tool's icon as MCP's.
+fn icon(icon: &ToolIcon) -> rmcp::model::Icon {
+    let mut out = rmcp::model::Icon::new(icon.src.to_string());
+    out.mime_type = icon.mime_type.as_ref().map(|mime| mime.to_string());
+    if !icon.sizes.is_empty() {
+        out.sizes = Some(icon.sizes.iter().map(|size| size.to_string()).collect());
+    }
+    out
 }
 
 /// The hints as MCP tool annotations.
@@ -35,14 +58,6 @@ fn annotations(hints: &ToolAnnotations) -> rmcp::model::ToolAnnotations {
     out.idempotent_hint = hints.idempotent;
     out.open_world_hint = hints.open_world;
     out
-}
-
-/// The output schema where MCP can carry it: `structuredContent` is an
-/// object (through protocol version 2025-11-25), so only object schemas are
-/// advertised; other results travel as text alone.
-pub(crate) fn object_output<'a>(tool: &ToolRef<'a>) -> Option<&'a Value> {
-    tool.output_schema()
-        .filter(|schema| schema.get("type") == Some(&json!("object")))
 }
 
 /// A schema as a JSON object; `true` is `{}`, `false` is `{"not": {}}`.

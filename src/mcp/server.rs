@@ -10,9 +10,9 @@ use std::pin::Pin;
 use std::sync::Arc;
 
 use rmcp::model::{
-    CallToolRequestMethod, CallToolRequestParams, CallToolResponse, CallToolResult, ConstString,
-    ContentBlock, CustomRequest, CustomResult, ErrorCode, Implementation, ListToolsResult,
-    PaginatedRequestParams, ServerCapabilities, ServerConfig,
+    CacheScope, CallToolRequestMethod, CallToolRequestParams, CallToolResponse, CallToolResult,
+    ConstString, ContentBlock, CustomRequest, CustomResult, ErrorCode, Implementation,
+    ListToolsResult, PaginatedRequestParams, ProtocolVersion, ServerCapabilities, ServerConfig,
 };
 use rmcp::model::{CancelTaskParams, GetTaskParams, GetTaskResult, UpdateTaskParams};
 use rmcp::model::{
@@ -31,7 +31,6 @@ use toolsmith_runtime::{Call, CallHandle, Content, ToolRef, ToolSet};
 use super::client_call::{self, forwarding};
 use super::delegate::{Delegate, NoHandler};
 use super::dynamic::LiveTools;
-use super::listed::object_output;
 use super::tasks;
 use super::transport::{Input, LineTransport, Output};
 use crate::host::{self, Outcome, result_text};
@@ -58,6 +57,8 @@ pub(crate) struct Server {
     pub(crate) max_line: usize,
     /// The calls running as tasks, and those settled, for `tasks/get`.
     tasks: rmcp::task_manager::TaskManager,
+    /// How long, and for whom, a client may cache `tools/list` (2026-07-28).
+    tools_cache: Option<(u64, CacheScope)>,
 }
 
 impl Server {
@@ -74,7 +75,12 @@ impl Server {
             log_level: Arc::default(),
             max_line,
             tasks: rmcp::task_manager::TaskManager::new(),
+            tools_cache: None,
         }
+    }
+
+    pub(crate) fn set_tools_cache(&mut self, ttl_ms: u64, scope: CacheScope) {
+        self.tools_cache = Some((ttl_ms, scope));
     }
 
     pub(crate) fn set_server_info(&mut self, name: String, version: String) {
@@ -152,7 +158,9 @@ pub(crate) fn answer(tool: &ToolRef<'_>, outcome: Outcome) -> CallToolResult {
         Outcome::Ran(value) => {
             let text = ContentBlock::text(result_text(&value));
             let mut result = CallToolResult::success(vec![text]);
-            if object_output(tool).is_some() {
+            // Any value its schema describes; `call_tool` keeps only objects
+            // for a client before 2026-07-28, whose `structuredContent` is one.
+            if tool.output_schema().is_some() {
                 result.structured_content = Some(value);
             }
             result
@@ -184,6 +192,13 @@ pub(crate) async fn cancelled_by<T>(
         std::task::Poll::Pending
     })
     .await
+}
+
+/// Whether a client on `version` speaks 2026-07-28 or later: it reads
+/// `structuredContent` of any JSON type and cache hints, as rmcp decides it
+/// for the answer it sends.
+fn speaks_2026_07_28(version: Option<&ProtocolVersion>) -> bool {
+    version.is_some_and(|version| version.as_str() >= ProtocolVersion::V_2026_07_28.as_str())
 }
 
 /// Four times the argument cap and 64 KiB.
@@ -226,11 +241,18 @@ impl ServerHandler for Server {
     async fn list_tools(
         &self,
         _request: Option<PaginatedRequestParams>,
-        _context: RequestContext<RoleServer>,
+        context: RequestContext<RoleServer>,
     ) -> Result<ListToolsResult, ErrorData> {
-        Ok(ListToolsResult::with_all_items(
-            self.tools.listed().to_vec(),
-        ))
+        let mut listed = ListToolsResult::with_all_items(self.tools.listed().to_vec());
+        // Older clients have no such fields; rmcp fills in `0` and
+        // `private` for newer ones when no hint is given.
+        if let Some((ttl_ms, scope)) = self.tools_cache
+            && speaks_2026_07_28(context.protocol_version().as_ref())
+        {
+            listed.ttl_ms = Some(ttl_ms);
+            listed.cache_scope = Some(scope);
+        }
+        Ok(listed)
     }
 
     fn get_tool(&self, name: &str) -> Option<rmcp::model::Tool> {
@@ -277,11 +299,20 @@ impl ServerHandler for Server {
             let task = tasks::start(&self.tasks, tools, name, arguments, client);
             return Ok(CallToolResponse::Task(task));
         }
+        let any_structured = speaks_2026_07_28(context.protocol_version().as_ref());
         let (call, notes) = client_call::for_request(&context, &self.log_level);
         let handle = call.handle();
         let answer = self.call_in(&request.name, arguments, call);
         let answer = cancelled_by(context.ct.clone().cancelled_owned(), handle, answer);
-        forwarding(answer, notes).await.map(CallToolResponse::from)
+        let mut answer = forwarding(answer, notes).await?;
+        if !any_structured {
+            // Before 2026-07-28 `structuredContent` is an object; the text
+            // block already holds any other value.
+            answer
+                .structured_content
+                .take_if(|value| !value.is_object());
+        }
+        Ok(CallToolResponse::from(answer))
     }
 
     /// `tasks/get`: the task as it stands, its result or error inlined

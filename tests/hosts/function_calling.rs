@@ -527,3 +527,84 @@ fn each_host_is_told_what_it_refuses_of_a_foreign_schema() {
         ]
     );
 }
+
+/// Finds a page.
+#[toolsmith::tool]
+fn find(
+    /// What to look for
+    query: String,
+    #[arg(header = "Region")] region: String,
+    tag: Option<String>,
+) -> String {
+    let _ = (region, tag);
+    query
+}
+
+/// Pages through the results.
+#[toolsmith::tool]
+fn page(#[arg(max = 50)] limit: u8) -> u8 {
+    limit
+}
+
+fn header_and_bound_tools() -> ToolSet {
+    let mut tools = ToolSet::new();
+    tools.register(Find).unwrap();
+    tools.register(Page).unwrap();
+    tools
+}
+
+#[test]
+fn anthropic_declarations_are_strict_where_strict_tool_use_takes_the_schema() {
+    assert_eq!(
+        anthropic::tools(&header_and_bound_tools()),
+        json!([
+            {
+                "name": "find",
+                "description": "Finds a page.",
+                "input_schema": {
+                    "type": "object",
+                    "properties": {
+                        "query": {"type": "string", "description": "What to look for"},
+                        "region": {"type": "string"},
+                        "tag": {"type": ["string", "null"]}
+                    },
+                    "required": ["query", "region"],
+                    "additionalProperties": false
+                },
+                "strict": true
+            },
+            {
+                "name": "page",
+                "description": "Pages through the results.",
+                "input_schema": {
+                    "type": "object",
+                    "properties": {"limit": {"type": "integer", "minimum": 0, "maximum": 50}},
+                    "required": ["limit"],
+                    "additionalProperties": false
+                }
+            }
+        ])
+    );
+}
+
+#[test]
+fn the_mcp_header_of_a_parameter_stays_out_of_function_calling_declarations() {
+    let tools = header_and_bound_tools();
+    let find = tools.tool("find").unwrap();
+    assert_eq!(
+        find.input_schema()["properties"]["region"],
+        json!({"type": "string", "x-mcp-header": "Region"})
+    );
+    assert_eq!(
+        openai::tools(&tools)[0]["function"]["parameters"]["properties"]["region"],
+        json!({"type": "string"})
+    );
+    assert_eq!(
+        gemini::tools(&tools)[0]["function_declarations"][0]["parameters"]["properties"]["region"],
+        json!({"type": "string"})
+    );
+    assert_eq!(
+        anthropic::tools(&tools)[0]["input_schema"]["properties"]["region"],
+        json!({"type": "string"})
+    );
+}

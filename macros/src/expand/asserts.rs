@@ -30,6 +30,9 @@ pub(super) fn typed_checks(field: &Field) -> TokenStream {
         guard: quote!(true),
     };
     let mut out = value_typed_checks(&field.arg, &value, true);
+    if let Some(given) = &field.arg.header {
+        out.extend(header_check(&given.key, ty));
+    }
     if let Some(items) = &field.arg.items {
         out.extend(kind_check(
             &items.key,
@@ -135,6 +138,30 @@ fn value_typed_checks(arg: &ArgAttrs, target: &Target, top: bool) -> TokenStream
     }
     out.extend(integer_bound_checks(arg, target));
     out
+}
+
+/// `header` copies one plain value into an HTTP header: MCP takes it on a
+/// string, an integer or a boolean property whose `type` says so alone, so
+/// not on a float, an array, an object or an `Option` (`["string",
+/// "null"]`).
+fn header_check(key: &Ident, ty: &syn::Type) -> TokenStream {
+    let message = escape(&format!(
+        "`header` applies to a string, integer or boolean parameter, and `{}` is not one: MCP copies the argument into an HTTP header as one plain value; remove `header`, or take a `String`, an integer, a `bool` or a unit enum that is not optional",
+        type_name(ty)
+    ));
+    let arg_trait = quote!(<#ty as ::toolsmith::ToolArg>);
+    quote_spanned! {key.span()=>
+        const _: () = if #arg_trait::NULLABLE || !::core::matches!(
+            #arg_trait::__KIND,
+            ::toolsmith::__private::ArgKind::String
+                | ::toolsmith::__private::ArgKind::Integer
+                | ::toolsmith::__private::ArgKind::Boolean
+                | ::toolsmith::__private::ArgKind::Enum
+                | ::toolsmith::__private::ArgKind::Parsed
+        ) {
+            ::core::panic!(#message)
+        };
+    }
 }
 
 /// `key` does not apply to a string its type parses.

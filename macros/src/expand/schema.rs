@@ -58,6 +58,10 @@ fn constraint_keywords(arg: &ArgAttrs) -> Vec<TokenStream> {
         let value = &given.value;
         keywords.push(quote!(("pattern", ::toolsmith::__private::Value::from(#value))));
     }
+    if let Some(given) = &arg.header {
+        let value = &given.value;
+        keywords.push(quote!(("x-mcp-header", ::toolsmith::__private::Value::from(#value))));
+    }
     keywords
 }
 

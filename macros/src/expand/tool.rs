@@ -12,7 +12,7 @@ use super::satisfies::{dedups, value_checks};
 use super::schema::{default_expr, prop};
 use super::tool_type::{names, tool_type};
 use crate::ast::{Field, FieldDefault, ToolFn, unraw};
-use crate::attr::Annotations;
+use crate::attr::{Annotations, Listing};
 use crate::check;
 use crate::ctxt::Ctxt;
 use crate::krate;
@@ -28,6 +28,7 @@ pub fn tool(args: TokenStream, mut item: ItemFn) -> TokenStream {
     check::check_description(&mut cx, &tool);
     check::check_documented_arguments(&mut cx, &tool);
     check::check_property_names(&mut cx, &tool.params);
+    check::check_headers(&mut cx, &tool.params);
     for field in &tool.params {
         check::check_pattern(&mut cx, field);
         check::check_bounds(&mut cx, field);
@@ -152,7 +153,7 @@ fn expand_tool(tool: &ToolFn) -> TokenStream {
             }
         }
     });
-    let annotations = annotations(&tool.annotations);
+    let annotations = annotations(&tool.annotations, &tool.listing);
     let task = tool.annotations.task.as_ref().map(|task| {
         let value = task.value;
         quote_spanned! {task.key.span()=>
@@ -303,8 +304,9 @@ fn expand_tool(tool: &ToolFn) -> TokenStream {
     }
 }
 
-/// `fn annotations`, when the attribute gives any hint.
-fn annotations(given: &Annotations) -> Option<TokenStream> {
+/// `fn annotations`, when the attribute gives any hint, icon or `_meta`
+/// entry.
+fn annotations(given: &Annotations, listing: &Listing) -> Option<TokenStream> {
     let mut hints = Vec::new();
     if let Some(title) = &given.title {
         let value = &title.value;
@@ -321,6 +323,31 @@ fn annotations(given: &Annotations) -> Option<TokenStream> {
             let value = setting.value;
             hints.push(quote!(.#method(#value)));
         }
+    }
+    for icon in &listing.icons {
+        let src = &icon.src;
+        let mime = match (&icon.mime, icon.short) {
+            (Some(mime), _) => Some(mime),
+            (None, true) => listing.icon_mime.as_ref().map(|given| &given.value),
+            (None, false) => None,
+        };
+        let mime = mime.map(|mime| quote!(.mime_type(#mime)));
+        let sizes = icon.sizes.as_ref().map(|sizes| {
+            let sizes = sizes.value();
+            let sizes = sizes.split_whitespace();
+            quote!(.sizes([#(#sizes),*]))
+        });
+        hints.push(quote!(.icon(::toolsmith::ToolIcon::new(#src) #mime #sizes)));
+    }
+    for entry in &listing.meta {
+        let key = &entry.key;
+        let value = &entry.value;
+        let value = if entry.negative {
+            quote!(-#value)
+        } else {
+            quote!(#value)
+        };
+        hints.push(quote!(.meta(#key, ::toolsmith::__private::Value::from(#value))));
     }
     (!hints.is_empty()).then(|| {
         quote! {

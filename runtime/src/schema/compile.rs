@@ -30,7 +30,9 @@ const DEFAULT_BASE: &str = "urn:toolsmith:root";
 const DRAFT_2020_12: &str = "https://json-schema.org/draft/2020-12/schema";
 
 /// Keywords that only annotate: accepted, checked for shape, not enforced.
-const ANNOTATIONS: [&str; 16] = [
+/// `x-mcp-header` is MCP's: the HTTP header a client copies the argument
+/// into, which the transport compares, not the validator.
+const ANNOTATIONS: [&str; 17] = [
     "$schema",
     "$comment",
     "title",
@@ -47,6 +49,7 @@ const ANNOTATIONS: [&str; 16] = [
     "contentEncoding",
     "contentMediaType",
     "contentSchema",
+    "x-mcp-header",
 ];
 
 /// The validation vocabulary: ignored under a meta-schema without it.
@@ -921,9 +924,8 @@ impl<'s> Compiler<'s, '_> {
             "$schema" | "$comment" | "title" | "description" => value.is_string(),
             "examples" => value.is_array(),
             "$defs" | "$vocabulary" => value.is_object(),
-            "$anchor" | "$dynamicAnchor" | "contentEncoding" | "contentMediaType" => {
-                value.is_string()
-            }
+            "$anchor" | "$dynamicAnchor" | "contentEncoding" | "contentMediaType"
+            | "x-mcp-header" => value.is_string(),
             "deprecated" | "readOnly" | "writeOnly" => value.is_boolean(),
             _ => true,
         };
