@@ -229,8 +229,13 @@ impl<C> Cli<C> {
     /// as pretty JSON when stdout is a terminal, compact otherwise.
     pub fn run(mut self) -> ExitCode {
         self.program.terminal = std::io::stdout().is_terminal();
-        self.program.interactive =
-            std::io::stdin().is_terminal() && std::io::stderr().is_terminal();
+        let (stdin, stderr) = (
+            std::io::stdin().is_terminal(),
+            std::io::stderr().is_terminal(),
+        );
+        self.program.interactive = stdin && stderr;
+        self.program.stdin_terminal = stdin;
+        self.program.progress_bar = stderr;
         self.program.interrupt = true;
         let code = self.run_with_input(
             std::env::args_os(),

@@ -27,6 +27,8 @@ pub struct ToolAttrs {
     pub name: Setting<LitStr>,
     pub description: Setting<LitStr>,
     pub annotations: Annotations,
+    /// `cli_name = "find"`: the tool's command on the command line.
+    pub cli_name: Setting<LitStr>,
     /// The generated items' names and the crate the expansion names:
     /// `#[tool(tool = "SearchTool", args = "SearchToolArgs", crate = "..")]`.
     pub items: ItemNames,
@@ -73,6 +75,32 @@ pub struct ArgAttrs {
     pub default: Setting<Expr>,
     /// `items(..)`: constraints on every item of an array.
     pub items: Setting<Box<ArgAttrs>>,
+    /// `positional`, `short`, `alias`, `stdin`: how the parameter reads on
+    /// the command line.
+    pub cli: CliArgAttrs,
+}
+
+/// The command-line hints of `#[arg(..)]`, for a tool's parameters only.
+#[derive(Default)]
+pub struct CliArgAttrs {
+    pub positional: Setting<bool>,
+    pub short: Setting<char>,
+    pub aliases: Vec<Given<LitStr>>,
+    pub stdin: Setting<bool>,
+}
+
+impl CliArgAttrs {
+    /// The key of the first hint given, for a message saying it does not
+    /// belong where it is.
+    pub fn first_key(&self) -> Option<&Ident> {
+        [&self.positional, &self.stdin]
+            .into_iter()
+            .flatten()
+            .map(|given| &given.key)
+            .chain(self.short.iter().map(|given| &given.key))
+            .chain(self.aliases.iter().map(|given| &given.key))
+            .next()
+    }
 }
 
 impl ToolAttrs {
@@ -108,6 +136,10 @@ impl ToolAttrs {
                 // #[tool(open_world)], #[tool(open_world = false)]
                 let value = flag(cx, &meta, &key);
                 set(cx, "tool", &mut attrs.annotations.open_world, key, value);
+            } else if meta.path.is_ident("cli_name") {
+                // #[tool(cli_name = "find")]
+                let value = string(cx, &meta, &key, "cli_name = \"find\"");
+                set(cx, "tool", &mut attrs.cli_name, key, value);
             } else if let Some(done) = attrs.items.parse_one(cx, &meta, &key) {
                 done
             } else {
@@ -115,7 +147,7 @@ impl ToolAttrs {
                     cx,
                     &meta,
                     "tool",
-                    "name, description, title, read_only, destructive, idempotent, open_world, tool, args, crate",
+                    "name, description, title, read_only, destructive, idempotent, open_world, cli_name, tool, args, crate",
                 );
             }
             Ok(())
@@ -298,11 +330,32 @@ impl ArgAttrs {
                     Some((Box::new(items), span)),
                 );
             }
+            // #[arg(positional)]
+            "positional" => {
+                let value = flag(cx, meta, &key);
+                set(cx, "arg", &mut self.cli.positional, key, value);
+            }
+            // #[arg(short = 'q')]
+            "short" => {
+                let value = char_value(cx, meta, &key, "short = 'q'");
+                set(cx, "arg", &mut self.cli.short, key, value);
+            }
+            // #[arg(alias = "max")], repeated for more than one
+            "alias" => {
+                if let Some((value, span)) = string(cx, meta, &key, "alias = \"max\"") {
+                    self.cli.aliases.push(Given { key, value, span });
+                }
+            }
+            // #[arg(stdin)]
+            "stdin" => {
+                let value = flag(cx, meta, &key);
+                set(cx, "arg", &mut self.cli.stdin, key, value);
+            }
             _ => unknown(
                 cx,
                 meta,
                 "arg",
-                "pattern, min, max, min_length, max_length, min_items, max_items, items, description, rename, default",
+                "pattern, min, max, min_length, max_length, min_items, max_items, items, description, rename, default, positional, short, alias, stdin",
             ),
         }
     }
@@ -320,6 +373,7 @@ impl ArgAttrs {
             && self.rename.is_none()
             && self.default.is_none()
             && self.items.is_none()
+            && self.cli.first_key().is_none()
     }
 }
 
@@ -459,6 +513,29 @@ fn flag(cx: &mut Ctxt, meta: &ParseNestedMeta, key: &Ident) -> Option<(bool, Spa
             cx.error(
                 &expr,
                 format_args!("`{key}` takes a boolean: write `{key}` or `{key} = false`"),
+            );
+            None
+        }
+    }
+}
+
+/// A character literal: `short = 'q'`.
+fn char_value(
+    cx: &mut Ctxt,
+    meta: &ParseNestedMeta,
+    key: &Ident,
+    example: &str,
+) -> Option<(char, Span)> {
+    let expr = value_expr(cx, meta, key, example)?;
+    match &expr {
+        Expr::Lit(ExprLit {
+            lit: Lit::Char(lit),
+            ..
+        }) => Some((lit.value(), lit.span())),
+        _ => {
+            cx.error(
+                &expr,
+                format_args!("`{key}` takes a character literal: `{example}`"),
             );
             None
         }

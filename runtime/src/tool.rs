@@ -9,6 +9,7 @@ use serde::Serialize;
 use serde::de::DeserializeOwned;
 use serde_json::Value;
 
+use crate::cli_hints::CliHints;
 use crate::error::ToolInputError;
 use crate::schema::Validator;
 
@@ -56,6 +57,13 @@ pub trait Tool: Send + Sync + 'static {
     /// none by default.
     fn annotations(&self) -> ToolAnnotations {
         ToolAnnotations::new()
+    }
+    /// How the tool reads on a command line (its command's name,
+    /// positional parameters, short flags, standard input); none by
+    /// default. Only the command-line host reads it: it never changes the
+    /// schema.
+    fn cli(&self) -> Option<&'static CliHints> {
+        None
     }
 }
 

@@ -14,6 +14,7 @@ use super::tool_type::{names, tool_type};
 use crate::ast::{Field, FieldDefault, ToolFn, unraw};
 use crate::attr::Annotations;
 use crate::check;
+use crate::cli;
 use crate::ctxt::Ctxt;
 use crate::krate;
 
@@ -28,6 +29,7 @@ pub fn tool(args: TokenStream, mut item: ItemFn) -> TokenStream {
     check::check_description(&mut cx, &tool);
     check::check_documented_arguments(&mut cx, &tool);
     check::check_property_names(&mut cx, &tool.params);
+    cli::check(&mut cx, &tool);
     for field in &tool.params {
         check::check_pattern(&mut cx, field);
         check::check_bounds(&mut cx, field);
@@ -103,6 +105,8 @@ fn expand_tool(tool: &ToolFn) -> TokenStream {
     let (statics, checks) = value_checks(&tool.params, &quote!(self));
     let typed: TokenStream = tool.params.iter().map(asserts::typed_checks).collect();
     let dedups = dedups(&tool.params);
+    let cli_checks = cli::typed_checks(tool);
+    let cli = cli::expand(tool);
 
     let context = match &tool.ctx {
         Some(ty) => quote!(#ty),
@@ -220,6 +224,7 @@ fn expand_tool(tool: &ToolFn) -> TokenStream {
         }
 
         #typed
+        #cli_checks
 
         #tool_item
 
@@ -283,6 +288,7 @@ fn expand_tool(tool: &ToolFn) -> TokenStream {
 
             #invocation
             #annotations
+            #cli
         }
 
         #tool_with

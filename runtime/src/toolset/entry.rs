@@ -14,6 +14,7 @@ use super::ToolSet;
 use super::guard::{CatchUnwind, Deadline, PANICKED, catching, timed_out};
 use crate::call::Call;
 use crate::call::current::{InCall, entered};
+use crate::cli_hints::CliHints;
 use crate::invoke::validate_input_with;
 use crate::repair::{Repair, RepairPolicy};
 use crate::schema::Validator;
@@ -53,6 +54,7 @@ pub(super) struct Entry<C> {
     /// The validator of the output schema, built on the first result.
     pub(super) output_validator: OnceLock<Option<Validator>>,
     pub(super) annotations: ToolAnnotations,
+    pub(super) cli: Option<&'static CliHints>,
     pub(super) runner: Box<dyn Runner<C>>,
 }
 
@@ -161,6 +163,7 @@ impl<C: Clone + Send + Sync + 'static> Entry<C> {
             output_schema: self.output_schema,
             output_validator: self.output_validator,
             annotations: self.annotations,
+            cli: self.cli,
             runner: Box::new(Bound {
                 runner: self.runner,
                 ctx,
@@ -321,6 +324,12 @@ impl<'a, C> ToolRef<'a, C> {
     /// The hints the tool gives hosts (MCP tool annotations).
     pub fn annotations(&self) -> &'a ToolAnnotations {
         &self.entry.annotations
+    }
+
+    /// How the tool reads on a command line, where it says
+    /// ([`Tool::cli`](crate::Tool::cli)).
+    pub fn cli(&self) -> Option<&'static CliHints> {
+        self.entry.cli
     }
 
     /// Checks `args` against the set's [`Limits`](crate::Limits), repairs

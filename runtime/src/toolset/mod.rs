@@ -276,6 +276,7 @@ impl<C> ToolSet<C> {
             output_schema: tool.output_schema().map(Cow::Borrowed),
             output_validator: std::sync::OnceLock::new(),
             annotations: tool.annotations(),
+            cli: tool.cli(),
             runner: Box::new(Typed(tool)),
         };
         self.insert(entry)
@@ -297,6 +298,7 @@ impl<C> ToolSet<C> {
             output_schema: tool.output_schema.map(Cow::Owned),
             output_validator: std::sync::OnceLock::new(),
             annotations: tool.annotations,
+            cli: None,
             runner: Box::new(Dynamic {
                 validator,
                 handler: tool.handler,
