@@ -64,6 +64,7 @@ mod hints;
 mod input;
 mod lines;
 mod output;
+mod progress;
 mod prompt;
 mod run;
 mod shell;

@@ -17,6 +17,7 @@ use super::hints::Hints;
 use super::input::Sources;
 use super::lines::{clap_error_text, lines};
 use super::output::{Failure, JSON_FLAG, Style};
+use super::progress::Shown;
 use super::shell::{COMPLETIONS, MAN, completions, man};
 use super::terminal;
 use crate::host::{self, Outcome};
@@ -265,6 +266,7 @@ impl Program {
             host::call_in(tool, args, (), call.clone()),
             &call,
             progress,
+            Shown::new(self.progress_bar),
             self.interrupt,
             err,
         ));
