@@ -5,8 +5,71 @@
 //! (`--dry-run`, or `--dry-run=false`); arrays as repeated flags
 //! (`--tag a --tag b`); nested objects as `--point.x 1 --point.y 2` or as
 //! one JSON value (`--point '{"x": 1, "y": 2}'`). Descriptions, allowed
-//! values and bounds show in `--help`. Property names keep their spelling
-//! except `_`, written `-` (`max_len` is `--max-len`).
+//! values, bounds and defaults (`[default: 10]`) show in `--help`.
+//! Property names keep their spelling except `_`, written `-` (`max_len`
+//! is `--max-len`).
+//!
+//! # Hints on the tool
+//!
+//! How a tool reads on the command line beyond its flags is said on the
+//! tool, checked at compile time, and never changes the schema any other
+//! host sees:
+//!
+//! - `#[arg(positional)]`: taken by position, in declaration order, beside
+//!   its flag. The last may be a `Vec` taking the rest; an optional one
+//!   cannot come before a required one, and objects and booleans stay
+//!   flags.
+//! - `#[arg(short = 'q')]`: a short flag (not `h` or `V`, which clap keeps
+//!   for help and version; one parameter per letter).
+//! - `#[arg(alias = "max")]`: another long flag, repeatable.
+//! - `#[arg(stdin)]`: a text parameter read from standard input when its
+//!   flag is left out (strict UTF-8, as `-` is). Standard input is not read
+//!   when it is a terminal or another flag read it (`--other -`), and empty
+//!   input leaves the parameter out: a required one gets its `missing`
+//!   line, an optional one its default.
+//! - `#[tool(cli_name = "slug")]`: the tool's command is `slug`.
+//!
+//! A hint that cannot work is a compile error on the token written, with
+//! the fix: two positionals that cannot be told apart, a letter used
+//! twice, a hint on a type it cannot serve, a malformed name.
+//!
+//! ```
+//! use toolsmith::tool;
+//!
+//! /// Saves a note
+//! ///
+//! /// # Arguments
+//! ///
+//! /// * `title` - The note's title
+//! /// * `tags` - Its tags
+//! /// * `body` - The note
+//! /// * `priority` - How important it is
+//! #[tool(cli_name = "add")]
+//! fn save_note(
+//!     #[arg(positional)] title: String,
+//!     #[arg(positional)] tags: Vec<String>,
+//!     #[arg(stdin)] body: String,
+//!     #[arg(short = 'p', alias = "prio", default = 3)] priority: u8,
+//! ) -> String {
+//!     format!("{title} {tags:?} {priority}: {body}")
+//! }
+//!
+//! let mut tools = toolsmith::ToolSet::new();
+//! tools.register(SaveNote).unwrap();
+//! let (mut out, mut err) = (Vec::new(), Vec::new());
+//! let code = toolsmith::cli::Cli::new(tools).name("notes").run_with_input(
+//!     ["notes", "add", "shopping", "milk", "eggs", "-p", "1"],
+//!     &mut &b"buy them"[..],
+//!     &mut out,
+//!     &mut err,
+//! );
+//! assert_eq!(code, 0);
+//! assert_eq!(String::from_utf8(out).unwrap(), "shopping [\"milk\", \"eggs\"] 1: buy them\n");
+//! ```
+//!
+//! The same hints can be given to the command line at run time, for tools
+//! one did not write ([`Cli::positional`], [`Cli::short`], [`Cli::alias`]),
+//! checked when it starts ([`Cli::check`]); the tool's own come first.
 //!
 //! The arguments are checked by the runtime, not by clap, so a bad call gets
 //! the lines every other host gets, with flags for locations, on stderr with
@@ -22,7 +85,7 @@
 //! (before or after the tool's name) every outcome is JSON on stdout, a
 //! failure as `{"error":"invalid arguments","lines":[…]}`, with the same
 //! exit codes. Everything printed is sanitized first. No colours are
-//! written, whatever the terminal.
+//! written, whatever the terminal, but the progress bar's.
 //!
 //! A value of `-` is read from standard input, `@path` from a file (for
 //! text, numbers and JSON-valued flags alike); what is read must be UTF-8
@@ -31,8 +94,11 @@
 //! gives `@home`); `-` is read as itself where the flag's allowed values
 //! include it. Negative numbers are values: `--dy -1`.
 //!
-//! A tool that takes its [`Call`](crate::Call) reports progress as a
-//! plain line on stderr per report (`[2/3] deleting b`). Under
+//! A tool that takes its [`Call`](crate::Call) reports progress on
+//! stderr: under [`Cli::run`] with stderr a terminal, a bar redrawn in
+//! place (`[==========>         ] [2/3] deleting b`, cyan unless `NO_COLOR`
+//! is set) and cleared before the answer prints; otherwise a plain line
+//! per report (`[2/3] deleting b`), as a pipe or a log keeps it. Under
 //! [`Cli::run`], Ctrl-C cancels the running call (an async tool is
 //! dropped, a plain `fn` sees `is_cancelled()`), prints `cancelled` and
 //! exits [`EXIT_CANCELLED`] (130). `call.ask` prompts on the terminal, one
@@ -64,6 +130,7 @@ mod hints;
 mod input;
 mod lines;
 mod output;
+mod progress;
 mod prompt;
 mod run;
 mod shell;
@@ -229,8 +296,13 @@ impl<C> Cli<C> {
     /// as pretty JSON when stdout is a terminal, compact otherwise.
     pub fn run(mut self) -> ExitCode {
         self.program.terminal = std::io::stdout().is_terminal();
-        self.program.interactive =
-            std::io::stdin().is_terminal() && std::io::stderr().is_terminal();
+        let (stdin, stderr) = (
+            std::io::stdin().is_terminal(),
+            std::io::stderr().is_terminal(),
+        );
+        self.program.interactive = stdin && stderr;
+        self.program.stdin_terminal = stdin;
+        self.program.progress_bar = stderr;
         self.program.interrupt = true;
         let code = self.run_with_input(
             std::env::args_os(),

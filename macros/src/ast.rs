@@ -3,14 +3,14 @@
 
 use proc_macro2::{Span, TokenStream};
 use syn::spanned::Spanned;
-use syn::{DeriveInput, FnArg, Ident, ItemFn, Member, Pat, ReturnType, Type};
+use syn::{DeriveInput, FnArg, Ident, ItemFn, LitStr, Member, Pat, ReturnType, Type};
 
 use serde_derive_internals::ast::{
     Container as SerdeContainer, Data as SerdeData, Field as SerdeField, Style,
 };
 use serde_derive_internals::attr::{Default as SerdeDefault, TagType};
 
-use crate::attr::{Annotations, ArgAttrs, ItemNames, Listing, ToolAttrs};
+use crate::attr::{Annotations, ArgAttrs, ItemNames, Listing, Setting, ToolAttrs};
 use crate::ctxt::Ctxt;
 use crate::doc::{self, Doc, FnDoc};
 use crate::serde_attrs;
@@ -79,6 +79,8 @@ pub struct ToolFn {
     pub annotations: Annotations,
     /// `icon`, `meta`: what MCP lists beside the hints.
     pub listing: Listing,
+    /// `cli_name = ".."`: the tool's command on the command line.
+    pub cli_name: Setting<LitStr>,
 }
 
 impl ToolFn {
@@ -239,6 +241,7 @@ impl ToolFn {
             items: attrs.items,
             annotations: attrs.annotations,
             listing: attrs.listing,
+            cli_name: attrs.cli_name,
         }
     }
 
@@ -418,6 +421,12 @@ impl Field {
             cx.error(
                 &given.key,
                 "on a struct field, give the default with serde's `#[serde(default = \"path\")]`, which the schema follows",
+            );
+        }
+        if let Some(key) = arg.cli.first_key() {
+            cx.error(
+                key,
+                format_args!("`{key}` is a command-line hint for a tool's parameters; a struct field is set with its flag (`--point.x`): remove it"),
             );
         }
         let serde_name = field.attrs.name().deserialize_name();

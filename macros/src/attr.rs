@@ -33,6 +33,8 @@ pub struct ToolAttrs {
     pub annotations: Annotations,
     /// `icon = ".."`, `icon(..)`, `meta(..)`: what MCP lists beside the hints.
     pub listing: Listing,
+    /// `cli_name = "find"`: the tool's command on the command line.
+    pub cli_name: Setting<LitStr>,
     /// The generated items' names and the crate the expansion names:
     /// `#[tool(tool = "SearchTool", args = "SearchToolArgs", crate = "..")]`.
     pub items: ItemNames,
@@ -84,6 +86,32 @@ pub struct ArgAttrs {
     /// `header = "Region"`: MCP's `x-mcp-header`, the HTTP header
     /// (`Mcp-Param-Region`) a client copies the argument into.
     pub header: Setting<LitStr>,
+    /// `positional`, `short`, `alias`, `stdin`: how the parameter reads on
+    /// the command line.
+    pub cli: CliArgAttrs,
+}
+
+/// The command-line hints of `#[arg(..)]`, for a tool's parameters only.
+#[derive(Default)]
+pub struct CliArgAttrs {
+    pub positional: Setting<bool>,
+    pub short: Setting<char>,
+    pub aliases: Vec<Given<LitStr>>,
+    pub stdin: Setting<bool>,
+}
+
+impl CliArgAttrs {
+    /// The key of the first hint given, for a message saying it does not
+    /// belong where it is.
+    pub fn first_key(&self) -> Option<&Ident> {
+        [&self.positional, &self.stdin]
+            .into_iter()
+            .flatten()
+            .map(|given| &given.key)
+            .chain(self.short.iter().map(|given| &given.key))
+            .chain(self.aliases.iter().map(|given| &given.key))
+            .next()
+    }
 }
 
 impl ToolAttrs {
@@ -123,6 +151,10 @@ impl ToolAttrs {
                 // #[tool(task)], #[tool(task = false)]
                 let value = flag(cx, &meta, &key);
                 set(cx, "tool", &mut attrs.annotations.task, key, value);
+            } else if meta.path.is_ident("cli_name") {
+                // #[tool(cli_name = "find")]
+                let value = string(cx, &meta, &key, "cli_name = \"find\"");
+                set(cx, "tool", &mut attrs.cli_name, key, value);
             } else if let Some(done) = attrs.items.parse_one(cx, &meta, &key) {
                 done
             } else if let Some(done) = attrs.listing.parse_one(cx, &meta, &key) {
@@ -132,7 +164,7 @@ impl ToolAttrs {
                     cx,
                     &meta,
                     "tool",
-                    "name, description, title, read_only, destructive, idempotent, open_world, task, icon, icon_mime, meta, tool, args, crate",
+                    "name, description, title, read_only, destructive, idempotent, open_world, task, icon, icon_mime, meta, cli_name, tool, args, crate",
                 );
             }
             Ok(())
@@ -321,11 +353,32 @@ impl ArgAttrs {
                     Some((Box::new(items), span)),
                 );
             }
+            // #[arg(positional)]
+            "positional" => {
+                let value = flag(cx, meta, &key);
+                set(cx, "arg", &mut self.cli.positional, key, value);
+            }
+            // #[arg(short = 'q')]
+            "short" => {
+                let value = char_value(cx, meta, &key, "short = 'q'");
+                set(cx, "arg", &mut self.cli.short, key, value);
+            }
+            // #[arg(alias = "max")], repeated for more than one
+            "alias" => {
+                if let Some((value, span)) = string(cx, meta, &key, "alias = \"max\"") {
+                    self.cli.aliases.push(Given { key, value, span });
+                }
+            }
+            // #[arg(stdin)]
+            "stdin" => {
+                let value = flag(cx, meta, &key);
+                set(cx, "arg", &mut self.cli.stdin, key, value);
+            }
             _ => unknown(
                 cx,
                 meta,
                 "arg",
-                "pattern, min, max, min_length, max_length, min_items, max_items, items, description, rename, default, header",
+                "pattern, min, max, min_length, max_length, min_items, max_items, items, description, rename, default, header, positional, short, alias, stdin",
             ),
         }
     }
@@ -344,6 +397,7 @@ impl ArgAttrs {
             && self.default.is_none()
             && self.items.is_none()
             && self.header.is_none()
+            && self.cli.first_key().is_none()
     }
 }
 
@@ -483,6 +537,29 @@ fn flag(cx: &mut Ctxt, meta: &ParseNestedMeta, key: &Ident) -> Option<(bool, Spa
             cx.error(
                 &expr,
                 format_args!("`{key}` takes a boolean: write `{key}` or `{key} = false`"),
+            );
+            None
+        }
+    }
+}
+
+/// A character literal: `short = 'q'`.
+fn char_value(
+    cx: &mut Ctxt,
+    meta: &ParseNestedMeta,
+    key: &Ident,
+    example: &str,
+) -> Option<(char, Span)> {
+    let expr = value_expr(cx, meta, key, example)?;
+    match &expr {
+        Expr::Lit(ExprLit {
+            lit: Lit::Char(lit),
+            ..
+        }) => Some((lit.value(), lit.span())),
+        _ => {
+            cx.error(
+                &expr,
+                format_args!("`{key}` takes a character literal: `{example}`"),
             );
             None
         }

@@ -5,6 +5,7 @@ mod ast;
 mod attr;
 mod case;
 mod check;
+mod cli;
 mod ctxt;
 mod doc;
 mod expand;

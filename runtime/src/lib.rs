@@ -5,6 +5,7 @@
 
 mod arg;
 mod call;
+mod cli_hints;
 mod content;
 mod domain;
 pub mod echo;
@@ -38,6 +39,7 @@ pub use arg::ToolArg;
 pub use call::{
     Answer, AskError, Call, CallHandle, CallHost, Cancelled, HostFuture, LogLevel, Progress, Reply,
 };
+pub use cli_hints::{CliHints, CliParam};
 pub use content::{Block, Body, Content};
 pub use error::{Issue, IssueKind, SchemaError, ToolInputError};
 pub use invoke::{Validated, invoke_tool, validate_input, validate_input_str, validate_input_with};

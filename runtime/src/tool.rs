@@ -9,6 +9,7 @@ use serde::Serialize;
 use serde::de::DeserializeOwned;
 use serde_json::Value;
 
+use crate::cli_hints::CliHints;
 use crate::error::ToolInputError;
 use crate::schema::Validator;
 
@@ -63,6 +64,14 @@ pub trait Tool: Send + Sync + 'static {
     /// `false` by default.
     fn runs_as_task(&self) -> bool {
         false
+    }
+
+    /// How the tool reads on a command line (its command's name,
+    /// positional parameters, short flags, standard input); none by
+    /// default. Only the command-line host reads it: it never changes the
+    /// schema.
+    fn cli(&self) -> Option<&'static CliHints> {
+        None
     }
 }
 

@@ -1,7 +1,8 @@
 //! The arguments object a tool is called with, built from the flags given
 //! on the command line: each flag's text read as the JSON its schema
 //! expects, set at its place in the object. A value may be read from
-//! standard input (`-`) or a file (`@path`), see [`super::input`].
+//! standard input (`-`) or a file (`@path`), see [`super::input`]; a
+//! parameter that reads standard input when left out reads it last.
 
 use clap::ArgMatches;
 use serde_json::{Map, Value};
@@ -17,11 +18,13 @@ use crate::host::types_of;
 pub(crate) fn arguments(
     tool: &ToolRef<'_>,
     matches: &ArgMatches,
+    stdin: &[&str],
     sources: &mut Sources<'_>,
 ) -> Result<Value, Vec<String>> {
     let flags = flags(tool.input_schema());
     let mut root = Value::Object(Map::new());
     let mut problems = Vec::new();
+    let mut left_out = Vec::new();
     // Outer flags first, so `--point '{..}'` is set before `--point.x` refines it.
     for flag in &flags {
         let id = flag.long();
@@ -31,6 +34,11 @@ pub(crate) fn arguments(
             (source == Some(clap::parser::ValueSource::CommandLine)).then_some(raw)
         };
         let Some(raw) = given(&id).or_else(|| given(&positional_id(flag))) else {
+            if let [name] = flag.path.as_slice()
+                && stdin.contains(&name.as_str())
+            {
+                left_out.push(flag);
+            }
             continue;
         };
         let array = types_of(&flag.schema) == ["array"];
@@ -55,6 +63,14 @@ pub(crate) fn arguments(
             )
         };
         set_at(&mut root, &flag.path, value);
+    }
+    // After every flag given, so that `--other -` keeps standard input.
+    for flag in left_out {
+        match sources.left_out(&flag.long()) {
+            Some(Ok(text)) => set_at(&mut root, &flag.path, convert(&flag.schema, &text)),
+            Some(Err(line)) => problems.push(line),
+            None => {}
+        }
     }
     if problems.is_empty() {
         Ok(root)

@@ -27,7 +27,7 @@ pub(crate) fn command(
     own: &[&str],
     hints: &Hints,
 ) -> Command {
-    let taken = |name: &str| tools.contains(name) || own.contains(&name);
+    let taken = |name: &str| hints.tool_of(tools, name).is_some() || own.contains(&name);
     let mut command = Command::new(name.to_owned())
         .bin_name(name.to_owned())
         .subcommand_required(true)
@@ -40,8 +40,10 @@ pub(crate) fn command(
         command = command.version(version.to_owned());
     }
     for tool in tools.tools() {
-        if !own.contains(&tool.name()) {
-            command = command.subcommand(hints.apply(tool.name(), tool_command(&tool)));
+        let name = hints.command_name(tool.name());
+        if !own.contains(&name) {
+            let sub = tool_command(&tool, name);
+            command = command.subcommand(hints.apply(tool.name(), sub));
         }
     }
     if !taken(COMPLETIONS) {
@@ -58,17 +60,18 @@ pub(crate) fn command(
     command
 }
 
-/// One subcommand: a flag per property, nested objects flattened with `.`.
-fn tool_command(tool: &ToolRef<'_>) -> Command {
+/// One subcommand, called `name`: a flag per property, nested objects
+/// flattened with `.`.
+fn tool_command(tool: &ToolRef<'_>, name: &str) -> Command {
     let description = tool.description();
     let about = description
         .split("\n\n")
         .next()
         .unwrap_or_default()
         .to_owned();
-    let mut command = Command::new(tool.name().to_owned()).about(about);
-    let kebab = tool.name().replace('_', "-");
-    if kebab != tool.name() {
+    let mut command = Command::new(name.to_owned()).about(about);
+    let kebab = name.replace('_', "-");
+    if kebab != name {
         command = command.visible_alias(kebab);
     }
     if description.contains("\n\n") {

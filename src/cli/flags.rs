@@ -117,7 +117,8 @@ fn collect_flags(schema: &Value, path: &mut Vec<String>, required_here: bool, ou
     }
 }
 
-/// The help line: description, then `[required]`, allowed values, bounds.
+/// The help line: description, then `[required]`, allowed values, bounds,
+/// then `[default: 10]` where the schema states one.
 fn help(schema: &Value, required: bool, object: bool) -> String {
     let mut parts = Vec::new();
     if let Some(description) = schema.get("description").and_then(Value::as_str) {
@@ -169,6 +170,9 @@ fn help(schema: &Value, required: bool, object: bool) -> String {
     }
     if !notes.is_empty() {
         parts.push(format!("[{}]", notes.join("; ")));
+    }
+    if let Some(default) = schema.get("default") {
+        parts.push(format!("[default: {}]", constant(default)));
     }
     parts.join(" ")
 }

@@ -1,7 +1,9 @@
 //! A flag's text as given, or read from elsewhere: `-` reads standard
 //! input, `@path` reads a file, `@@…` is text that starts with one `@`.
 //! What is read must be UTF-8: invalid bytes are a line naming the flag,
-//! never a replacement character. Only one flag may read standard input.
+//! never a replacement character. Only one flag may read standard input,
+//! and a parameter that reads it when left out (`#[arg(stdin)]`) reads it
+//! only when no flag has.
 
 use std::ffi::OsStr;
 use std::io::Read;
@@ -18,15 +20,33 @@ const PATH_CHARS: usize = 60;
 /// Where flag values are read from: standard input, read at most once.
 pub(crate) struct Sources<'a> {
     stdin: &'a mut dyn Read,
+    /// Standard input is a terminal, so a parameter left out does not
+    /// wait on it.
+    terminal: bool,
     /// The flag that read standard input, once one has.
     stdin_flag: Option<String>,
 }
 
 impl<'a> Sources<'a> {
-    pub(crate) fn new(stdin: &'a mut dyn Read) -> Self {
+    pub(crate) fn new(stdin: &'a mut dyn Read, terminal: bool) -> Self {
         Sources {
             stdin,
+            terminal,
             stdin_flag: None,
+        }
+    }
+
+    /// Standard input, for `--flag` left out that reads it (`#[arg(stdin)]`):
+    /// `None` when it is a terminal, already read by another flag, or
+    /// empty, so that the parameter stays left out.
+    pub(crate) fn left_out(&mut self, flag: &str) -> Option<Result<String, String>> {
+        if self.terminal || self.stdin_flag.is_some() {
+            return None;
+        }
+        self.stdin_flag = Some(flag.to_owned());
+        match read_bounded(&mut *self.stdin) {
+            Ok(bytes) if bytes.is_empty() => None,
+            read => Some(utf8(read, flag, "standard input")),
         }
     }
 

@@ -17,6 +17,7 @@ use super::hints::Hints;
 use super::input::Sources;
 use super::lines::{clap_error_text, lines};
 use super::output::{Failure, JSON_FLAG, Style};
+use super::progress::Shown;
 use super::shell::{COMPLETIONS, MAN, completions, man};
 use super::terminal;
 use crate::host::{self, Outcome};
@@ -41,6 +42,10 @@ pub(crate) struct Program {
     pub(crate) terminal: bool,
     /// Standard input and stderr are terminals: `call.ask` prompts there.
     pub(crate) interactive: bool,
+    /// Standard input is a terminal: a parameter left out does not read it.
+    pub(crate) stdin_terminal: bool,
+    /// stderr is a terminal: progress is a bar there.
+    pub(crate) progress_bar: bool,
     /// Ctrl-C cancels the running tool (the process's own command line).
     pub(crate) interrupt: bool,
     /// The user's own commands, in the order added.
@@ -60,6 +65,8 @@ impl Program {
             version: None,
             terminal: false,
             interactive: false,
+            stdin_terminal: false,
+            progress_bar: false,
             interrupt: false,
             commands: Vec::new(),
             default_tool: None,
@@ -67,8 +74,18 @@ impl Program {
         }
     }
 
+    /// The hints of the tools themselves, then those given to the
+    /// command line.
+    fn hints(&self) -> Hints {
+        self.hints.with_tools(&self.tools)
+    }
+
     /// The `clap` command: one subcommand per tool, plus `mcp`.
     pub(crate) fn command(&self) -> clap::Command {
+        self.command_with(&self.hints())
+    }
+
+    fn command_with(&self, hints: &Hints) -> clap::Command {
         let own: Vec<&str> = self.commands.iter().map(|(c, _)| c.get_name()).collect();
         let mut command = command(
             &self.name,
@@ -76,12 +93,13 @@ impl Program {
             self.version.as_deref(),
             &self.tools,
             &own,
-            &self.hints,
+            hints,
         );
         for (own, _) in &self.commands {
             command = command.subcommand(own.clone());
         }
         if let Some(tool) = &self.default_tool {
+            let tool = hints.command_name(tool);
             command = command.after_help(format!(
                 "With no command, the arguments go to `{tool}`: `{} --flag value` is `{} {tool} --flag value`.",
                 self.name, self.name
@@ -97,7 +115,7 @@ impl Program {
         if cfg!(feature = "mcp") {
             names.push("mcp");
         }
-        let mut problems = self.hints.problems(&self.tools, &names);
+        let mut problems = self.hints().problems(&self.tools, &names);
         if let Some(tool) = &self.default_tool
             && !self.tools.contains(tool)
         {
@@ -113,7 +131,9 @@ impl Program {
         let Some(tool) = &self.default_tool else {
             return args;
         };
-        let command = self.command();
+        let hints = self.hints();
+        let tool = hints.command_name(tool);
+        let command = self.command_with(&hints);
         let Some(at) = (1..args.len()).find(|&i| args[i] != "--json") else {
             return args;
         };
@@ -177,16 +197,22 @@ impl Program {
                 return u8::try_from(code).unwrap_or(EXIT_INVALID);
             }
         };
-        let Some((name, sub)) = matches.subcommand() else {
+        let Some((command_name, sub)) = matches.subcommand() else {
             return EXIT_INVALID;
         };
-        if let Some((_, handler)) = self.commands.iter().find(|(c, _)| c.get_name() == name) {
+        if let Some((_, handler)) = self
+            .commands
+            .iter()
+            .find(|(c, _)| c.get_name() == command_name)
+        {
             return handler(sub, out, err);
         }
-        if !self.tools.contains(name) {
-            match name {
-                COMPLETIONS => return completions(self.command(), sub, out),
-                MAN => return man(self.command(), sub, out, err),
+        let hints = self.hints();
+        let tool_name = hints.tool_of(&self.tools, command_name).map(str::to_owned);
+        if tool_name.is_none() {
+            match command_name {
+                COMPLETIONS => return completions(self.command_with(&hints), sub, out),
+                MAN => return man(self.command_with(&hints), sub, out, err),
                 _ => {}
             }
         }
@@ -206,7 +232,7 @@ impl Program {
             }
         };
         #[cfg(feature = "mcp")]
-        if name == MCP && !self.tools.contains(MCP) {
+        if tool_name.is_none() && command_name == MCP {
             let server = crate::mcp::McpServer::new(self.tools).with_server_info(
                 self.name,
                 self.version
@@ -220,7 +246,7 @@ impl Program {
                 }
             };
         }
-        let Ok(tool) = self.tools.tool(name) else {
+        let Some(Ok(tool)) = tool_name.as_deref().map(|name| self.tools.tool(name)) else {
             return EXIT_INVALID;
         };
         let refused = |lines: &[String], out: &mut dyn Write, err: &mut dyn Write| {
@@ -228,7 +254,9 @@ impl Program {
             style.failure(&Failure { error, lines }, out, err);
             EXIT_INVALID
         };
-        let args = match arguments(&tool, sub, &mut Sources::new(input)) {
+        let stdin = hints.stdin_params(tool.name());
+        let mut sources = Sources::new(input, self.stdin_terminal);
+        let args = match arguments(&tool, sub, &stdin, &mut sources) {
             Ok(args) => args,
             Err(problems) => return refused(&problems, out, err),
         };
@@ -238,6 +266,7 @@ impl Program {
             host::call_in(tool, args, (), call.clone()),
             &call,
             progress,
+            Shown::new(self.progress_bar),
             self.interrupt,
             err,
         ));

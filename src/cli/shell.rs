@@ -45,7 +45,11 @@ pub(crate) fn completions(mut command: Command, matches: &ArgMatches, out: &mut 
         return super::exit::EXIT_INVALID;
     };
     let name = command.get_name().to_owned();
-    clap_complete::generate(shell, &mut command, name, out);
+    // Written whole, once made: clap_complete panics on a failed write (a
+    // closed pipe, `| head`), where a command line should just stop.
+    let mut script = Vec::new();
+    clap_complete::generate(shell, &mut command, name, &mut script);
+    let _ = out.write_all(&script);
     0
 }
 

@@ -1,6 +1,7 @@
-//! A tool's call on the command line: its progress becomes plain lines on
-//! stderr (`[2/3] deleting b`), Ctrl-C cancels it, and `ask` prompts on
-//! the terminal, one field at a time, when there is one.
+//! A tool's call on the command line: its progress shows on stderr (a
+//! bar on a terminal, plain lines elsewhere, see [`super::progress`]),
+//! Ctrl-C cancels it, and `ask` prompts on the terminal, one field at a
+//! time, when there is one.
 //!
 //! Progress is queued by the tool (a plain `fn` on the blocking pool
 //! included) and written by the thread that runs the command, in order,
@@ -17,11 +18,12 @@ use serde_json::Value;
 use tokio::sync::mpsc;
 use toolsmith_runtime::{Call, CallHost, HostFuture, Progress, Reply};
 
+use super::progress::Shown;
 use super::prompt;
 
-/// How many progress lines wait to be written at most; a tool that reports
+/// How many progress reports wait to be shown at most; a tool that reports
 /// faster than stderr takes them loses the surplus (progress only rises,
-/// so a later line says more than a lost one).
+/// so a later report says more than a lost one).
 const QUEUE: usize = 256;
 
 /// The line `ask` answers when standard input or stderr is not a terminal.
@@ -30,14 +32,14 @@ pub(crate) const NO_TERMINAL: &str = "cannot ask on the command line: standard i
 
 /// The call's host on the command line.
 struct TerminalCall {
-    lines: mpsc::Sender<String>,
+    reports: mpsc::Sender<Progress>,
     /// Standard input and stderr are terminals: `ask` prompts.
     interactive: bool,
 }
 
 impl CallHost for TerminalCall {
     fn progress(&self, progress: &Progress) {
-        let _ = self.lines.try_send(progress_line(progress));
+        let _ = self.reports.try_send(progress.clone());
     }
 
     fn ask(&self, message: &str, schema: &Value) -> HostFuture<Result<Reply, String>> {
@@ -53,46 +55,26 @@ impl CallHost for TerminalCall {
     }
 }
 
-/// `[done/total] message`, numbers as integers where they are whole:
-/// `[2/3] deleting b`, `[0.5] halfway`, `[4]`.
-pub(crate) fn progress_line(progress: &Progress) -> String {
-    let mut line = format!("[{}", number(progress.done));
-    if let Some(total) = progress.total {
-        line.push('/');
-        line.push_str(&number(total));
-    }
-    line.push(']');
-    if let Some(message) = progress.message.as_deref().filter(|m| !m.is_empty()) {
-        line.push(' ');
-        line.push_str(message);
-    }
-    line
-}
-
-fn number(value: f64) -> String {
-    if value.fract() == 0.0 && value.abs() < 1e15 {
-        format!("{}", value as i64)
-    } else {
-        format!("{value}")
-    }
-}
-
 /// A [`Call`] for one command, asking on the terminal when `interactive`,
-/// and the queue of its progress lines, for [`running`].
-pub(crate) fn for_command(interactive: bool) -> (Call, mpsc::Receiver<String>) {
-    let (lines, queue) = mpsc::channel(QUEUE);
-    let host = TerminalCall { lines, interactive };
+/// and the queue of its progress reports, for [`running`].
+pub(crate) fn for_command(interactive: bool) -> (Call, mpsc::Receiver<Progress>) {
+    let (reports, queue) = mpsc::channel(QUEUE);
+    let host = TerminalCall {
+        reports,
+        interactive,
+    };
     (Call::new(Arc::new(host)), queue)
 }
 
-/// Runs `answer` while writing the call's progress lines to `err`, and,
-/// when `interrupt` is set, cancelling `call` on Ctrl-C; once `answer` is
-/// ready, writes what is still queued and resolves to the answer, and
-/// whether Ctrl-C cancelled it.
+/// Runs `answer` while showing the call's progress as `shown` says (lines
+/// on `err`, or a bar), and, when `interrupt` is set, cancelling `call` on
+/// Ctrl-C; once `answer` is ready, shows what is still queued, takes a
+/// bar away, and resolves to the answer, and whether Ctrl-C cancelled it.
 pub(crate) async fn running<T>(
     answer: impl Future<Output = T>,
     call: &Call,
-    mut queue: mpsc::Receiver<String>,
+    mut queue: mpsc::Receiver<Progress>,
+    shown: Shown,
     interrupt: bool,
     err: &mut dyn Write,
 ) -> (T, bool) {
@@ -104,8 +86,8 @@ pub(crate) async fn running<T>(
     let (mut answer, mut ctrl_c) = (pin!(answer), pin!(ctrl_c));
     let mut interrupted = false;
     let value = poll_fn(|cx| {
-        while let Poll::Ready(Some(line)) = queue.poll_recv(cx) {
-            let _ = writeln!(err, "{line}");
+        while let Poll::Ready(Some(report)) = queue.poll_recv(cx) {
+            shown.show(&report, err);
         }
         if !interrupted && ctrl_c.as_mut().poll(cx).is_ready() {
             interrupted = true;
@@ -115,8 +97,9 @@ pub(crate) async fn running<T>(
     })
     .await;
     queue.close();
-    while let Ok(line) = queue.try_recv() {
-        let _ = writeln!(err, "{line}");
+    while let Ok(report) = queue.try_recv() {
+        shown.show(&report, err);
     }
+    shown.finish();
     (value, interrupted)
 }

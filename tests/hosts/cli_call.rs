@@ -227,3 +227,57 @@ fn ask_on_a_terminal_prompts_field_by_field_and_asks_again() {
          deleted demo (backups too: true)\r\n"
     );
 }
+
+/// What the `cli_call` example's `clean a.txt b.txt` writes on a
+/// pseudo-terminal (util-linux `script`), with `NO_COLOR` set or not.
+fn clean_on_a_terminal(no_color: bool) -> String {
+    let command = format!("{} clean a.txt b.txt", example("cli_call").display());
+    let mut script = Command::new("script");
+    script.args(["-qec", &command, "/dev/null"]);
+    if no_color {
+        script.env("NO_COLOR", "1");
+    } else {
+        script.env_remove("NO_COLOR");
+    }
+    let output = script
+        .stdin(Stdio::null())
+        .output()
+        .expect("`script` (util-linux) runs");
+    assert!(output.status.success(), "{output:?}");
+    String::from_utf8(output.stdout).unwrap()
+}
+
+#[test]
+fn progress_on_a_terminal_is_a_bar_cleared_before_the_answer() {
+    for no_color in [false, true] {
+        let transcript = clean_on_a_terminal(no_color);
+        // Each report redraws one line in place: the bar, then the line a
+        // pipe would get.
+        assert!(
+            transcript.contains("] [1/2] deleting a.txt"),
+            "{transcript:?}"
+        );
+        assert!(
+            transcript.contains("\r\x1b[2K[") && transcript.contains("] [2/2] deleting b.txt"),
+            "{transcript:?}"
+        );
+        assert!(
+            transcript.contains("=============================="),
+            "a full bar at 2/2: {transcript:?}"
+        );
+        assert!(
+            !transcript.contains("[1/2] deleting a.txt\r\n"),
+            "{transcript:?}"
+        );
+        // The bar is gone when the answer prints.
+        assert!(
+            transcript.ends_with("\r\x1b[2Kdeleted 2 files\r\n"),
+            "{transcript:?}"
+        );
+        assert_eq!(
+            transcript.contains("\x1b[36m"),
+            !no_color,
+            "cyan unless NO_COLOR: {transcript:?}"
+        );
+    }
+}

@@ -5,6 +5,7 @@
 pub mod call;
 pub mod cli;
 pub mod cli_call;
+pub mod cli_hints;
 pub mod function_calling;
 pub mod hosts;
 pub mod mcp_conformance;

@@ -14,6 +14,7 @@ use super::tool_type::{names, tool_type};
 use crate::ast::{Field, FieldDefault, ToolFn, unraw};
 use crate::attr::{Annotations, Listing};
 use crate::check;
+use crate::cli;
 use crate::ctxt::Ctxt;
 use crate::krate;
 
@@ -29,6 +30,7 @@ pub fn tool(args: TokenStream, mut item: ItemFn) -> TokenStream {
     check::check_documented_arguments(&mut cx, &tool);
     check::check_property_names(&mut cx, &tool.params);
     check::check_headers(&mut cx, &tool.params);
+    cli::check(&mut cx, &tool);
     for field in &tool.params {
         check::check_pattern(&mut cx, field);
         check::check_bounds(&mut cx, field);
@@ -107,6 +109,8 @@ fn expand_tool(tool: &ToolFn) -> TokenStream {
     });
     let typed: TokenStream = tool.params.iter().map(asserts::typed_checks).collect();
     let dedups = dedups(&tool.params);
+    let cli_checks = cli::typed_checks(tool);
+    let cli = cli::expand(tool);
 
     let context = match &tool.ctx {
         Some(ty) => quote!(#ty),
@@ -232,6 +236,7 @@ fn expand_tool(tool: &ToolFn) -> TokenStream {
         }
 
         #typed
+        #cli_checks
 
         #tool_item
 
@@ -296,6 +301,7 @@ fn expand_tool(tool: &ToolFn) -> TokenStream {
             #invocation
             #annotations
             #task
+            #cli
         }
 
         #tool_with

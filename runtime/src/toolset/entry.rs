@@ -14,6 +14,7 @@ use super::ToolSet;
 use super::guard::{CatchUnwind, Deadline, PANICKED, catching, timed_out};
 use crate::call::Call;
 use crate::call::current::{InCall, entered};
+use crate::cli_hints::CliHints;
 use crate::invoke::validate_input_with;
 use crate::repair::{Repair, RepairPolicy};
 use crate::schema::Validator;
@@ -55,6 +56,7 @@ pub(super) struct Entry<C> {
     pub(super) annotations: ToolAnnotations,
     /// The tool may run as a task (MCP's tasks extension).
     pub(super) task: bool,
+    pub(super) cli: Option<&'static CliHints>,
     pub(super) runner: Arc<dyn Runner<C>>,
 }
 
@@ -164,6 +166,7 @@ impl<C: Clone + Send + Sync + 'static> Entry<C> {
             output_validator: OnceLock::new(),
             annotations: self.annotations.clone(),
             task: self.task,
+            cli: self.cli,
             runner: Arc::new(Bound {
                 runner: Arc::clone(&self.runner),
                 ctx,
@@ -340,6 +343,12 @@ impl<'a, C> ToolRef<'a, C> {
     /// [`Tool::runs_as_task`](crate::Tool::runs_as_task)).
     pub fn runs_as_task(&self) -> bool {
         self.entry.task
+    }
+
+    /// How the tool reads on a command line, where it says
+    /// ([`Tool::cli`](crate::Tool::cli)).
+    pub fn cli(&self) -> Option<&'static CliHints> {
+        self.entry.cli
     }
 
     /// Checks `args` against the set's [`Limits`](crate::Limits), repairs

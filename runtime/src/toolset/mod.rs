@@ -297,6 +297,7 @@ impl<C> ToolSet<C> {
             output_validator: std::sync::OnceLock::new(),
             annotations: tool.annotations(),
             task: tool.runs_as_task(),
+            cli: tool.cli(),
             runner: Arc::new(Typed(tool)),
         };
         self.insert(entry)
@@ -319,6 +320,7 @@ impl<C> ToolSet<C> {
             output_validator: std::sync::OnceLock::new(),
             annotations: tool.annotations,
             task: tool.task,
+            cli: None,
             runner: Arc::new(Dynamic {
                 validator,
                 handler: tool.handler,
