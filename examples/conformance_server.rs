@@ -145,6 +145,119 @@ async fn test_elicitation(message: String, #[call] call: Call) -> Result<String,
     })
 }
 
+/// A status, for the form with defaults.
+#[derive(Debug, Serialize, Deserialize, ToolArg)]
+#[serde(rename_all = "lowercase")]
+enum Status {
+    Active,
+    Inactive,
+    Pending,
+}
+
+/// A form whose every field has a default, which the client shows
+/// filled in: `#[serde(default)]` takes them from `Default`.
+#[derive(Debug, Serialize, Deserialize, ToolArg)]
+#[serde(default, deny_unknown_fields)]
+struct Profile {
+    /// User name
+    name: String,
+    /// User age
+    age: u32,
+    /// User score
+    score: f64,
+    /// User status
+    status: Status,
+    /// Verification status
+    verified: bool,
+}
+
+impl Default for Profile {
+    fn default() -> Self {
+        Profile {
+            name: "John Doe".to_owned(),
+            age: 30,
+            score: 95.5,
+            status: Status::Active,
+            verified: true,
+        }
+    }
+}
+
+/// What the user answered to a form: its action and content.
+fn completed<T: Serialize>(answer: Answer<T>) -> Result<String, ToolError> {
+    Ok(match answer {
+        Answer::Accepted(content) => format!(
+            "Elicitation completed: action=accept, content={}",
+            serde_json::to_string(&content).map_err(ToolError::new)?
+        ),
+        Answer::Declined => "Elicitation completed: action=decline, content={}".to_owned(),
+        Answer::Cancelled => "Elicitation completed: action=cancel, content={}".to_owned(),
+    })
+}
+
+/// Asks for a profile whose every field has a default.
+#[tool]
+async fn test_elicitation_sep1034_defaults(#[call] call: Call) -> Result<String, ToolError> {
+    completed(call.ask::<Profile>("Please review your profile").await?)
+}
+
+/// Values without titles.
+#[derive(Debug, Serialize, Deserialize, ToolArg)]
+#[serde(rename_all = "lowercase")]
+enum Untitled {
+    Option1,
+    Option2,
+    Option3,
+}
+
+/// Values with titles, shown as a `oneOf` (or `anyOf` in a list).
+#[derive(Debug, Serialize, Deserialize, ToolArg)]
+#[serde(rename_all = "lowercase")]
+enum Titled {
+    #[arg(title = "First Option")]
+    Value1,
+    #[arg(title = "Second Option")]
+    Value2,
+    #[arg(title = "Third Option")]
+    Value3,
+}
+
+/// Values with titles, shown the legacy way (`enumNames`).
+#[derive(Debug, Serialize, Deserialize, ToolArg)]
+#[serde(rename_all = "lowercase")]
+#[arg(enum_names)]
+enum Legacy {
+    #[arg(title = "Option One")]
+    Opt1,
+    #[arg(title = "Option Two")]
+    Opt2,
+    #[arg(title = "Option Three")]
+    Opt3,
+}
+
+/// A form of every kind of enum: single and multiple choice, with and
+/// without titles.
+#[derive(Debug, Serialize, Deserialize, ToolArg)]
+#[serde(rename_all = "camelCase", deny_unknown_fields)]
+struct Choices {
+    /// Pick one
+    untitled_single: Untitled,
+    /// Pick one
+    titled_single: Titled,
+    /// Pick one
+    legacy_enum: Legacy,
+    /// Pick any
+    untitled_multi: Vec<Untitled>,
+    /// Pick any
+    titled_multi: Vec<Titled>,
+}
+
+/// Asks for a choice of each kind.
+#[tool]
+async fn test_elicitation_sep1330_enums(#[call] call: Call) -> Result<String, ToolError> {
+    completed(call.ask::<Choices>("Please choose").await?)
+}
+
 /// How many cancelled calls `wait_async` and `wait_blocking` saw.
 static ASYNC_DROPPED: AtomicUsize = AtomicUsize::new(0);
 static BLOCKING_STOPPED: AtomicUsize = AtomicUsize::new(0);
@@ -234,6 +347,8 @@ fn tools() -> Result<ToolSet, toolsmith::RegisterError> {
         .register(TestToolWithProgress)?
         .register(TestSampling)?
         .register(TestElicitation)?
+        .register(TestElicitationSep1034Defaults)?
+        .register(TestElicitationSep1330Enums)?
         .register(WaitAsync)?
         .register(WaitBlocking)?
         .register(CancelledCalls)?
@@ -247,8 +362,13 @@ fn tools() -> Result<ToolSet, toolsmith::RegisterError> {
 /// [`McpServer::with_handler`]: toolsmith::mcp::McpServer::with_handler
 struct Fixtures;
 
-/// An rmcp result, from the JSON the suite gives for it.
-fn wire<T: DeserializeOwned>(value: Value) -> Result<T, ErrorData> {
+/// An rmcp result, from the JSON the suite gives for it, marked complete
+/// (`resultType`, which 2026-07-28 requires and rmcp drops for older
+/// clients).
+fn wire<T: DeserializeOwned>(mut value: Value) -> Result<T, ErrorData> {
+    if let Value::Object(result) = &mut value {
+        result.insert("resultType".to_owned(), Value::from("complete"));
+    }
     serde_json::from_value(value).map_err(|err| ErrorData::internal_error(err.to_string(), None))
 }
 

@@ -10,7 +10,7 @@ use serde_derive_internals::ast::{
 };
 use serde_derive_internals::attr::Default as SerdeDefault;
 
-use crate::attr::{Annotations, ArgAttrs, ItemNames, ToolAttrs};
+use crate::attr::{Annotations, ArgAttrs, ItemNames, ToolAttrs, ValueAttrs};
 use crate::ctxt::Ctxt;
 use crate::doc::{self, Doc, FnDoc};
 use crate::serde_attrs;
@@ -274,6 +274,8 @@ pub struct Enum<'a> {
     pub input: &'a DeriveInput,
     pub description: Option<String>,
     pub variants: Vec<Variant<'a>>,
+    /// `#[arg(enum_names)]`: a form states the titles as `enumNames`.
+    pub enum_names: bool,
 }
 
 pub struct Variant<'a> {
@@ -286,6 +288,8 @@ pub struct Variant<'a> {
     pub aliases: Vec<(String, Span)>,
     /// The variant's doc comment, on one line.
     pub description: Option<String>,
+    /// `#[arg(title = "..")]`: what a form shows for the value.
+    pub title: Option<String>,
 }
 
 impl<'a> Input<'a> {
@@ -330,13 +334,20 @@ impl<'a> Input<'a> {
                             description: Doc::from_attrs(&variant.original.attrs)
                                 .description()
                                 .map(|text| doc::one_line(&text)),
+                            title: ValueAttrs::from_attrs(cx, &variant.original.attrs, false)
+                                .title
+                                .map(|given| given.value.value()),
                         }
                     })
                     .collect();
+                let enum_names = ValueAttrs::from_attrs(cx, &input.attrs, true)
+                    .enum_names
+                    .is_some_and(|given| given.value);
                 Ok(Input::Enum(Enum {
                     input,
                     description,
                     variants,
+                    enum_names,
                 }))
             }
         }

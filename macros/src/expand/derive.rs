@@ -77,19 +77,6 @@ fn derive_impls(mut cx: Ctxt, input: &DeriveInput) -> syn::Result<TokenStream> {
                     .filter(|variant| !variant.skip)
                     .map(|variant| (variant.name.as_str(), variant.aliases.as_slice())),
             );
-            for variant in &item.variants {
-                for attr in variant
-                    .variant
-                    .attrs
-                    .iter()
-                    .filter(|attr| attr.path().is_ident("arg"))
-                {
-                    cx.error(
-                        attr,
-                        "`#[arg(..)]` applies to fields; an enum variant takes none",
-                    );
-                }
-            }
         }
     }
     if !cx.is_empty() {

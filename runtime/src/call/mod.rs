@@ -204,8 +204,7 @@ impl Call {
             return Err(AskError::Ended);
         }
         let declared = T::schema();
-        let requested = ask::requested_schema(crate::portable::advertised(declared.clone()))
-            .map_err(AskError::Schema)?;
+        let requested = ask::requested_schema(declared.clone()).map_err(AskError::Schema)?;
         let validator = Validator::new(&declared).map_err(|e| AskError::Schema(e.to_string()))?;
         let reply = self
             .until_cancelled(self.shared.host.ask(&sanitize_text(message), &requested))

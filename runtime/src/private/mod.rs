@@ -13,7 +13,7 @@ mod field_debug;
 mod serde_attrs;
 mod tool_impl;
 
-pub use builders::{Prop, enumeration, max_depth, object, property, with_items};
+pub use builders::{Prop, enumeration, max_depth, object, property, titled, with_items};
 // Generated code names it `Pattern`; the runtime's own `Pattern` is the
 // compiled one the validator runs.
 pub use checks::LazyPattern as Pattern;
