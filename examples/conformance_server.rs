@@ -30,7 +30,7 @@ use rmcp::{ErrorData, RoleServer, ServerHandler};
 use serde::de::DeserializeOwned;
 use serde::{Deserialize, Serialize};
 use serde_json::{Value, json};
-use toolsmith::{Answer, Call, Content, LogLevel, ToolArg, ToolError, ToolSet, tool};
+use toolsmith::{Answer, AskError, Call, Content, LogLevel, ToolArg, ToolError, ToolSet, tool};
 
 /// A 1×1 red PNG.
 const RED_PIXEL: &[u8] = include_bytes!("assets/red_pixel.png");
@@ -258,6 +258,128 @@ async fn test_elicitation_sep1330_enums(#[call] call: Call) -> Result<String, To
     completed(call.ask::<Choices>("Please choose").await?)
 }
 
+/// A name, asked for in a round.
+#[derive(Debug, Deserialize, ToolArg)]
+#[serde(deny_unknown_fields)]
+struct Name {
+    name: String,
+}
+
+/// A yes or no.
+#[derive(Debug, Deserialize, ToolArg)]
+#[serde(deny_unknown_fields)]
+struct Confirm {
+    ok: bool,
+}
+
+/// A colour.
+#[derive(Debug, Deserialize, ToolArg)]
+#[serde(deny_unknown_fields)]
+struct Colour {
+    color: String,
+}
+
+/// The name a form answered, or what happened instead.
+fn name_of(answer: Answer<Name>) -> String {
+    match answer {
+        Answer::Accepted(Name { name }) => name,
+        Answer::Declined => "(declined)".to_owned(),
+        Answer::Cancelled => "(cancelled)".to_owned(),
+    }
+}
+
+/// Greets the user by the name asked for (`user_name`).
+#[tool]
+async fn test_input_required_result_elicitation(#[call] call: Call) -> Result<String, ToolError> {
+    let name = name_of(call.ask_as("user_name", "What is your name?").await?);
+    Ok(format!("Hello, {name}!"))
+}
+
+/// Asks the client's model a question (`capital_question`).
+#[tool]
+async fn test_input_required_result_sampling(#[call] call: Call) -> Result<String, ToolError> {
+    let answer = call
+        .sample_as("capital_question", "What is the capital of France?", 100)
+        .await?;
+    Ok(format!("The model answered: {answer}"))
+}
+
+/// Names the client's roots (`client_roots`).
+#[tool]
+async fn test_input_required_result_list_roots(#[call] call: Call) -> Result<String, ToolError> {
+    let roots = call.roots(Some("client_roots")).await?;
+    let uris: Vec<&str> = roots.iter().map(|root| root.uri.as_str()).collect();
+    Ok(format!("Roots: {}", uris.join(", ")))
+}
+
+/// Asks for a confirmation (`confirm`); the state the answer came back
+/// with held its seal, or the call would not have got here.
+#[tool]
+async fn test_input_required_result_request_state(#[call] call: Call) -> Result<String, ToolError> {
+    let ok = match call.ask_as::<Confirm>("confirm", "Please confirm").await? {
+        Answer::Accepted(Confirm { ok }) => ok,
+        _ => false,
+    };
+    Ok(format!("state-ok: confirmed {ok}"))
+}
+
+/// Asks the user, the model and the client's roots at once.
+#[tool]
+async fn test_input_required_result_multiple_inputs(
+    #[call] call: Call,
+) -> Result<String, ToolError> {
+    let (name, greeting, roots) = tokio::join!(
+        call.ask_as::<Name>("user_name", "What is your name?"),
+        call.sample_as("greeting", "Generate a greeting", 50),
+        call.roots(Some("client_roots")),
+    );
+    Ok(format!(
+        "{} from {} ({} roots)",
+        greeting?,
+        name_of(name?),
+        roots?.len()
+    ))
+}
+
+/// Asks two questions, one round each (`step1`, then `step2`).
+#[tool]
+async fn test_input_required_result_multi_round(#[call] call: Call) -> Result<String, ToolError> {
+    let name = name_of(call.ask_as("step1", "Step 1: What is your name?").await?);
+    let color = match call
+        .ask_as::<Colour>("step2", "Step 2: What is your favorite color?")
+        .await?
+    {
+        Answer::Accepted(Colour { color }) => color,
+        _ => "(none)".to_owned(),
+    };
+    Ok(format!("{name} likes {color}"))
+}
+
+/// Asks for a confirmation; a state changed on the way is refused.
+#[tool]
+async fn test_input_required_result_tampered_state(
+    #[call] call: Call,
+) -> Result<String, ToolError> {
+    call.ask_as::<Confirm>("confirm", "Please confirm").await?;
+    Ok("confirmed".to_owned())
+}
+
+/// Asks what the client can answer: the user where it can ask them, its
+/// model where it can sample.
+#[tool]
+async fn test_input_required_result_capabilities(#[call] call: Call) -> Result<String, ToolError> {
+    let name = match call.ask_as::<Name>("user_name", "What is your name?").await {
+        Ok(answer) => name_of(answer),
+        Err(AskError::Unavailable(_)) => "(no elicitation)".to_owned(),
+        Err(err) => return Err(err.into()),
+    };
+    let greeting = call.sample_as("greeting", "Generate a greeting", 50).await;
+    Ok(format!(
+        "{name}: {}",
+        greeting.unwrap_or_else(|err| err.to_string())
+    ))
+}
+
 /// How many cancelled calls `wait_async` and `wait_blocking` saw.
 static ASYNC_DROPPED: AtomicUsize = AtomicUsize::new(0);
 static BLOCKING_STOPPED: AtomicUsize = AtomicUsize::new(0);
@@ -349,6 +471,14 @@ fn tools() -> Result<ToolSet, toolsmith::RegisterError> {
         .register(TestElicitation)?
         .register(TestElicitationSep1034Defaults)?
         .register(TestElicitationSep1330Enums)?
+        .register(TestInputRequiredResultElicitation)?
+        .register(TestInputRequiredResultSampling)?
+        .register(TestInputRequiredResultListRoots)?
+        .register(TestInputRequiredResultRequestState)?
+        .register(TestInputRequiredResultMultipleInputs)?
+        .register(TestInputRequiredResultMultiRound)?
+        .register(TestInputRequiredResultTamperedState)?
+        .register(TestInputRequiredResultCapabilities)?
         .register(WaitAsync)?
         .register(WaitBlocking)?
         .register(CancelledCalls)?
@@ -363,11 +493,13 @@ fn tools() -> Result<ToolSet, toolsmith::RegisterError> {
 struct Fixtures;
 
 /// An rmcp result, from the JSON the suite gives for it, marked complete
-/// (`resultType`, which 2026-07-28 requires and rmcp drops for older
-/// clients).
+/// unless it says otherwise (`resultType`, which 2026-07-28 requires and
+/// rmcp drops for older clients).
 fn wire<T: DeserializeOwned>(mut value: Value) -> Result<T, ErrorData> {
     if let Value::Object(result) = &mut value {
-        result.insert("resultType".to_owned(), Value::from("complete"));
+        result
+            .entry("resultType")
+            .or_insert_with(|| Value::from("complete"));
     }
     serde_json::from_value(value).map_err(|err| ErrorData::internal_error(err.to_string(), None))
 }
@@ -479,7 +611,8 @@ impl ServerHandler for Fixtures {
             {"name": "test_prompt_with_embedded_resource", "description": "A prompt embedding a resource", "arguments": [
                 {"name": "resourceUri", "description": "URI of the resource to embed", "required": true}
             ]},
-            {"name": "test_prompt_with_image", "description": "A prompt with an image"}
+            {"name": "test_prompt_with_image", "description": "A prompt with an image"},
+            {"name": "test_input_required_result_prompt", "description": "A prompt that asks the user for its context first"}
         ]}))
     }
 
@@ -509,6 +642,33 @@ impl ServerHandler for Fixtures {
                 }})),
                 text("Please process the embedded resource above.".to_owned()),
             ],
+            "test_input_required_result_prompt" => {
+                // Asked in a round: the prompt needs the user's context first.
+                let answered = request
+                    .input_responses
+                    .as_ref()
+                    .and_then(|responses| responses.get("user_context"))
+                    .and_then(|answer| answer.pointer("/content/context"))
+                    .and_then(Value::as_str);
+                let Some(context) = answered else {
+                    return Ok(GetPromptResponse::InputRequired(wire(json!({
+                        "resultType": "input_required",
+                        "inputRequests": {"user_context": {
+                            "method": "elicitation/create",
+                            "params": {
+                                "mode": "form",
+                                "message": "What context should the prompt use?",
+                                "requestedSchema": {
+                                    "type": "object",
+                                    "properties": {"context": {"type": "string"}},
+                                    "required": ["context"]
+                                }
+                            }
+                        }}
+                    }))?));
+                };
+                vec![text(format!("Answer with this context in mind: {context}"))]
+            }
             "test_prompt_with_image" => vec![
                 user(json!({"type": "image", "data": base64(RED_PIXEL), "mimeType": "image/png"})),
                 text("Please analyze the image above.".to_owned()),

@@ -69,6 +69,7 @@ mod client_call;
 mod delegate;
 #[cfg(feature = "mcp-http")]
 mod http;
+mod input_required;
 mod listed;
 mod recover_id;
 mod server;

@@ -37,6 +37,7 @@ pub mod __private;
 pub use arg::ToolArg;
 pub use call::{
     Answer, AskError, Call, CallHandle, CallHost, Cancelled, HostFuture, LogLevel, Progress, Reply,
+    Root,
 };
 pub use content::{Block, Body, Content};
 pub use error::{Issue, IssueKind, SchemaError, ToolInputError};

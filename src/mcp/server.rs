@@ -29,6 +29,7 @@ use toolsmith_runtime::{Call, CallHandle, Content, ToolSet};
 
 use super::client_call::{self, forwarding};
 use super::delegate::{Delegate, NoHandler};
+use super::input_required::{Ended, Rounds, until_wanting};
 use super::listed::{describe, object_output};
 use super::transport::{Input, LineTransport, Output};
 use crate::host::{self, Outcome, result_text};
@@ -51,6 +52,8 @@ pub(crate) struct Server {
     delegate: Arc<dyn Delegate>,
     /// The least severe log message sent, as `logging/setLevel` last said.
     log_level: Arc<client_call::LogFloor>,
+    /// The seal of `input_required` rounds.
+    rounds: Arc<Rounds>,
     /// The longest line read on stdio, and body over HTTP.
     pub(crate) max_line: usize,
 }
@@ -69,6 +72,7 @@ impl Server {
             instructions: None,
             delegate: Arc::new(NoHandler),
             log_level: Arc::default(),
+            rounds: Arc::new(Rounds::new()),
             max_line,
         }
     }
@@ -228,18 +232,37 @@ impl ServerHandler for Server {
 
     /// Runs the call as part of a [`Call`] for this request: progress and
     /// logs go to the client, `notifications/cancelled` cancels it (rmcp
-    /// then sends no answer, as the protocol says).
+    /// then sends no answer, as the protocol says). For a client asked in
+    /// rounds, a request the tool makes that the client has not answered
+    /// ends the call with an `input_required` result.
     async fn call_tool(
         &self,
         request: CallToolRequestParams,
         context: RequestContext<RoleServer>,
     ) -> Result<CallToolResponse, ErrorData> {
         let arguments = request.arguments.map_or(Value::Null, Value::Object);
-        let (call, notes) = client_call::for_request(&context, &self.log_level);
+        // The state of a round holds for this tool with these arguments only.
+        let bound = json!(["tools/call", request.name, arguments]).to_string();
+        let round = self
+            .rounds
+            .open(
+                &context,
+                &bound,
+                request.input_responses,
+                request.request_state.as_deref(),
+            )?
+            .map(Arc::new);
+        let (call, notes) = client_call::for_request(&context, &self.log_level, round.clone());
         let handle = call.handle();
         let answer = self.call_in(&request.name, arguments, call);
-        let answer = cancelled_by(context.ct.clone().cancelled_owned(), handle, answer);
-        forwarding(answer, notes).await.map(CallToolResponse::from)
+        let answer = cancelled_by(context.ct.clone().cancelled_owned(), handle.clone(), answer);
+        let Some(round) = round else {
+            return forwarding(answer, notes).await.map(CallToolResponse::from);
+        };
+        match forwarding(until_wanting(answer, &round, handle), notes).await {
+            Ended::Answered(answer) => answer.map(CallToolResponse::from),
+            Ended::Wanting => Ok(CallToolResponse::InputRequired(self.rounds.result(&round))),
+        }
     }
 
     async fn complete(

@@ -116,30 +116,26 @@ const REVISION_2026_07_28: Suite = Suite {
         "prompts-get-with-image",
         "dns-rebinding-protection",
         "caching",
-        "input-required-result-missing-input-response",
-        "input-required-result-ignore-extra-params",
-        "input-required-result-validate-input",
-        "input-required-result-unsupported-methods",
-    ],
-    not_served: &[
-        // Its diagnostic tools (`test_missing_capability`,
-        // `test_streaming_elicitation`, `test_logging_tool`) are not in
-        // the example, and `subscriptions/listen` is not served.
-        "server-stateless",
-        // The `input_required` rounds: `Call::ask` and `Call::sample`
-        // wait on a request to the client, which a stateless
-        // 2026-07-28 client cannot answer; the example has none of the
-        // suite's `test_input_required_result_*` tools or prompt.
         "input-required-result-basic-elicitation",
         "input-required-result-basic-sampling",
         "input-required-result-basic-list-roots",
         "input-required-result-request-state",
         "input-required-result-multiple-input-requests",
         "input-required-result-multi-round",
+        "input-required-result-missing-input-response",
         "input-required-result-non-tool-request",
         "input-required-result-result-type",
+        "input-required-result-unsupported-methods",
         "input-required-result-tampered-state",
         "input-required-result-capability-check",
+        "input-required-result-ignore-extra-params",
+        "input-required-result-validate-input",
+    ],
+    not_served: &[
+        // Its diagnostic tools (`test_missing_capability`,
+        // `test_streaming_elicitation`, `test_logging_tool`) are not in
+        // the example, and `subscriptions/listen` is not served.
+        "server-stateless",
     ],
     not_scored: &[
         "tasks-lifecycle",
