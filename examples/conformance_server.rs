@@ -23,7 +23,8 @@ use rmcp::model::{
     CompleteRequestParams, CompleteResult, GetPromptRequestParams, GetPromptResponse,
     GetPromptResult, ListPromptsResult, ListResourceTemplatesResult, ListResourcesResult,
     PaginatedRequestParams, ReadResourceRequestParams, ReadResourceResponse, ReadResourceResult,
-    ServerCapabilities, ServerConfig, SubscribeRequestParams, UnsubscribeRequestParams,
+    ServerCapabilities, ServerConfig, SubscribeRequestParams, SubscriptionFilter,
+    UnsubscribeRequestParams,
 };
 use rmcp::service::RequestContext;
 use rmcp::{ErrorData, RoleServer, ServerHandler};
@@ -380,6 +381,28 @@ async fn test_input_required_result_capabilities(#[call] call: Call) -> Result<S
     ))
 }
 
+/// Samples the client's model, which a client that declared no sampling
+/// is refused with `-32021`.
+#[tool]
+async fn test_missing_capability(#[call] call: Call) -> Result<String, ToolError> {
+    call.sample("Say hello", 20).await
+}
+
+/// Asks the user for a name, in a round.
+#[tool]
+async fn test_streaming_elicitation(#[call] call: Call) -> Result<String, ToolError> {
+    let name = name_of(call.ask("What is your name?").await?);
+    Ok(format!("Hello, {name}!"))
+}
+
+/// Logs a message, which reaches a client at 2026-07-28 only when its
+/// request names a log level.
+#[tool]
+fn test_logging_tool(#[call] call: Call) -> &'static str {
+    call.log(LogLevel::Info, "test_logging_tool ran");
+    "Logged"
+}
+
 /// How many cancelled calls `wait_async` and `wait_blocking` saw.
 static ASYNC_DROPPED: AtomicUsize = AtomicUsize::new(0);
 static BLOCKING_STOPPED: AtomicUsize = AtomicUsize::new(0);
@@ -479,6 +502,9 @@ fn tools() -> Result<ToolSet, toolsmith::RegisterError> {
         .register(TestInputRequiredResultMultiRound)?
         .register(TestInputRequiredResultTamperedState)?
         .register(TestInputRequiredResultCapabilities)?
+        .register(TestMissingCapability)?
+        .register(TestStreamingElicitation)?
+        .register(TestLoggingTool)?
         .register(WaitAsync)?
         .register(WaitBlocking)?
         .register(CancelledCalls)?
@@ -573,7 +599,7 @@ impl ServerHandler for Fixtures {
                 None => {
                     return Err(ErrorData::resource_not_found(
                         format!("no resource {uri}"),
-                        None,
+                        Some(json!({ "uri": uri })),
                     ));
                 }
             },
@@ -595,6 +621,15 @@ impl ServerHandler for Fixtures {
         _: RequestContext<RoleServer>,
     ) -> Result<(), ErrorData> {
         Ok(())
+    }
+
+    /// `subscriptions/listen`: whatever is asked of what is advertised
+    /// (rmcp keeps to that); the resources never change.
+    fn accepted_subscription_filter(
+        &self,
+        requested: &SubscriptionFilter,
+    ) -> Option<SubscriptionFilter> {
+        Some(requested.clone())
     }
 
     async fn list_prompts(

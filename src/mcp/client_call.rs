@@ -53,6 +53,12 @@ impl LogFloor {
         self.0.store(rank(level), Ordering::Relaxed);
     }
 
+    /// The floor of one request of a client asked in rounds: the level
+    /// its `_meta` names, or nothing at all when it names none.
+    fn of_request(level: Option<LoggingLevel>) -> LogFloor {
+        LogFloor(AtomicU8::new(level.map_or(u8::MAX, rank)))
+    }
+
     fn admits(&self, level: LoggingLevel) -> bool {
         rank(level) >= self.0.load(Ordering::Relaxed)
     }
@@ -97,10 +103,16 @@ pub(crate) fn for_request(
     round: Option<Arc<Round>>,
 ) -> (Call, Notes) {
     let (notes, queue) = mpsc::channel(QUEUE);
+    // A client asked in rounds sets no level for the server: each request
+    // says which messages it wants.
+    let floor = match round {
+        Some(_) => Arc::new(LogFloor::of_request(context.meta.log_level())),
+        None => Arc::clone(floor),
+    };
     let host = ClientCall {
         peer: context.peer.clone(),
         token: context.meta.get_progress_token(),
-        floor: Arc::clone(floor),
+        floor,
         notes,
         round,
     };
@@ -226,6 +238,7 @@ impl CallHost for ClientCall {
             return self.ask(message, schema);
         };
         if round.capabilities().elicitation.is_none() {
+            round.lacks("elicitation");
             return Box::pin(std::future::ready(Err(NO_ELICITATION.to_owned())));
         }
         let request = input_required::elicitation(message, schema);
@@ -242,6 +255,7 @@ impl CallHost for ClientCall {
             return self.sample(prompt, max_tokens);
         };
         if round.capabilities().sampling.is_none() {
+            round.lacks("sampling");
             return Box::pin(std::future::ready(Err(NO_SAMPLING.to_owned())));
         }
         let request = input_required::sampling(prompt, max_tokens);
@@ -251,6 +265,7 @@ impl CallHost for ClientCall {
     fn roots(&self, key: Option<&str>) -> HostFuture<Result<Vec<Root>, String>> {
         if let Some(round) = &self.round {
             if round.capabilities().roots.is_none() {
+                round.lacks("roots");
                 return Box::pin(std::future::ready(Err(NO_ROOTS.to_owned())));
             }
             return in_round(round, "roots", key, input_required::roots(), listed_roots);
@@ -307,15 +322,17 @@ impl CallHost for ClientCall {
 }
 
 /// A request of a round: its answer read by `read`, or, until the client
-/// answers, a future that never resolves (the round ends first).
+/// answers with something `read` takes, a future that never resolves (the
+/// round ends first, asking again).
 fn in_round<T: Send + 'static>(
     round: &Round,
     kind: &'static str,
     key: Option<&str>,
     request: Value,
-    read: impl FnOnce(Value) -> Result<T, String>,
+    read: impl Fn(Value) -> Result<T, String>,
 ) -> HostFuture<Result<T, String>> {
-    match round.input(kind, key, request) {
+    let fits = |answer: &Value| read(answer.clone()).is_ok();
+    match round.input(kind, key, request, fits) {
         Input::Answered(answer) => Box::pin(std::future::ready(read(answer))),
         Input::Wanted => Box::pin(std::future::pending()),
     }

@@ -125,6 +125,8 @@ struct Gathered {
     used: Answers,
     /// The requests still unanswered.
     wanted: InputRequests,
+    /// The capabilities the call needed and the client did not declare.
+    lacking: serde_json::Map<String, Value>,
 }
 
 /// What a request of a round gets.
@@ -148,13 +150,20 @@ impl Round {
     }
 
     /// The answer to the request named `key` (or the next of `kind`), or,
-    /// when there is none yet, `request` noted for the round's result.
-    pub(crate) fn input(&self, kind: &'static str, key: Option<&str>, request: Value) -> Input {
+    /// when there is none yet (or the answer does not `fit` the request),
+    /// `request` noted for the round's result, to be asked again.
+    pub(crate) fn input(
+        &self,
+        kind: &'static str,
+        key: Option<&str>,
+        request: Value,
+        fits: impl FnOnce(&Value) -> bool,
+    ) -> Input {
         let mut gathered = self.lock();
         let made = gathered.made.entry(kind).or_default();
         *made += 1;
         let key = key.map_or_else(|| format!("{kind}-{made}"), str::to_owned);
-        if let Some(answer) = self.answers.get(&key) {
+        if let Some(answer) = self.answers.get(&key).filter(|answer| fits(answer)) {
             gathered.used.insert(key, answer.clone());
             return Input::Answered(answer.clone());
         }
@@ -172,6 +181,24 @@ impl Round {
 
     fn wants(&self) -> bool {
         !self.lock().wanted.is_empty()
+    }
+
+    /// Notes that the call needed `capability` (`sampling`, ..), which the
+    /// client did not declare.
+    pub(crate) fn lacks(&self, capability: &str) {
+        let mut gathered = self.lock();
+        gathered.lacking.insert(capability.to_owned(), json!({}));
+    }
+
+    /// `-32021`, naming what the call needed, for a call that failed after
+    /// needing a capability the client did not declare; `None` otherwise.
+    pub(crate) fn refusal(&self) -> Option<ErrorData> {
+        let lacking = self.lock().lacking.clone();
+        if lacking.is_empty() {
+            return None;
+        }
+        let required = serde_json::from_value(Value::Object(lacking)).unwrap_or_default();
+        Some(ErrorData::missing_required_client_capability(required))
     }
 }
 

@@ -17,12 +17,12 @@ use rmcp::model::{
 use rmcp::model::{
     CompleteRequestParams, CompleteResult, GetPromptRequestParams, GetPromptResponse,
     ListPromptsResult, ListResourceTemplatesResult, ListResourcesResult, ReadResourceRequestParams,
-    ReadResourceResponse, SubscribeRequestParams, UnsubscribeRequestParams,
+    ReadResourceResponse, SubscribeRequestParams, SubscriptionFilter, UnsubscribeRequestParams,
 };
 // Logging is deprecated for protocol versions to come; clients still use it.
 #[allow(deprecated)]
 use rmcp::model::SetLevelRequestParams;
-use rmcp::service::RequestContext;
+use rmcp::service::{RequestContext, SubscriptionContext};
 use rmcp::{ErrorData, RoleServer, ServerHandler, ServiceExt};
 use serde_json::{Value, json};
 use toolsmith_runtime::{Call, CallHandle, Content, ToolSet};
@@ -234,7 +234,9 @@ impl ServerHandler for Server {
     /// logs go to the client, `notifications/cancelled` cancels it (rmcp
     /// then sends no answer, as the protocol says). For a client asked in
     /// rounds, a request the tool makes that the client has not answered
-    /// ends the call with an `input_required` result.
+    /// ends the call with an `input_required` result, and a call that
+    /// fails after a request the client declared no capability for is
+    /// `-32021`, naming the capability.
     async fn call_tool(
         &self,
         request: CallToolRequestParams,
@@ -260,6 +262,10 @@ impl ServerHandler for Server {
             return forwarding(answer, notes).await.map(CallToolResponse::from);
         };
         match forwarding(until_wanting(answer, &round, handle), notes).await {
+            Ended::Answered(Ok(result)) if result.is_error == Some(true) => match round.refusal() {
+                Some(refusal) => Err(refusal),
+                None => Ok(CallToolResponse::from(result)),
+            },
             Ended::Answered(answer) => answer.map(CallToolResponse::from),
             Ended::Wanting => Ok(CallToolResponse::InputRequired(self.rounds.result(&round))),
         }
@@ -331,6 +337,19 @@ impl ServerHandler for Server {
         context: RequestContext<RoleServer>,
     ) -> Result<(), ErrorData> {
         self.delegate.unsubscribe(request, context).await
+    }
+
+    /// `subscriptions/listen` (2026-07-28): the handler's to accept, for
+    /// what it advertises (the tools of a set do not change).
+    fn accepted_subscription_filter(
+        &self,
+        requested: &SubscriptionFilter,
+    ) -> Option<SubscriptionFilter> {
+        self.delegate.accepted_subscription_filter(requested)
+    }
+
+    async fn listen(&self, context: SubscriptionContext) -> Result<(), ErrorData> {
+        self.delegate.listen(context).await
     }
 
     /// A `tools/call` whose `arguments` is not an object reaches here, as

@@ -94,6 +94,7 @@ const REVISION_2026_07_28: Suite = Suite {
     version: "0.2.0-alpha.12",
     args: &["--requirements", "2026-07-28"],
     passing: &[
+        "server-stateless",
         "completion-complete",
         "tools-list",
         "tools-call-simple-text",
@@ -131,12 +132,7 @@ const REVISION_2026_07_28: Suite = Suite {
         "input-required-result-ignore-extra-params",
         "input-required-result-validate-input",
     ],
-    not_served: &[
-        // Its diagnostic tools (`test_missing_capability`,
-        // `test_streaming_elicitation`, `test_logging_tool`) are not in
-        // the example, and `subscriptions/listen` is not served.
-        "server-stateless",
-    ],
+    not_served: &[],
     not_scored: &[
         "tasks-lifecycle",
         "tasks-capability-negotiation",
