@@ -201,15 +201,16 @@ impl ValueAttrs {
                     // #[arg(title = "First option")]
                     let value = string(cx, &meta, &key, "title = \"First option\"");
                     set(cx, "arg", &mut found.title, key, value);
-                } else if on_enum {
-                    unknown(
-                        cx,
-                        &meta,
-                        "arg",
-                        "enum_names (on an enum; its variants take title)",
-                    );
                 } else {
-                    unknown(cx, &meta, "arg", "title (on a variant)");
+                    let path = &meta.path;
+                    let shown = quote::quote!(#path).to_string().replace(' ', "");
+                    let takes = if on_enum {
+                        "an enum takes `#[arg(enum_names)]`, and its variants `#[arg(title = \"..\")]`"
+                    } else {
+                        "a variant takes `#[arg(title = \"..\")]`, the label a form shows for it"
+                    };
+                    cx.error(path, format_args!("unknown arg attribute `{shown}`; {takes}"));
+                    skip_value(&meta);
                 }
                 Ok(())
             });
