@@ -68,7 +68,7 @@ impl Rounds {
             let info = context.peer.peer_info()?;
             Some(info.protocol_version.clone())
         });
-        if !version.is_some_and(|v| v.as_str() >= ProtocolVersion::V_2026_07_28.as_str()) {
+        if version.is_none_or(|v| v.as_str() < ProtocolVersion::V_2026_07_28.as_str()) {
             return Ok(None);
         }
         let mut answers: Answers = match state {
