@@ -23,14 +23,15 @@ use rmcp::model::{
     CompleteRequestParams, CompleteResult, GetPromptRequestParams, GetPromptResponse,
     GetPromptResult, ListPromptsResult, ListResourceTemplatesResult, ListResourcesResult,
     PaginatedRequestParams, ReadResourceRequestParams, ReadResourceResponse, ReadResourceResult,
-    ServerCapabilities, ServerConfig, SubscribeRequestParams, UnsubscribeRequestParams,
+    ServerCapabilities, ServerConfig, SubscribeRequestParams, SubscriptionFilter,
+    UnsubscribeRequestParams,
 };
 use rmcp::service::RequestContext;
 use rmcp::{ErrorData, RoleServer, ServerHandler};
 use serde::de::DeserializeOwned;
 use serde::{Deserialize, Serialize};
 use serde_json::{Value, json};
-use toolsmith::{Answer, Call, Content, LogLevel, ToolArg, ToolError, ToolSet, tool};
+use toolsmith::{Answer, AskError, Call, Content, LogLevel, ToolArg, ToolError, ToolSet, tool};
 
 /// A 1×1 red PNG.
 const RED_PIXEL: &[u8] = include_bytes!("assets/red_pixel.png");
@@ -145,6 +146,263 @@ async fn test_elicitation(message: String, #[call] call: Call) -> Result<String,
     })
 }
 
+/// A status, for the form with defaults.
+#[derive(Debug, Serialize, Deserialize, ToolArg)]
+#[serde(rename_all = "lowercase")]
+enum Status {
+    Active,
+    Inactive,
+    Pending,
+}
+
+/// A form whose every field has a default, which the client shows
+/// filled in: `#[serde(default)]` takes them from `Default`.
+#[derive(Debug, Serialize, Deserialize, ToolArg)]
+#[serde(default, deny_unknown_fields)]
+struct Profile {
+    /// User name
+    name: String,
+    /// User age
+    age: u32,
+    /// User score
+    score: f64,
+    /// User status
+    status: Status,
+    /// Verification status
+    verified: bool,
+}
+
+impl Default for Profile {
+    fn default() -> Self {
+        Profile {
+            name: "John Doe".to_owned(),
+            age: 30,
+            score: 95.5,
+            status: Status::Active,
+            verified: true,
+        }
+    }
+}
+
+/// What the user answered to a form: its action and content.
+fn completed<T: Serialize>(answer: Answer<T>) -> Result<String, ToolError> {
+    Ok(match answer {
+        Answer::Accepted(content) => format!(
+            "Elicitation completed: action=accept, content={}",
+            serde_json::to_string(&content).map_err(ToolError::new)?
+        ),
+        Answer::Declined => "Elicitation completed: action=decline, content={}".to_owned(),
+        Answer::Cancelled => "Elicitation completed: action=cancel, content={}".to_owned(),
+    })
+}
+
+/// Asks for a profile whose every field has a default.
+#[tool]
+async fn test_elicitation_sep1034_defaults(#[call] call: Call) -> Result<String, ToolError> {
+    completed(call.ask::<Profile>("Please review your profile").await?)
+}
+
+/// Values without titles.
+#[derive(Debug, Serialize, Deserialize, ToolArg)]
+#[serde(rename_all = "lowercase")]
+enum Untitled {
+    Option1,
+    Option2,
+    Option3,
+}
+
+/// Values with titles, shown as a `oneOf` (or `anyOf` in a list).
+#[derive(Debug, Serialize, Deserialize, ToolArg)]
+#[serde(rename_all = "lowercase")]
+enum Titled {
+    #[arg(title = "First Option")]
+    Value1,
+    #[arg(title = "Second Option")]
+    Value2,
+    #[arg(title = "Third Option")]
+    Value3,
+}
+
+/// Values with titles, shown the legacy way (`enumNames`).
+#[derive(Debug, Serialize, Deserialize, ToolArg)]
+#[serde(rename_all = "lowercase")]
+#[arg(enum_names)]
+enum Legacy {
+    #[arg(title = "Option One")]
+    Opt1,
+    #[arg(title = "Option Two")]
+    Opt2,
+    #[arg(title = "Option Three")]
+    Opt3,
+}
+
+/// A form of every kind of enum: single and multiple choice, with and
+/// without titles.
+#[derive(Debug, Serialize, Deserialize, ToolArg)]
+#[serde(rename_all = "camelCase", deny_unknown_fields)]
+struct Choices {
+    /// Pick one
+    untitled_single: Untitled,
+    /// Pick one
+    titled_single: Titled,
+    /// Pick one
+    legacy_enum: Legacy,
+    /// Pick any
+    untitled_multi: Vec<Untitled>,
+    /// Pick any
+    titled_multi: Vec<Titled>,
+}
+
+/// Asks for a choice of each kind.
+#[tool]
+async fn test_elicitation_sep1330_enums(#[call] call: Call) -> Result<String, ToolError> {
+    completed(call.ask::<Choices>("Please choose").await?)
+}
+
+/// A name, asked for in a round.
+#[derive(Debug, Deserialize, ToolArg)]
+#[serde(deny_unknown_fields)]
+struct Name {
+    name: String,
+}
+
+/// A yes or no.
+#[derive(Debug, Deserialize, ToolArg)]
+#[serde(deny_unknown_fields)]
+struct Confirm {
+    ok: bool,
+}
+
+/// A colour.
+#[derive(Debug, Deserialize, ToolArg)]
+#[serde(deny_unknown_fields)]
+struct Colour {
+    color: String,
+}
+
+/// The name a form answered, or what happened instead.
+fn name_of(answer: Answer<Name>) -> String {
+    match answer {
+        Answer::Accepted(Name { name }) => name,
+        Answer::Declined => "(declined)".to_owned(),
+        Answer::Cancelled => "(cancelled)".to_owned(),
+    }
+}
+
+/// Greets the user by the name asked for (`user_name`).
+#[tool]
+async fn test_input_required_result_elicitation(#[call] call: Call) -> Result<String, ToolError> {
+    let name = name_of(call.ask_as("user_name", "What is your name?").await?);
+    Ok(format!("Hello, {name}!"))
+}
+
+/// Asks the client's model a question (`capital_question`).
+#[tool]
+async fn test_input_required_result_sampling(#[call] call: Call) -> Result<String, ToolError> {
+    let answer = call
+        .sample_as("capital_question", "What is the capital of France?", 100)
+        .await?;
+    Ok(format!("The model answered: {answer}"))
+}
+
+/// Names the client's roots (`client_roots`).
+#[tool]
+async fn test_input_required_result_list_roots(#[call] call: Call) -> Result<String, ToolError> {
+    let roots = call.roots(Some("client_roots")).await?;
+    let uris: Vec<&str> = roots.iter().map(|root| root.uri.as_str()).collect();
+    Ok(format!("Roots: {}", uris.join(", ")))
+}
+
+/// Asks for a confirmation (`confirm`); the state the answer came back
+/// with held its seal, or the call would not have got here.
+#[tool]
+async fn test_input_required_result_request_state(#[call] call: Call) -> Result<String, ToolError> {
+    let ok = match call.ask_as::<Confirm>("confirm", "Please confirm").await? {
+        Answer::Accepted(Confirm { ok }) => ok,
+        _ => false,
+    };
+    Ok(format!("state-ok: confirmed {ok}"))
+}
+
+/// Asks the user, the model and the client's roots at once.
+#[tool]
+async fn test_input_required_result_multiple_inputs(
+    #[call] call: Call,
+) -> Result<String, ToolError> {
+    let (name, greeting, roots) = tokio::join!(
+        call.ask_as::<Name>("user_name", "What is your name?"),
+        call.sample_as("greeting", "Generate a greeting", 50),
+        call.roots(Some("client_roots")),
+    );
+    Ok(format!(
+        "{} from {} ({} roots)",
+        greeting?,
+        name_of(name?),
+        roots?.len()
+    ))
+}
+
+/// Asks two questions, one round each (`step1`, then `step2`).
+#[tool]
+async fn test_input_required_result_multi_round(#[call] call: Call) -> Result<String, ToolError> {
+    let name = name_of(call.ask_as("step1", "Step 1: What is your name?").await?);
+    let color = match call
+        .ask_as::<Colour>("step2", "Step 2: What is your favorite color?")
+        .await?
+    {
+        Answer::Accepted(Colour { color }) => color,
+        _ => "(none)".to_owned(),
+    };
+    Ok(format!("{name} likes {color}"))
+}
+
+/// Asks for a confirmation; a state changed on the way is refused.
+#[tool]
+async fn test_input_required_result_tampered_state(
+    #[call] call: Call,
+) -> Result<String, ToolError> {
+    call.ask_as::<Confirm>("confirm", "Please confirm").await?;
+    Ok("confirmed".to_owned())
+}
+
+/// Asks what the client can answer: the user where it can ask them, its
+/// model where it can sample.
+#[tool]
+async fn test_input_required_result_capabilities(#[call] call: Call) -> Result<String, ToolError> {
+    let name = match call.ask_as::<Name>("user_name", "What is your name?").await {
+        Ok(answer) => name_of(answer),
+        Err(AskError::Unavailable(_)) => "(no elicitation)".to_owned(),
+        Err(err) => return Err(err.into()),
+    };
+    let greeting = call.sample_as("greeting", "Generate a greeting", 50).await;
+    Ok(format!(
+        "{name}: {}",
+        greeting.unwrap_or_else(|err| err.to_string())
+    ))
+}
+
+/// Samples the client's model, which a client that declared no sampling
+/// is refused with `-32021`.
+#[tool]
+async fn test_missing_capability(#[call] call: Call) -> Result<String, ToolError> {
+    call.sample("Say hello", 20).await
+}
+
+/// Asks the user for a name, in a round.
+#[tool]
+async fn test_streaming_elicitation(#[call] call: Call) -> Result<String, ToolError> {
+    let name = name_of(call.ask("What is your name?").await?);
+    Ok(format!("Hello, {name}!"))
+}
+
+/// Logs a message, which reaches a client at 2026-07-28 only when its
+/// request names a log level.
+#[tool]
+fn test_logging_tool(#[call] call: Call) -> &'static str {
+    call.log(LogLevel::Info, "test_logging_tool ran");
+    "Logged"
+}
+
 /// How many cancelled calls `wait_async` and `wait_blocking` saw.
 static ASYNC_DROPPED: AtomicUsize = AtomicUsize::new(0);
 static BLOCKING_STOPPED: AtomicUsize = AtomicUsize::new(0);
@@ -234,6 +492,19 @@ fn tools() -> Result<ToolSet, toolsmith::RegisterError> {
         .register(TestToolWithProgress)?
         .register(TestSampling)?
         .register(TestElicitation)?
+        .register(TestElicitationSep1034Defaults)?
+        .register(TestElicitationSep1330Enums)?
+        .register(TestInputRequiredResultElicitation)?
+        .register(TestInputRequiredResultSampling)?
+        .register(TestInputRequiredResultListRoots)?
+        .register(TestInputRequiredResultRequestState)?
+        .register(TestInputRequiredResultMultipleInputs)?
+        .register(TestInputRequiredResultMultiRound)?
+        .register(TestInputRequiredResultTamperedState)?
+        .register(TestInputRequiredResultCapabilities)?
+        .register(TestMissingCapability)?
+        .register(TestStreamingElicitation)?
+        .register(TestLoggingTool)?
         .register(WaitAsync)?
         .register(WaitBlocking)?
         .register(CancelledCalls)?
@@ -247,8 +518,15 @@ fn tools() -> Result<ToolSet, toolsmith::RegisterError> {
 /// [`McpServer::with_handler`]: toolsmith::mcp::McpServer::with_handler
 struct Fixtures;
 
-/// An rmcp result, from the JSON the suite gives for it.
-fn wire<T: DeserializeOwned>(value: Value) -> Result<T, ErrorData> {
+/// An rmcp result, from the JSON the suite gives for it, marked complete
+/// unless it says otherwise (`resultType`, which 2026-07-28 requires and
+/// rmcp drops for older clients).
+fn wire<T: DeserializeOwned>(mut value: Value) -> Result<T, ErrorData> {
+    if let Value::Object(result) = &mut value {
+        result
+            .entry("resultType")
+            .or_insert_with(|| Value::from("complete"));
+    }
     serde_json::from_value(value).map_err(|err| ErrorData::internal_error(err.to_string(), None))
 }
 
@@ -321,7 +599,7 @@ impl ServerHandler for Fixtures {
                 None => {
                     return Err(ErrorData::resource_not_found(
                         format!("no resource {uri}"),
-                        None,
+                        Some(json!({ "uri": uri })),
                     ));
                 }
             },
@@ -345,6 +623,15 @@ impl ServerHandler for Fixtures {
         Ok(())
     }
 
+    /// `subscriptions/listen`: whatever is asked of what is advertised
+    /// (rmcp keeps to that); the resources never change.
+    fn accepted_subscription_filter(
+        &self,
+        requested: &SubscriptionFilter,
+    ) -> Option<SubscriptionFilter> {
+        Some(requested.clone())
+    }
+
     async fn list_prompts(
         &self,
         _: Option<PaginatedRequestParams>,
@@ -359,7 +646,8 @@ impl ServerHandler for Fixtures {
             {"name": "test_prompt_with_embedded_resource", "description": "A prompt embedding a resource", "arguments": [
                 {"name": "resourceUri", "description": "URI of the resource to embed", "required": true}
             ]},
-            {"name": "test_prompt_with_image", "description": "A prompt with an image"}
+            {"name": "test_prompt_with_image", "description": "A prompt with an image"},
+            {"name": "test_input_required_result_prompt", "description": "A prompt that asks the user for its context first"}
         ]}))
     }
 
@@ -389,6 +677,33 @@ impl ServerHandler for Fixtures {
                 }})),
                 text("Please process the embedded resource above.".to_owned()),
             ],
+            "test_input_required_result_prompt" => {
+                // Asked in a round: the prompt needs the user's context first.
+                let answered = request
+                    .input_responses
+                    .as_ref()
+                    .and_then(|responses| responses.get("user_context"))
+                    .and_then(|answer| answer.pointer("/content/context"))
+                    .and_then(Value::as_str);
+                let Some(context) = answered else {
+                    return Ok(GetPromptResponse::InputRequired(wire(json!({
+                        "resultType": "input_required",
+                        "inputRequests": {"user_context": {
+                            "method": "elicitation/create",
+                            "params": {
+                                "mode": "form",
+                                "message": "What context should the prompt use?",
+                                "requestedSchema": {
+                                    "type": "object",
+                                    "properties": {"context": {"type": "string"}},
+                                    "required": ["context"]
+                                }
+                            }
+                        }}
+                    }))?));
+                };
+                vec![text(format!("Answer with this context in mind: {context}"))]
+            }
             "test_prompt_with_image" => vec![
                 user(json!({"type": "image", "data": base64(RED_PIXEL), "mimeType": "image/png"})),
                 text("Please analyze the image above.".to_owned()),

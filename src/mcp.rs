@@ -83,6 +83,7 @@ mod delegate;
 mod dynamic;
 #[cfg(feature = "mcp-http")]
 mod http;
+mod input_required;
 mod listed;
 mod recover_id;
 mod server;

@@ -10,7 +10,7 @@ use serde_derive_internals::ast::{
 };
 use serde_derive_internals::attr::{Default as SerdeDefault, TagType};
 
-use crate::attr::{Annotations, ArgAttrs, ItemNames, Listing, Setting, ToolAttrs};
+use crate::attr::{Annotations, ArgAttrs, ItemNames, Listing, Setting, ToolAttrs, ValueAttrs};
 use crate::ctxt::Ctxt;
 use crate::doc::{self, Doc, FnDoc};
 use crate::serde_attrs;
@@ -283,6 +283,8 @@ pub struct Enum<'a> {
     /// How serde tells the variants apart in JSON.
     pub tagging: Tagging,
     pub deny_unknown_fields: bool,
+    /// `#[arg(enum_names)]`: a form states the titles as `enumNames`.
+    pub enum_names: bool,
 }
 
 /// serde's representation of an enum.
@@ -329,6 +331,8 @@ pub struct Variant<'a> {
     pub style: Style,
     /// The fields serde reads, for a struct variant.
     pub fields: Vec<Field>,
+    /// `#[arg(title = "..")]`: what a form shows for the value.
+    pub title: Option<String>,
 }
 
 impl<'a> Input<'a> {
@@ -384,6 +388,9 @@ impl<'a> Input<'a> {
                             description: Doc::from_attrs(&variant.original.attrs)
                                 .description()
                                 .map(|text| doc::one_line(&text)),
+                            title: ValueAttrs::from_attrs(cx, &variant.original.attrs, false)
+                                .title
+                                .map(|given| given.value.value()),
                         }
                     })
                     .collect();
@@ -396,12 +403,16 @@ impl<'a> Input<'a> {
                     },
                     TagType::None => Tagging::Untagged,
                 };
+                let enum_names = ValueAttrs::from_attrs(cx, &input.attrs, true)
+                    .enum_names
+                    .is_some_and(|given| given.value);
                 Ok(Input::Enum(Enum {
                     input,
                     description,
                     variants,
                     tagging,
                     deny_unknown_fields: serde.attrs.deny_unknown_fields(),
+                    enum_names,
                 }))
             }
         }

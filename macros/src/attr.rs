@@ -55,6 +55,14 @@ pub struct ContainerAttrs {
     pub krate: Setting<syn::Path>,
 }
 
+/// `#[arg(title = "..")]` on a unit variant and `#[arg(enum_names)]` on
+/// a unit enum: how an elicitation form shows the values.
+#[derive(Default)]
+pub struct ValueAttrs {
+    pub title: Setting<LitStr>,
+    pub enum_names: Setting<bool>,
+}
+
 /// The hints of `#[tool(..)]` that become MCP tool annotations.
 #[derive(Default)]
 pub struct Annotations {
@@ -224,6 +232,43 @@ impl ContainerAttrs {
             }
         }
         container
+    }
+}
+
+impl ValueAttrs {
+    /// Reads every `#[arg(..)]` of a unit variant (`title`) or, with
+    /// `on_enum`, of the enum itself (`enum_names`).
+    pub fn from_attrs(cx: &mut Ctxt, attrs: &[Attribute], on_enum: bool) -> ValueAttrs {
+        let mut found = ValueAttrs::default();
+        for attr in attrs.iter().filter(|attr| attr.path().is_ident("arg")) {
+            let result = attr.parse_nested_meta(|meta| {
+                let key = key_of(&meta);
+                if on_enum && meta.path.is_ident("enum_names") {
+                    // #[arg(enum_names)]
+                    let value = flag(cx, &meta, &key);
+                    set(cx, "arg", &mut found.enum_names, key, value);
+                } else if !on_enum && meta.path.is_ident("title") {
+                    // #[arg(title = "First option")]
+                    let value = string(cx, &meta, &key, "title = \"First option\"");
+                    set(cx, "arg", &mut found.title, key, value);
+                } else {
+                    let path = &meta.path;
+                    let shown = quote::quote!(#path).to_string().replace(' ', "");
+                    let takes = if on_enum {
+                        "an enum takes `#[arg(enum_names)]`, and its variants `#[arg(title = \"..\")]`"
+                    } else {
+                        "a variant takes `#[arg(title = \"..\")]`, the label a form shows for it"
+                    };
+                    cx.error(path, format_args!("unknown arg attribute `{shown}`; {takes}"));
+                    skip_value(&meta);
+                }
+                Ok(())
+            });
+            if let Err(err) = result {
+                cx.push(err);
+            }
+        }
+        found
     }
 }
 

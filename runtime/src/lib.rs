@@ -38,6 +38,7 @@ pub mod __private;
 pub use arg::ToolArg;
 pub use call::{
     Answer, AskError, Call, CallHandle, CallHost, Cancelled, HostFuture, LogLevel, Progress, Reply,
+    Root,
 };
 pub use cli_hints::{CliHints, CliParam};
 pub use content::{Block, Body, Content};

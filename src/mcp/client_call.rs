@@ -2,6 +2,8 @@
 //! notifications to the client (progress only when the request carried a
 //! `progressToken`), `ask` an `elicitation/create` request and `sample` a
 //! `sampling/createMessage` request, each where the client declared it can.
+//! A client at 2026-07-28 is asked in rounds instead (see
+//! [`input_required`](super::input_required)).
 //!
 //! Notifications are queued by the tool (a plain `fn` on the blocking pool
 //! included) and sent, in order, by the request's own task, so that on
@@ -19,13 +21,16 @@ use std::task::Poll;
 use rmcp::RoleServer;
 use rmcp::model::{
     ClientResult, CreateMessageRequest, CreateMessageRequestParams, ElicitRequest,
-    ElicitRequestParams, ElicitationAction, LoggingLevel, LoggingMessageNotificationParam,
-    ProgressNotificationParam, ProgressToken, SamplingMessage, ServerRequest,
+    ElicitRequestParams, ElicitResult, ElicitationAction, LoggingLevel,
+    LoggingMessageNotificationParam, ProgressNotificationParam, ProgressToken, SamplingMessage,
+    ServerRequest,
 };
 use rmcp::service::{Peer, RequestContext};
 use serde_json::Value;
 use tokio::sync::mpsc;
-use toolsmith_runtime::{Call, CallHost, HostFuture, LogLevel, Progress, Reply};
+use toolsmith_runtime::{Call, CallHost, HostFuture, LogLevel, Progress, Reply, Root};
+
+use super::input_required::{self, Input, Round};
 
 /// How many notifications wait for the request's task at most; a tool that
 /// reports faster than the client reads loses the surplus (progress only
@@ -48,6 +53,12 @@ impl LogFloor {
         self.0.store(rank(level), Ordering::Relaxed);
     }
 
+    /// The floor of one request of a client asked in rounds: the level
+    /// its `_meta` names, or nothing at all when it names none.
+    fn of_request(level: Option<LoggingLevel>) -> LogFloor {
+        LogFloor(AtomicU8::new(level.map_or(u8::MAX, rank)))
+    }
+
     fn admits(&self, level: LoggingLevel) -> bool {
         rank(level) >= self.0.load(Ordering::Relaxed)
     }
@@ -67,12 +78,21 @@ fn rank(level: LoggingLevel) -> u8 {
     }
 }
 
+/// What a tool's `ask` is answered when the client cannot ask the user.
+const NO_ELICITATION: &str = "the client cannot ask the user (it declared no elicitation)";
+/// What a tool's `sample` is answered when the client cannot sample.
+const NO_SAMPLING: &str = "the client cannot sample its model (it declared no sampling)";
+/// What a tool's `roots` is answered when the client has no roots.
+const NO_ROOTS: &str = "the client lists no roots (it declared no roots)";
+
 /// The call's host on MCP.
 struct ClientCall {
     peer: Peer<RoleServer>,
     token: Option<ProgressToken>,
     floor: Arc<LogFloor>,
     notes: mpsc::Sender<Note>,
+    /// The round the call is, for a client asked in rounds.
+    round: Option<Arc<Round>>,
 }
 
 /// A [`Call`] for the request `context` serves, and the queue of its
@@ -80,6 +100,7 @@ struct ClientCall {
 pub(crate) fn for_request(
     context: &RequestContext<RoleServer>,
     floor: &Arc<LogFloor>,
+    round: Option<Arc<Round>>,
 ) -> (Call, Notes) {
     let (host, notes) = host_for_request(context, floor);
     (Call::new(host), notes)
@@ -91,11 +112,18 @@ pub(crate) fn host_for_request(
     floor: &Arc<LogFloor>,
 ) -> (Arc<dyn CallHost>, Notes) {
     let (notes, queue) = mpsc::channel(QUEUE);
+    // A client asked in rounds sets no level for the server: each request
+    // says which messages it wants.
+    let floor = match round {
+        Some(_) => Arc::new(LogFloor::of_request(context.meta.log_level())),
+        None => Arc::clone(floor),
+    };
     let host = ClientCall {
         peer: context.peer.clone(),
         token: context.meta.get_progress_token(),
-        floor: Arc::clone(floor),
+        floor,
         notes,
+        round,
     };
     let notes = Notes {
         peer: context.peer.clone(),
@@ -184,9 +212,7 @@ impl CallHost for ClientCall {
                 .peer_info()
                 .is_some_and(|info| info.capabilities.elicitation.is_some());
             if !can {
-                return Err(
-                    "the client cannot ask the user (it declared no elicitation)".to_owned(),
-                );
+                return Err(NO_ELICITATION.to_owned());
             }
             let requested_schema = serde_json::from_value(schema)
                 .map_err(|err| format!("the form cannot be asked: {err}"))?;
@@ -210,6 +236,71 @@ impl CallHost for ClientCall {
         })
     }
 
+    fn ask_as(
+        &self,
+        key: Option<&str>,
+        message: &str,
+        schema: &Value,
+    ) -> HostFuture<Result<Reply, String>> {
+        let Some(round) = &self.round else {
+            return self.ask(message, schema);
+        };
+        if round.capabilities().elicitation.is_none() {
+            round.lacks("elicitation");
+            return Box::pin(std::future::ready(Err(NO_ELICITATION.to_owned())));
+        }
+        let request = input_required::elicitation(message, schema);
+        in_round(round, "ask", key, request, reply)
+    }
+
+    fn sample_as(
+        &self,
+        key: Option<&str>,
+        prompt: &str,
+        max_tokens: u32,
+    ) -> HostFuture<Result<String, String>> {
+        let Some(round) = &self.round else {
+            return self.sample(prompt, max_tokens);
+        };
+        if round.capabilities().sampling.is_none() {
+            round.lacks("sampling");
+            return Box::pin(std::future::ready(Err(NO_SAMPLING.to_owned())));
+        }
+        let request = input_required::sampling(prompt, max_tokens);
+        in_round(round, "sample", key, request, sampled)
+    }
+
+    fn roots(&self, key: Option<&str>) -> HostFuture<Result<Vec<Root>, String>> {
+        if let Some(round) = &self.round {
+            if round.capabilities().roots.is_none() {
+                round.lacks("roots");
+                return Box::pin(std::future::ready(Err(NO_ROOTS.to_owned())));
+            }
+            return in_round(round, "roots", key, input_required::roots(), listed_roots);
+        }
+        let peer = self.peer.clone();
+        Box::pin(async move {
+            let can = peer
+                .peer_info()
+                .is_some_and(|info| info.capabilities.roots.is_some());
+            if !can {
+                return Err(NO_ROOTS.to_owned());
+            }
+            let request = ServerRequest::ListRootsRequest(Default::default());
+            match peer.send_request(request).await {
+                Ok(ClientResult::ListRootsResult(result)) => Ok(result
+                    .roots
+                    .into_iter()
+                    .map(|root| Root::new(root.uri, root.name))
+                    .collect()),
+                Ok(_) => {
+                    Err("the client answered the roots request with something else".to_owned())
+                }
+                Err(err) => Err(format!("listing the client's roots failed: {err}")),
+            }
+        })
+    }
+
     fn sample(&self, prompt: &str, max_tokens: u32) -> HostFuture<Result<String, String>> {
         let peer = self.peer.clone();
         let prompt = prompt.to_owned();
@@ -218,9 +309,7 @@ impl CallHost for ClientCall {
                 .peer_info()
                 .is_some_and(|info| info.capabilities.sampling.is_some());
             if !can {
-                return Err(
-                    "the client cannot sample its model (it declared no sampling)".to_owned(),
-                );
+                return Err(NO_SAMPLING.to_owned());
             }
             let params = CreateMessageRequestParams::new(
                 vec![SamplingMessage::user_text(prompt)],
@@ -238,6 +327,62 @@ impl CallHost for ClientCall {
             }
         })
     }
+}
+
+/// A request of a round: its answer read by `read`, or, until the client
+/// answers with something `read` takes, a future that never resolves (the
+/// round ends first, asking again).
+fn in_round<T: Send + 'static>(
+    round: &Round,
+    kind: &'static str,
+    key: Option<&str>,
+    request: Value,
+    read: impl Fn(Value) -> Result<T, String>,
+) -> HostFuture<Result<T, String>> {
+    let fits = |answer: &Value| read(answer.clone()).is_ok();
+    match round.input(kind, key, request, fits) {
+        Input::Answered(answer) => Box::pin(std::future::ready(read(answer))),
+        Input::Wanted => Box::pin(std::future::pending()),
+    }
+}
+
+/// An `elicitation/create` answer.
+fn reply(answer: Value) -> Result<Reply, String> {
+    let result: ElicitResult = serde_json::from_value(answer)
+        .map_err(|_| "the client answered the question with something else".to_owned())?;
+    Ok(match result.action {
+        ElicitationAction::Accept => Reply::Accepted(result.content.unwrap_or(Value::Null)),
+        ElicitationAction::Decline => Reply::Declined,
+        _ => Reply::Cancelled,
+    })
+}
+
+/// A `sampling/createMessage` answer's text.
+fn sampled(answer: Value) -> Result<String, String> {
+    match answer.get("content") {
+        Some(content) if answer.get("role").is_some() => Ok(texts(content)),
+        _ => Err("the client answered the sampling request with something else".to_owned()),
+    }
+}
+
+/// A `roots/list` answer's roots.
+fn listed_roots(answer: Value) -> Result<Vec<Root>, String> {
+    let refused = || "the client answered the roots request with something else".to_owned();
+    let roots = answer
+        .get("roots")
+        .and_then(Value::as_array)
+        .ok_or_else(refused)?;
+    roots
+        .iter()
+        .map(|root| {
+            let uri = root
+                .get("uri")
+                .and_then(Value::as_str)
+                .ok_or_else(refused)?;
+            let name = root.get("name").and_then(Value::as_str).map(str::to_owned);
+            Ok(Root::new(uri, name))
+        })
+        .collect()
 }
 
 /// The text blocks of a sampled message, joined.

@@ -11,9 +11,9 @@ use rmcp::model::{
     CompleteRequestParams, CompleteResult, GetPromptRequestParams, GetPromptResponse,
     ListPromptsResult, ListResourceTemplatesResult, ListResourcesResult, PaginatedRequestParams,
     ReadResourceRequestParams, ReadResourceResponse, ServerConfig, SubscribeRequestParams,
-    UnsubscribeRequestParams,
+    SubscriptionFilter, UnsubscribeRequestParams,
 };
-use rmcp::service::RequestContext;
+use rmcp::service::{RequestContext, SubscriptionContext};
 use rmcp::{ErrorData, RoleServer, ServerHandler};
 
 type Answer<'a, T> = Pin<Box<dyn Future<Output = Result<T, ErrorData>> + Send + 'a>>;
@@ -21,7 +21,8 @@ type Context = RequestContext<RoleServer>;
 type Page = Option<PaginatedRequestParams>;
 
 /// The requests an [`McpServer`](super::McpServer) hands to the user's
-/// handler: every one but `initialize`, tools and logging.
+/// handler: every one but `initialize`, tools and logging; at 2026-07-28,
+/// `subscriptions/listen` too.
 pub(crate) trait Delegate: Send + Sync + 'static {
     fn info(&self) -> ServerConfig;
     fn complete(&self, request: CompleteRequestParams, cx: Context) -> Answer<'_, CompleteResult>;
@@ -44,6 +45,11 @@ pub(crate) trait Delegate: Send + Sync + 'static {
     ) -> Answer<'_, ReadResourceResponse>;
     fn subscribe(&self, request: SubscribeRequestParams, cx: Context) -> Answer<'_, ()>;
     fn unsubscribe(&self, request: UnsubscribeRequestParams, cx: Context) -> Answer<'_, ()>;
+    fn accepted_subscription_filter(
+        &self,
+        requested: &SubscriptionFilter,
+    ) -> Option<SubscriptionFilter>;
+    fn listen(&self, cx: SubscriptionContext) -> Answer<'_, ()>;
 }
 
 impl<H: ServerHandler> Delegate for H {
@@ -85,6 +91,15 @@ impl<H: ServerHandler> Delegate for H {
     }
     fn unsubscribe(&self, request: UnsubscribeRequestParams, cx: Context) -> Answer<'_, ()> {
         Box::pin(ServerHandler::unsubscribe(self, request, cx))
+    }
+    fn accepted_subscription_filter(
+        &self,
+        requested: &SubscriptionFilter,
+    ) -> Option<SubscriptionFilter> {
+        ServerHandler::accepted_subscription_filter(self, requested)
+    }
+    fn listen(&self, cx: SubscriptionContext) -> Answer<'_, ()> {
+        Box::pin(ServerHandler::listen(self, cx))
     }
 }
 

@@ -18,12 +18,12 @@ use rmcp::model::{CancelTaskParams, GetTaskParams, GetTaskResult, UpdateTaskPara
 use rmcp::model::{
     CompleteRequestParams, CompleteResult, GetPromptRequestParams, GetPromptResponse,
     ListPromptsResult, ListResourceTemplatesResult, ListResourcesResult, ReadResourceRequestParams,
-    ReadResourceResponse, SubscribeRequestParams, UnsubscribeRequestParams,
+    ReadResourceResponse, SubscribeRequestParams, SubscriptionFilter, UnsubscribeRequestParams,
 };
 // Logging is deprecated for protocol versions to come; clients still use it.
 #[allow(deprecated)]
 use rmcp::model::SetLevelRequestParams;
-use rmcp::service::{NotificationContext, RequestContext};
+use rmcp::service::{NotificationContext, RequestContext, SubscriptionContext};
 use rmcp::{ErrorData, RoleServer, ServerHandler, ServiceExt};
 use serde_json::{Value, json};
 use toolsmith_runtime::{Call, CallHandle, Content, ToolRef, ToolSet};
@@ -31,6 +31,7 @@ use toolsmith_runtime::{Call, CallHandle, Content, ToolRef, ToolSet};
 use super::client_call::{self, forwarding};
 use super::delegate::{Delegate, NoHandler};
 use super::dynamic::LiveTools;
+use super::input_required::{Ended, Rounds, until_wanting};
 use super::tasks;
 use super::transport::{Input, LineTransport, Output};
 use crate::host::{self, Outcome, result_text};
@@ -53,6 +54,8 @@ pub(crate) struct Server {
     delegate: Arc<dyn Delegate>,
     /// The least severe log message sent, as `logging/setLevel` last said.
     log_level: Arc<client_call::LogFloor>,
+    /// The seal of `input_required` rounds.
+    rounds: Arc<Rounds>,
     /// The longest line read on stdio, and body over HTTP.
     pub(crate) max_line: usize,
     /// The calls running as tasks, and those settled, for `tasks/get`.
@@ -73,6 +76,7 @@ impl Server {
             instructions: None,
             delegate: Arc::new(NoHandler),
             log_level: Arc::default(),
+            rounds: Arc::new(Rounds::new()),
             max_line,
             tasks: rmcp::task_manager::TaskManager::new(),
             tools_cache: None,
@@ -170,6 +174,16 @@ pub(crate) fn answer(tool: &ToolRef<'_>, outcome: Outcome) -> CallToolResult {
         }
         Outcome::Failed(line) => CallToolResult::error(vec![ContentBlock::text(line)]),
     }
+}
+
+/// `result` as a client of this protocol reads it: before 2026-07-28
+/// `structuredContent` is an object, and the text block already holds any
+/// other value.
+fn structured_for(mut result: CallToolResult, any_structured: bool) -> CallToolResult {
+    if !any_structured {
+        result.structured_content.take_if(|value| !value.is_object());
+    }
+    result
 }
 
 /// Runs `answer`, cancelling its call when `fired` (rmcp's token for the
@@ -282,7 +296,11 @@ impl ServerHandler for Server {
 
     /// Runs the call as part of a [`Call`] for this request: progress and
     /// logs go to the client, `notifications/cancelled` cancels it (rmcp
-    /// then sends no answer, as the protocol says).
+    /// then sends no answer, as the protocol says). For a client asked in
+    /// rounds, a request the tool makes that the client has not answered
+    /// ends the call with an `input_required` result, and a call that
+    /// fails after a request the client declared no capability for is
+    /// `-32021`, naming the capability.
     async fn call_tool(
         &self,
         request: CallToolRequestParams,
@@ -300,19 +318,36 @@ impl ServerHandler for Server {
             return Ok(CallToolResponse::Task(task));
         }
         let any_structured = speaks_2026_07_28(context.protocol_version().as_ref());
-        let (call, notes) = client_call::for_request(&context, &self.log_level);
+        // The state of a round holds for this tool with these arguments only.
+        let bound = json!(["tools/call", request.name, arguments]).to_string();
+        let round = self
+            .rounds
+            .open(
+                &context,
+                &bound,
+                request.input_responses,
+                request.request_state.as_deref(),
+            )?
+            .map(Arc::new);
+        let (call, notes) = client_call::for_request(&context, &self.log_level, round.clone());
         let handle = call.handle();
         let answer = self.call_in(&request.name, arguments, call);
-        let answer = cancelled_by(context.ct.clone().cancelled_owned(), handle, answer);
-        let mut answer = forwarding(answer, notes).await?;
-        if !any_structured {
-            // Before 2026-07-28 `structuredContent` is an object; the text
-            // block already holds any other value.
-            answer
-                .structured_content
-                .take_if(|value| !value.is_object());
+        let answer = cancelled_by(context.ct.clone().cancelled_owned(), handle.clone(), answer);
+        let Some(round) = round else {
+            return forwarding(answer, notes)
+                .await
+                .map(|result| CallToolResponse::from(structured_for(result, any_structured)));
+        };
+        match forwarding(until_wanting(answer, &round, handle), notes).await {
+            Ended::Answered(Ok(result)) if result.is_error == Some(true) => match round.refusal() {
+                Some(refusal) => Err(refusal),
+                None => Ok(CallToolResponse::from(result)),
+            },
+            Ended::Answered(answer) => {
+                answer.map(|result| CallToolResponse::from(structured_for(result, any_structured)))
+            }
+            Ended::Wanting => Ok(CallToolResponse::InputRequired(self.rounds.result(&round))),
         }
-        Ok(CallToolResponse::from(answer))
     }
 
     /// `tasks/get`: the task as it stands, its result or error inlined
@@ -414,6 +449,19 @@ impl ServerHandler for Server {
         context: RequestContext<RoleServer>,
     ) -> Result<(), ErrorData> {
         self.delegate.unsubscribe(request, context).await
+    }
+
+    /// `subscriptions/listen` (2026-07-28): the handler's to accept, for
+    /// what it advertises (the tools of a set do not change).
+    fn accepted_subscription_filter(
+        &self,
+        requested: &SubscriptionFilter,
+    ) -> Option<SubscriptionFilter> {
+        self.delegate.accepted_subscription_filter(requested)
+    }
+
+    async fn listen(&self, context: SubscriptionContext) -> Result<(), ErrorData> {
+        self.delegate.listen(context).await
     }
 
     /// A `tools/call` whose `arguments` is not an object reaches here, as

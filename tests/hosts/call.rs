@@ -1,7 +1,8 @@
 //! The call a tool sees (`#[call] call: Call`), on every host: progress
 //! filtered and sanitized and silent once the call is answered, a
 //! timeout and a host's handle cancelling it (async and blocking tools),
-//! `ask` validating the answer like arguments, and the line a
+//! `ask` validating the answer like arguments (and stating defaults,
+//! titled values and multi-selects in its form), and the line a
 //! function-calling host answers a question with.
 
 use std::sync::mpsc;
@@ -452,6 +453,159 @@ async fn anthropic_gets_a_contents_images_as_image_blocks() {
                 {"type": "text", "text": "[resource file:///sales.csv]\njan,3"},
                 {"type": "text", "text": "[resource link file:///raw.csv]"}
             ]
+        })
+    );
+}
+
+/// How urgent, with a title for each value.
+#[derive(Debug, Deserialize, ToolArg, PartialEq, serde::Serialize)]
+#[serde(rename_all = "lowercase")]
+enum Urgency {
+    #[arg(title = "Can wait")]
+    Low,
+    #[arg(title = "Right now")]
+    High,
+}
+
+/// The same titles, stated the legacy way.
+#[derive(Debug, Deserialize, ToolArg, PartialEq, serde::Serialize)]
+#[serde(rename_all = "lowercase")]
+#[arg(enum_names)]
+enum Legacy {
+    #[arg(title = "Option one")]
+    One,
+    Two,
+}
+
+/// A form of every choice, each field with a default.
+#[derive(Debug, Deserialize, ToolArg, PartialEq, serde::Serialize)]
+#[serde(default, deny_unknown_fields)]
+struct Ticket {
+    /// Who asks
+    name: String,
+    /// How urgent
+    urgency: Urgency,
+    /// Which one
+    legacy: Legacy,
+    /// Sides
+    sides: Vec<Side>,
+    /// Urgencies
+    #[arg(max_items = 2)]
+    urgencies: Vec<Urgency>,
+}
+
+impl Default for Ticket {
+    fn default() -> Self {
+        Ticket {
+            name: "anyone".to_owned(),
+            urgency: Urgency::Low,
+            legacy: Legacy::Two,
+            sides: vec![Side::Aisle],
+            urgencies: Vec::new(),
+        }
+    }
+}
+
+impl serde::Serialize for Side {
+    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        serializer.serialize_str(match self {
+            Side::Window => "window",
+            Side::Aisle => "aisle",
+        })
+    }
+}
+
+#[tokio::test]
+async fn ask_states_defaults_titled_enums_and_multi_selects() {
+    let (host, call) = scripted();
+    *host.reply.lock().unwrap() = Some(Reply::Accepted(
+        json!({"urgency": "high", "urgencies": ["low", "high"]}),
+    ));
+    let answer = call
+        .ask_as::<Ticket>("ticket", "File a ticket")
+        .await
+        .unwrap();
+    assert_eq!(
+        answer,
+        Answer::Accepted(Ticket {
+            urgency: Urgency::High,
+            urgencies: vec![Urgency::Low, Urgency::High],
+            ..Ticket::default()
+        })
+    );
+    let (_, schema) = host.asked.lock().unwrap()[0].clone();
+    assert_eq!(
+        schema,
+        json!({
+            "type": "object",
+            "description": "A form of every choice, each field with a default.",
+            "properties": {
+                "name": {"type": "string", "description": "Who asks", "default": "anyone"},
+                "urgency": {
+                    "type": "string",
+                    "description": "How urgent",
+                    "oneOf": [
+                        {"const": "low", "title": "Can wait"},
+                        {"const": "high", "title": "Right now"}
+                    ],
+                    "default": "low"
+                },
+                "legacy": {
+                    "type": "string",
+                    "description": "Which one",
+                    "enum": ["one", "two"],
+                    "enumNames": ["Option one", "two"],
+                    "default": "two"
+                },
+                "sides": {
+                    "type": "array",
+                    "description": "Sides",
+                    "items": {
+                        "type": "string",
+                        "description": "Where to sit.\nwindow: By the window\naisle: On the aisle",
+                        "enum": ["window", "aisle"]
+                    },
+                    "default": ["aisle"]
+                },
+                "urgencies": {
+                    "type": "array",
+                    "description": "Urgencies",
+                    "items": {"anyOf": [
+                        {"const": "low", "title": "Can wait"},
+                        {"const": "high", "title": "Right now"}
+                    ]},
+                    "maxItems": 2,
+                    "default": []
+                }
+            },
+            "required": []
+        })
+    );
+
+    // The answer is held to the declared values, whatever the form showed.
+    *host.reply.lock().unwrap() = Some(Reply::Accepted(json!({"urgencies": ["soon"]})));
+    let refused = call.ask::<Ticket>("File a ticket").await.unwrap_err();
+    assert_eq!(
+        refused.lines(),
+        ["Invalid answer at /urgencies/0: must be one of low, high, got \"soon\""]
+    );
+}
+
+/// Files a ticket of the given urgency.
+#[tool]
+fn file(urgency: Urgency) -> String {
+    format!("{urgency:?}")
+}
+
+#[test]
+fn a_tool_shows_titled_values_as_a_plain_enum() {
+    use toolsmith::Tool;
+    assert_eq!(
+        File.input_schema()["properties"]["urgency"],
+        json!({
+            "type": "string",
+            "description": "How urgent, with a title for each value.",
+            "enum": ["low", "high"]
         })
     );
 }

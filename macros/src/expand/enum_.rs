@@ -23,6 +23,13 @@ pub(super) fn expand_enum(item: &Enum) -> TokenStream {
     let values = read().map(|variant| LitStr::new(&variant.name, Span::call_site()));
     let aliases =
         alias_pairs(read().map(|variant| (variant.name.as_str(), variant.aliases.as_slice())));
+    let schema = quote! {
+        ::toolsmith::__private::declare_aliases(
+            ::toolsmith::__private::enumeration(#description, &[#(#values),*], #value_docs),
+            #aliases,
+        )
+    };
+    let schema = titled(item, schema);
     quote! {
         #[automatically_derived]
         impl ::toolsmith::__private::Sealed for #ident {}
@@ -33,11 +40,26 @@ pub(super) fn expand_enum(item: &Enum) -> TokenStream {
             const __KIND: ::toolsmith::__private::ArgKind = ::toolsmith::__private::ArgKind::Enum;
 
             fn schema() -> ::toolsmith::__private::Value {
-                ::toolsmith::__private::declare_aliases(
-                    ::toolsmith::__private::enumeration(#description, &[#(#values),*], #value_docs),
-                    #aliases,
-                )
+                #schema
             }
         }
     }
+}
+
+/// `schema` with the titles of `#[arg(title = "..")]`, when a variant has one.
+fn titled(item: &Enum, schema: TokenStream) -> TokenStream {
+    let titles: Vec<TokenStream> = item
+        .variants
+        .iter()
+        .filter(|variant| !variant.skip)
+        .filter_map(|variant| {
+            let (name, title) = (&variant.name, variant.title.as_deref()?);
+            Some(quote!((#name, #title)))
+        })
+        .collect();
+    if titles.is_empty() {
+        return schema;
+    }
+    let legacy = item.enum_names;
+    quote!(::toolsmith::__private::titled(#schema, &[#(#titles),*], #legacy))
 }

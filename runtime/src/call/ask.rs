@@ -3,9 +3,10 @@
 
 use std::fmt;
 
-use serde_json::{Map, Value};
+use serde_json::{Map, Value, json};
 
 use crate::error::ToolInputError;
+use crate::schema::titles;
 use crate::tool::ToolError;
 
 /// The outcome of [`Call::ask`](super::Call::ask).
@@ -62,11 +63,15 @@ impl From<AskError> for ToolError {
     }
 }
 
-/// `schema` (a `ToolArg`'s, private annotations already removed) as an
-/// elicitation `requestedSchema`: an object whose properties are strings,
-/// numbers, integers, booleans, string enums or arrays of string enums.
-/// An optional property (`["string", "null"]`) is asked as its type and
-/// left out of `required`, as it already is.
+/// `schema` (a `ToolArg`'s, as declared) as an elicitation
+/// `requestedSchema`: an object whose properties are strings, numbers,
+/// integers, booleans, string enums or arrays of string enums, each with
+/// its `default` when the field has one. An optional property
+/// (`["string", "null"]`) is asked as its type and left out of
+/// `required`, as it already is. An enum whose values have titles is a
+/// titled single select (`oneOf` of `const` and `title`, or `enum` with
+/// `enumNames` when the enum asks for the legacy form); an array of one
+/// is a titled multi-select (`items.anyOf`). The private annotations go.
 pub(super) fn requested_schema(schema: Value) -> Result<Value, String> {
     let refuse = |why: String| {
         Err(format!(
@@ -89,10 +94,72 @@ pub(super) fn requested_schema(schema: Value) -> Result<Value, String> {
         if let Err(why) = primitive(property) {
             return refuse(format!("property \"{name}\" {why}"));
         }
+        titled_single(property);
+        if let Some(Value::Object(items)) = property.get_mut("items") {
+            titled_multi(items);
+        }
     }
     // Elicitation schemas are closed by construction: the key is not theirs.
     object.remove("additionalProperties");
-    Ok(Value::Object(object))
+    Ok(crate::schema::portable::advertised(Value::Object(object)))
+}
+
+/// The titles of an enum's values, in the order of its `enum`, each
+/// value's own name where it has no title; `None` for an enum without
+/// titles.
+fn value_titles(property: &mut Map<String, Value>) -> Option<Vec<(Value, Value)>> {
+    let Some(Value::Object(titles)) = property.remove(titles::KEYWORD) else {
+        return None;
+    };
+    let Some(Value::Array(values)) = property.get("enum") else {
+        return None;
+    };
+    Some(
+        values
+            .iter()
+            .map(|value| {
+                let title = value
+                    .as_str()
+                    .and_then(|name| titles.get(name))
+                    .cloned()
+                    .unwrap_or_else(|| value.clone());
+                (value.clone(), title)
+            })
+            .collect(),
+    )
+}
+
+/// `{const, title}` for each titled value.
+fn options(titles: Vec<(Value, Value)>) -> Value {
+    titles
+        .into_iter()
+        .map(|(value, title)| json!({"const": value, "title": title}))
+        .collect()
+}
+
+/// A titled enum as a single select: `oneOf` in place of `enum`, or
+/// `enumNames` beside it for the legacy form.
+fn titled_single(property: &mut Map<String, Value>) {
+    let legacy = property.remove(titles::LEGACY) == Some(Value::Bool(true));
+    let Some(titles) = value_titles(property) else {
+        return;
+    };
+    if legacy {
+        let names = titles.into_iter().map(|(_, title)| title).collect();
+        property.insert("enumNames".to_owned(), Value::Array(names));
+    } else {
+        property.remove("enum");
+        property.insert("oneOf".to_owned(), options(titles));
+    }
+}
+
+/// The items of a titled multi-select: only `anyOf` of `const` and
+/// `title`, as MCP states it.
+fn titled_multi(items: &mut Map<String, Value>) {
+    items.remove(titles::LEGACY);
+    if let Some(titles) = value_titles(items) {
+        *items = Map::from_iter([("anyOf".to_owned(), options(titles))]);
+    }
 }
 
 /// Checks one property, turning `[T, "null"]` into `T`.

@@ -42,12 +42,69 @@ pub trait CallHost: Send + Sync + 'static {
         let _ = (prompt, max_tokens);
         Box::pin(std::future::ready(Err(NO_SAMPLE.to_owned())))
     }
+
+    /// [`ask`](Self::ask) under the key the tool named the question by
+    /// ([`Call::ask_as`](super::Call::ask_as)), `None` for an unnamed one.
+    /// A host that asks in rounds (MCP's `input_required` results) names
+    /// the request by it; the default ignores it.
+    fn ask_as(
+        &self,
+        key: Option<&str>,
+        message: &str,
+        schema: &Value,
+    ) -> HostFuture<Result<Reply, String>> {
+        let _ = key;
+        self.ask(message, schema)
+    }
+
+    /// [`sample`](Self::sample) under the key the tool named the request
+    /// by, as [`ask_as`](Self::ask_as).
+    fn sample_as(
+        &self,
+        key: Option<&str>,
+        prompt: &str,
+        max_tokens: u32,
+    ) -> HostFuture<Result<String, String>> {
+        let _ = key;
+        self.sample(prompt, max_tokens)
+    }
+
+    /// The client's roots (MCP `roots/list`): the directories and files
+    /// it lets the server see. `key` names the request, as
+    /// [`ask_as`](Self::ask_as).
+    fn roots(&self, key: Option<&str>) -> HostFuture<Result<Vec<Root>, String>> {
+        let _ = key;
+        Box::pin(std::future::ready(Err(NO_ROOTS.to_owned())))
+    }
+}
+
+/// One of the client's roots, as [`Call::roots`](super::Call::roots)
+/// answers.
+#[derive(Debug, Clone, PartialEq, Eq)]
+#[non_exhaustive]
+pub struct Root {
+    /// Where it is: a `file://` URI.
+    pub uri: String,
+    /// What the client calls it, when it says.
+    pub name: Option<String>,
+}
+
+impl Root {
+    /// A root at `uri`, named `name`.
+    pub fn new(uri: impl Into<String>, name: Option<String>) -> Root {
+        Root {
+            uri: uri.into(),
+            name,
+        }
+    }
 }
 
 /// What `ask` answers on a host that cannot ask the user.
 pub(crate) const NO_ASK: &str = "this host cannot ask the user";
 /// What `sample` answers on a host that cannot sample a model.
 pub(crate) const NO_SAMPLE: &str = "this host cannot ask the client's model";
+/// What `roots` answers on a host without a client's roots.
+pub(crate) const NO_ROOTS: &str = "this host has no client roots to list";
 
 /// A host that takes nothing: the host of a call no host made.
 pub(super) struct Detached;

@@ -23,7 +23,7 @@ use crate::tool::ToolError;
 
 pub use ask::{Answer, AskError};
 pub use cancel::Cancelled;
-pub use host::{CallHost, HostFuture, LogLevel, Progress, Reply};
+pub use host::{CallHost, HostFuture, LogLevel, Progress, Reply, Root};
 
 /// One call of a tool, as the tool sees it: take it as a parameter marked
 /// `#[call]` (beside the arguments and `#[ctx]`), in an `async fn` or a
@@ -194,6 +194,28 @@ impl Call {
         &self,
         message: &str,
     ) -> Result<Answer<T>, AskError> {
+        self.ask_keyed(None, message).await
+    }
+
+    /// [`ask`](Call::ask), the question named `key`. A host that asks in
+    /// rounds names its request by it: on MCP at protocol 2026-07-28 the
+    /// call ends with an `input_required` result whose `inputRequests`
+    /// hold `key`, and runs again, from the start, once the client answers
+    /// (an unnamed question is `ask-1`, `ask-2`, .. in the order asked).
+    /// Elsewhere it is [`ask`](Call::ask).
+    pub async fn ask_as<T: ToolArg + DeserializeOwned>(
+        &self,
+        key: &str,
+        message: &str,
+    ) -> Result<Answer<T>, AskError> {
+        self.ask_keyed(Some(key), message).await
+    }
+
+    async fn ask_keyed<T: ToolArg + DeserializeOwned>(
+        &self,
+        key: Option<&str>,
+        message: &str,
+    ) -> Result<Answer<T>, AskError> {
         const {
             assert!(
                 T::DEPTH == 1 && matches!(T::__KIND, ArgKind::Object),
@@ -204,11 +226,14 @@ impl Call {
             return Err(AskError::Ended);
         }
         let declared = T::schema();
-        let requested = ask::requested_schema(crate::portable::advertised(declared.clone()))
-            .map_err(AskError::Schema)?;
+        let requested = ask::requested_schema(declared.clone()).map_err(AskError::Schema)?;
         let validator = Validator::new(&declared).map_err(|e| AskError::Schema(e.to_string()))?;
         let reply = self
-            .until_cancelled(self.shared.host.ask(&sanitize_text(message), &requested))
+            .until_cancelled(
+                self.shared
+                    .host
+                    .ask_as(key, &sanitize_text(message), &requested),
+            )
             .await
             .ok_or(AskError::Ended)?
             .map_err(|line| AskError::Unavailable(sanitize_line(&line)))?;
@@ -227,10 +252,43 @@ impl Call {
     /// tokens (MCP sampling), and resolves to the text it answered. On a
     /// host that cannot, or when the client refuses, the error says so.
     pub async fn sample(&self, prompt: &str, max_tokens: u32) -> Result<String, ToolError> {
+        self.sample_keyed(None, prompt, max_tokens).await
+    }
+
+    /// [`sample`](Call::sample), the request named `key`, as
+    /// [`ask_as`](Call::ask_as) names a question (unnamed: `sample-1`, ..).
+    pub async fn sample_as(
+        &self,
+        key: &str,
+        prompt: &str,
+        max_tokens: u32,
+    ) -> Result<String, ToolError> {
+        self.sample_keyed(Some(key), prompt, max_tokens).await
+    }
+
+    async fn sample_keyed(
+        &self,
+        key: Option<&str>,
+        prompt: &str,
+        max_tokens: u32,
+    ) -> Result<String, ToolError> {
         if self.is_quiet() {
             return Err(ToolError::new("the call has ended"));
         }
-        self.until_cancelled(self.shared.host.sample(prompt, max_tokens))
+        self.until_cancelled(self.shared.host.sample_as(key, prompt, max_tokens))
+            .await
+            .ok_or_else(|| ToolError::new("the call has ended"))?
+            .map_err(ToolError::new)
+    }
+
+    /// The client's roots (MCP `roots/list`), the request named `key` as
+    /// [`ask_as`](Call::ask_as) names a question (unnamed: `roots-1`, ..);
+    /// on a host without them, the error says so.
+    pub async fn roots(&self, key: Option<&str>) -> Result<Vec<Root>, ToolError> {
+        if self.is_quiet() {
+            return Err(ToolError::new("the call has ended"));
+        }
+        self.until_cancelled(self.shared.host.roots(key))
             .await
             .ok_or_else(|| ToolError::new("the call has ended"))?
             .map_err(ToolError::new)

@@ -5,6 +5,7 @@
 use serde_json::{Map, Value};
 
 use crate::schema::alias::VALUE_DOCS;
+use crate::schema::titles;
 
 const KEY_ORDER: &[&str] = &[
     "type",
@@ -179,6 +180,25 @@ pub fn enumeration(description: Option<&str>, values: &[&str], value_docs: Optio
     );
     if let Some(value_docs) = value_docs {
         map.insert(VALUE_DOCS.into(), Value::from(value_docs));
+    }
+    Value::Object(map)
+}
+
+/// A unit enum's schema with the titles of its values
+/// (`#[arg(title = "..")]`, `(value, title)`) and, when `legacy`
+/// (`#[arg(enum_names)]`), the wish that a form state them as
+/// `enumNames`: private annotations an elicitation form reads.
+pub fn titled(schema: Value, titles: &[(&str, &str)], legacy: bool) -> Value {
+    let Value::Object(mut map) = schema else {
+        return schema;
+    };
+    let titles: Map<String, Value> = titles
+        .iter()
+        .map(|(value, title)| ((*value).to_owned(), Value::from(*title)))
+        .collect();
+    map.insert(titles::KEYWORD.into(), Value::Object(titles));
+    if legacy {
+        map.insert(titles::LEGACY.into(), Value::Bool(true));
     }
     Value::Object(map)
 }

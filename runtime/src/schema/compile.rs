@@ -712,6 +712,8 @@ impl<'s> Compiler<'s, '_> {
                     string(&mut rules).format = Some(format);
                 }
                 super::alias::VALUE_DOCS if value.is_string() => {}
+                super::titles::KEYWORD if value.is_object() => {}
+                super::titles::LEGACY if value.is_boolean() => {}
                 _ if ANNOTATIONS.contains(&keyword) => self.annotation(keyword, value)?,
                 _ if VALIDATION.contains(&keyword) => {}
                 _ if self.options.ignore_unknown => {

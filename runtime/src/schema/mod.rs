@@ -16,6 +16,7 @@ pub(crate) mod number;
 pub mod pattern;
 pub mod portable;
 mod repair;
+pub(crate) mod titles;
 mod uri;
 mod validate;
 

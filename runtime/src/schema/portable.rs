@@ -47,7 +47,7 @@ use serde_json::{Map, Value};
 use toolsmith_schema_rules::number::F32_LIMIT;
 use toolsmith_schema_rules::{MAX_DEPTH, Rule};
 
-use super::{alias, format, integer, pattern};
+use super::{alias, format, integer, pattern, titles};
 use crate::echo::quoted;
 use crate::pointer::escape_into;
 use crate::rules;
@@ -74,7 +74,7 @@ pub fn normalize(mut schema: Value) -> Value {
 /// validator, at every depth: the names serde also reads
 /// (`#[serde(alias)]`), the ranges of the wide integer types, the parsers
 /// of formatted strings (a UUID's shown as the `pattern` it states) and
-/// the docs of enum values kept apart.
+/// the docs and titles of enum values kept apart.
 pub fn advertised(mut schema: Value) -> Value {
     strip(&mut schema);
     schema
@@ -90,6 +90,8 @@ fn strip(schema: &mut Value) {
         map.insert("pattern".to_owned(), Value::from(pattern));
     }
     map.remove(alias::VALUE_DOCS);
+    map.remove(titles::KEYWORD);
+    map.remove(titles::LEGACY);
     for (keyword, value) in map.iter_mut() {
         match keyword.as_str() {
             "properties" => {
