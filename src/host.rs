@@ -20,4 +20,4 @@ pub(crate) use echo::name;
 pub(crate) use echo::quoted_name;
 #[cfg(feature = "cli")]
 pub(crate) use schema::types_of;
-pub(crate) use schema::{map_schema, types};
+pub(crate) use schema::{append_description, map_schema, spell_out_format, types};

@@ -86,6 +86,9 @@ pub struct Validator {
     /// Pointers to the keywords ignored (see
     /// [`ValidatorBuilder::ignore_unknown_keywords`]).
     ignored: Vec<String>,
+    /// Pointers to the subschemas whose strings a declared parser reads
+    /// (`x-toolsmith-format`), where the advertised schema states `format`.
+    parsed: Vec<String>,
 }
 
 /// Fetches a schema document by its absolute URI, for [`ValidatorBuilder::resolver`].
@@ -181,6 +184,7 @@ impl ValidatorBuilder {
             graph: compiled.graph,
             root_scope: compiled.root_scope,
             ignored: compiled.ignored,
+            parsed: compiled.parsed,
         })
     }
 }
@@ -201,6 +205,13 @@ impl Validator {
     /// [`ValidatorBuilder::ignore_unknown_keywords`] said so.
     pub fn ignored_keywords(&self) -> &[String] {
         &self.ignored
+    }
+
+    /// The JSON pointers (in the schema) of the strings a declared parser
+    /// reads (`x-toolsmith-format`): the `format` the advertised schema
+    /// states there is a check this validator makes.
+    pub(crate) fn parsed_formats(&self) -> &[String] {
+        &self.parsed
     }
 
     /// Checks `value` as sent, reporting every problem. Names the schema
