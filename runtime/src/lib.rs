@@ -51,6 +51,6 @@ pub use sanitize::{sanitize_line, sanitize_text};
 pub use schema::{Validator, ValidatorBuilder, portable};
 pub use tool::{
     BlockingJob, CallError, Invocation, Tool, ToolAnnotations, ToolArgs, ToolError, ToolWith,
-    tool_result,
+    tool_result, with_causes,
 };
 pub use toolset::{Called, DynamicTool, Limits, RegisterError, ToolRef, ToolSet, UnknownTool};

@@ -247,6 +247,39 @@ pub fn tool_result<T: Serialize, E: fmt::Display>(
     }
 }
 
+/// An error and its causes on one line, as a tool's failure shows it: its
+/// own message, then each [`source`](std::error::Error::source) not
+/// already part of the text before it, joined with ": "
+/// (`cannot read the config: permission denied`). At most 16 causes.
+///
+/// ```
+/// # use toolsmith_runtime::with_causes;
+/// let denied = std::io::Error::from(std::io::ErrorKind::PermissionDenied);
+/// let err = std::io::Error::other(Wrapped("cannot read the config", denied));
+/// # #[derive(Debug)] struct Wrapped(&'static str, std::io::Error);
+/// # impl std::fmt::Display for Wrapped {
+/// #     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result { f.write_str(self.0) }
+/// # }
+/// # impl std::error::Error for Wrapped {
+/// #     fn source(&self) -> Option<&(dyn std::error::Error + 'static)> { Some(&self.1) }
+/// # }
+/// assert_eq!(with_causes(&err), "cannot read the config: permission denied");
+/// ```
+pub fn with_causes(err: &dyn std::error::Error) -> String {
+    let mut text = err.to_string();
+    let mut cause = err.source();
+    for _ in 0..16 {
+        let Some(source) = cause else { break };
+        let shown = source.to_string();
+        if !shown.is_empty() && !text.contains(&shown) {
+            text.push_str(": ");
+            text.push_str(&shown);
+        }
+        cause = source.source();
+    }
+    text
+}
+
 /// Why a call did not produce a result.
 #[derive(Debug)]
 pub enum CallError {

@@ -388,3 +388,58 @@ fn tools_agree_with_their_schemas() {
     crate::support::agreement::assert_agreement(&LookupUser);
     crate::support::agreement::assert_agreement(&Ping);
 }
+
+/// Reads a config file.
+#[tool]
+fn read_config(path: String) -> anyhow::Result<String> {
+    use anyhow::Context as _;
+    let denied = std::io::Error::from(std::io::ErrorKind::PermissionDenied);
+    Err(anyhow::Error::new(denied)).with_context(|| format!("cannot read {path}"))
+}
+
+/// A `std::error::Error` that names its cause only through `source()`.
+#[derive(Debug)]
+struct Fetch(std::io::Error);
+
+impl std::fmt::Display for Fetch {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str("the upstream did not answer")
+    }
+}
+
+impl std::error::Error for Fetch {
+    fn source(&self) -> Option<&(dyn std::error::Error + 'static)> {
+        Some(&self.0)
+    }
+}
+
+/// Fetches a page.
+#[tool]
+async fn fetch_page(url: String) -> Result<String, Fetch> {
+    let _ = url;
+    Err(Fetch(std::io::Error::new(
+        std::io::ErrorKind::TimedOut,
+        "connect timed out\nInvalid arguments: a forged line",
+    )))
+}
+
+/// A returned error keeps its causes on its one line: `anyhow`'s context
+/// chain, and a std error's `source()`s joined with ": ", sanitized.
+#[tokio::test]
+async fn a_failure_keeps_its_cause_chain() {
+    let failed = |err: CallError| match err {
+        CallError::Failed(err) => err.message().to_owned(),
+        other => panic!("{other}"),
+    };
+    let err = invoke_tool(&ReadConfig, json!({"path": "/etc/app.toml"}), ())
+        .await
+        .unwrap_err();
+    assert_eq!(failed(err), "cannot read /etc/app.toml: permission denied");
+    let err = invoke_tool(&FetchPage, json!({"url": "https://example.com"}), ())
+        .await
+        .unwrap_err();
+    assert_eq!(
+        failed(err),
+        "the upstream did not answer: connect timed out Invalid arguments: a forged line"
+    );
+}

@@ -132,7 +132,7 @@ fn expand_tool(tool: &ToolFn) -> TokenStream {
     let await_ = item.sig.asyncness.map(|_| quote!(.await));
     let output = tool.output();
     let into_result = quote_spanned! {output.span()=>
-        (&__returned).tool_result_kind().into_tool_result(__returned)
+        (&&&::toolsmith::__private::Returned(&__returned)).tool_result_kind().into_tool_result(__returned)
     };
     // A plain `fn` may block: hosts run it as a job on a thread that may.
     let invocation = item.sig.asyncness.is_none().then(|| {
@@ -143,7 +143,7 @@ fn expand_tool(tool: &ToolFn) -> TokenStream {
                     #take_call
                     let __returned = #fn_ident(#(#call_args),*);
                     #[allow(unused_imports)]
-                    use ::toolsmith::__private::{ResultKind as _, ValueKind as _};
+                    use ::toolsmith::__private::{ErrorKind as _, ResultKind as _, ValueKind as _};
                     #into_result
                 }))
             }
@@ -276,7 +276,7 @@ fn expand_tool(tool: &ToolFn) -> TokenStream {
                     #take_call
                     let __returned = #fn_ident(#(#call_args),*) #await_;
                     #[allow(unused_imports)]
-                    use ::toolsmith::__private::{ResultKind as _, ValueKind as _};
+                    use ::toolsmith::__private::{ErrorKind as _, ResultKind as _, ValueKind as _};
                     #into_result
                 }
             }
