@@ -77,6 +77,8 @@ pub struct ToolFn {
     pub items: ItemNames,
     /// `title`, `read_only`, ..: the hints for hosts.
     pub annotations: Annotations,
+    /// `timeout = ".."`, in milliseconds.
+    pub timeout: Option<u64>,
 }
 
 impl ToolFn {
@@ -236,6 +238,7 @@ impl ToolFn {
             call,
             items: attrs.items,
             annotations: attrs.annotations,
+            timeout: attrs.timeout.map(|given| given.value),
         }
     }
 

@@ -6,6 +6,7 @@
 mod arg;
 mod call;
 mod content;
+mod context;
 mod domain;
 pub mod echo;
 mod error;
@@ -39,6 +40,7 @@ pub use call::{
     Answer, AskError, Call, CallHandle, CallHost, Cancelled, HostFuture, LogLevel, Progress, Reply,
 };
 pub use content::{Block, Body, Content};
+pub use context::FromContext;
 pub use error::{Issue, IssueKind, SchemaError, ToolInputError};
 pub use invoke::{Validated, invoke_tool, validate_input, validate_input_str, validate_input_with};
 pub use json_text::{JsonLimits, JsonTextError, JsonTextErrorKind, parse_json_text};

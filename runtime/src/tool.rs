@@ -57,6 +57,13 @@ pub trait Tool: Send + Sync + 'static {
     fn annotations(&self) -> ToolAnnotations {
         ToolAnnotations::new()
     }
+    /// How long a call of this tool may take in a [`ToolSet`](crate::ToolSet)
+    /// (`#[tool(timeout = "30s")]`); none by default. The set's own
+    /// [timeout](crate::ToolSet::with_timeout), where it has one, still
+    /// holds: the smaller of the two wins.
+    fn timeout(&self) -> Option<std::time::Duration> {
+        None
+    }
 }
 
 /// A synchronous call, packaged to run on a thread that may block.

@@ -150,6 +150,13 @@ fn expand_tool(tool: &ToolFn) -> TokenStream {
         }
     });
     let annotations = annotations(&tool.annotations);
+    let timeout = tool.timeout.map(|millis| {
+        quote! {
+            fn timeout(&self) -> ::core::option::Option<::core::time::Duration> {
+                ::core::option::Option::Some(::core::time::Duration::from_millis(#millis))
+            }
+        }
+    });
     let output_schema = (!contains_impl_trait(&output)).then(|| {
         quote! {
             fn output_schema(&self) -> ::core::option::Option<&'static ::toolsmith::__private::Value> {
@@ -170,9 +177,12 @@ fn expand_tool(tool: &ToolFn) -> TokenStream {
     let tool_with = match &tool.ctx {
         Some(ty) => quote! {
             #[automatically_derived]
-            impl ::toolsmith::ToolWith<#ty> for #tool_ident {
-                fn context(ctx: #ty) -> #ty {
-                    ctx
+            impl<__C> ::toolsmith::ToolWith<__C> for #tool_ident
+            where
+                #ty: ::toolsmith::FromContext<__C>,
+            {
+                fn context(ctx: __C) -> #ty {
+                    <#ty as ::toolsmith::FromContext<__C>>::from_context(ctx)
                 }
             }
         },
@@ -283,6 +293,7 @@ fn expand_tool(tool: &ToolFn) -> TokenStream {
 
             #invocation
             #annotations
+            #timeout
         }
 
         #tool_with

@@ -146,10 +146,13 @@ mod tests {
     #[test]
     fn returned_values_and_results() {
         let ok: Result<u8, String> = Ok(3);
-        assert_eq!((&ok).tool_result_kind().into_tool_result(ok), Ok(json!(3)));
+        assert_eq!(
+            (&&&Returned(&ok)).tool_result_kind().into_tool_result(ok),
+            Ok(json!(3))
+        );
         let err: Result<u8, String> = Err("no\u{1b}[31m way".into());
         assert_eq!(
-            (&err)
+            (&&&Returned(&err))
                 .tool_result_kind()
                 .into_tool_result(err)
                 .unwrap_err()
@@ -158,8 +161,21 @@ mod tests {
         );
         let plain = "x";
         assert_eq!(
-            (&plain).tool_result_kind().into_tool_result(plain),
+            (&&&Returned(&plain))
+                .tool_result_kind()
+                .into_tool_result(plain),
             Ok(json!("x"))
+        );
+        // A std error keeps its source: `ErrorTag`.
+        let io = std::io::Error::other(std::fmt::Error);
+        let failed: Result<u8, std::io::Error> = Err(io);
+        assert_eq!(
+            (&&&Returned(&failed))
+                .tool_result_kind()
+                .into_tool_result(failed)
+                .unwrap_err()
+                .message(),
+            "an error occurred when formatting an argument"
         );
     }
 

@@ -275,11 +275,22 @@ impl Validator {
         value: &mut Value,
         policy: &RepairPolicy,
     ) -> Result<Vec<Repair>, ToolInputError> {
+        let (repairs, checked) = self.repair_then_check(value, policy);
+        checked.map(|()| repairs)
+    }
+
+    /// [`validate_with`](Self::validate_with), with the repairs made kept
+    /// whether or not the repaired value then passes.
+    pub(crate) fn repair_then_check(
+        &self,
+        value: &mut Value,
+        policy: &RepairPolicy,
+    ) -> (Vec<Repair>, Result<(), ToolInputError>) {
         let mut mend = repair::Mend::new(policy);
         if policy.changes_input() || self.declared {
             mend.value(&self.root, value);
         }
-        self.check(value, policy.suggestions, mend.problems)
-            .map(|()| mend.repairs)
+        let checked = self.check(value, policy.suggestions, mend.problems);
+        (mend.repairs, checked)
     }
 }

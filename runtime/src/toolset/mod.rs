@@ -278,6 +278,7 @@ impl<C> ToolSet<C> {
             output_schema: tool.output_schema().map(Cow::Borrowed),
             output_validator: std::sync::OnceLock::new(),
             annotations: tool.annotations(),
+            timeout: tool.timeout(),
             runner: Box::new(Typed(tool)),
         };
         self.insert(entry)
@@ -299,6 +300,7 @@ impl<C> ToolSet<C> {
             output_schema: tool.output_schema.map(Cow::Owned),
             output_validator: std::sync::OnceLock::new(),
             annotations: tool.annotations,
+            timeout: None,
             runner: Box::new(Dynamic {
                 validator,
                 handler: tool.handler,
