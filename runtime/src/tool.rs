@@ -165,12 +165,13 @@ impl ToolAnnotations {
 ///
 /// `#[tool]` implements it for every `C` when the function takes no context,
 /// and for its context type otherwise, so one `ToolSet<C>` holds both kinds.
-/// Tools taking different `#[ctx]` types cannot share a set: give the set
-/// one app-state type holding what every tool needs, and take it in each.
+/// Tools taking different `#[ctx]` types share a set through one
+/// app-state type: each takes it whole, or the part it needs
+/// ([`FromContext`](crate::FromContext)).
 #[diagnostic::on_unimplemented(
     message = "this tool takes a `#[ctx]` other than `{C}`, the context of the set it joins",
     label = "its `#[ctx]` parameter is not `{C}`",
-    note = "every tool of a `ToolSet<C>` receives the same context: put what the tools need in one app-state struct (`struct App {{ db: Arc<Db>, mailer: Arc<Mailer> }}`), take `#[ctx] app: App` in each tool that needs any of it, and build the set with `ToolSet::<App>::with_context_type()`"
+    note = "every tool of a `ToolSet<C>` receives the same context: put what the tools need in one app-state struct (`struct App {{ db: Arc<Db>, mailer: Arc<Mailer> }}`), take `#[ctx] app: App`, or one part of it (`#[ctx] db: Arc<Db>` with `#[derive(FromContext)]` on `App`), in each tool, and build the set with `ToolSet::<App>::with_context_type()`"
 )]
 pub trait ToolWith<C>: Tool {
     /// Turns the host's context into the one the tool takes.
