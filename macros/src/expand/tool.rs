@@ -31,6 +31,7 @@ pub fn tool(args: TokenStream, mut item: ItemFn) -> TokenStream {
     for field in &tool.params {
         check::check_pattern(&mut cx, field);
         check::check_bounds(&mut cx, field);
+        check::check_literal_default(&mut cx, field);
     }
     let krate = tool.items.krate.as_ref().map(|given| &given.value);
     if !cx.is_empty() {
