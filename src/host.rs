@@ -24,4 +24,4 @@ pub(crate) use echo::quoted_name;
 pub(crate) use schema::types_of;
 #[cfg(feature = "rig")]
 pub(crate) use schema::without_mcp_keywords;
-pub(crate) use schema::{map_schema, types};
+pub(crate) use schema::{append_description, map_schema, spell_out_format, types};

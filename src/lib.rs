@@ -103,7 +103,7 @@
 //!   but the same runtime and lines;
 //! - [`schemars`](mod@schemars) (feature `schemars`): tools from schemars types.
 
-pub use toolsmith_macros::{ToolArg, ToolOutput, tool};
+pub use toolsmith_macros::{FromContext, ToolArg, ToolOutput, tool};
 pub use toolsmith_runtime::*;
 
 // The generated code names `::toolsmith`, also inside this crate's own tests.

@@ -81,6 +81,8 @@ pub struct ToolFn {
     pub listing: Listing,
     /// `cli_name = ".."`: the tool's command on the command line.
     pub cli_name: Setting<LitStr>,
+    /// `timeout = ".."`, in milliseconds.
+    pub timeout: Option<u64>,
 }
 
 impl ToolFn {
@@ -242,6 +244,7 @@ impl ToolFn {
             annotations: attrs.annotations,
             listing: attrs.listing,
             cli_name: attrs.cli_name,
+            timeout: attrs.timeout.map(|given| given.value),
         }
     }
 

@@ -35,6 +35,8 @@ pub struct ToolAttrs {
     pub listing: Listing,
     /// `cli_name = "find"`: the tool's command on the command line.
     pub cli_name: Setting<LitStr>,
+    /// `timeout = "30s"`: how long a call may take, in milliseconds.
+    pub timeout: Setting<u64>,
     /// The generated items' names and the crate the expansion names:
     /// `#[tool(tool = "SearchTool", args = "SearchToolArgs", crate = "..")]`.
     pub items: ItemNames,
@@ -163,6 +165,11 @@ impl ToolAttrs {
                 // #[tool(cli_name = "find")]
                 let value = string(cx, &meta, &key, "cli_name = \"find\"");
                 set(cx, "tool", &mut attrs.cli_name, key, value);
+            } else if meta.path.is_ident("timeout") {
+                // #[tool(timeout = "30s")], "500ms", "2m", "1h"
+                let value = string(cx, &meta, &key, "timeout = \"30s\"")
+                    .and_then(|(lit, span)| duration(cx, &lit).map(|ms| (ms, span)));
+                set(cx, "tool", &mut attrs.timeout, key, value);
             } else if let Some(done) = attrs.items.parse_one(cx, &meta, &key) {
                 done
             } else if let Some(done) = attrs.listing.parse_one(cx, &meta, &key) {
@@ -172,7 +179,7 @@ impl ToolAttrs {
                     cx,
                     &meta,
                     "tool",
-                    "name, description, title, read_only, destructive, idempotent, open_world, task, icon, icon_mime, meta, cli_name, tool, args, crate",
+                    "name, description, title, read_only, destructive, idempotent, open_world, task, timeout, icon, icon_mime, meta, cli_name, tool, args, crate",
                 );
             }
             Ok(())
@@ -494,6 +501,35 @@ fn value_expr(cx: &mut Ctxt, meta: &ParseNestedMeta, key: &Ident, example: &str)
         Ok(expr) => Some(expr),
         Err(err) => {
             cx.push(err);
+            None
+        }
+    }
+}
+
+/// A duration literal in milliseconds: a whole number and one unit of
+/// `ms`, `s`, `m`, `h` (`"30s"`, `"500ms"`), more than zero.
+fn duration(cx: &mut Ctxt, lit: &LitStr) -> Option<u64> {
+    let text = lit.value();
+    let digits = text.bytes().take_while(u8::is_ascii_digit).count();
+    let (number, unit) = text.split_at(digits);
+    let scale = match unit {
+        "ms" => Some(1),
+        "s" => Some(1000),
+        "m" => Some(60_000),
+        "h" => Some(3_600_000),
+        _ => None,
+    };
+    let millis = scale.and_then(|scale| number.parse::<u64>().ok()?.checked_mul(scale));
+    match millis {
+        Some(millis) if millis > 0 => Some(millis),
+        _ => {
+            cx.error(
+                lit,
+                format_args!(
+                    "`timeout` takes a duration above zero, a whole number and a unit: \"500ms\", \"30s\", \"2m\" or \"1h\", got {:?}",
+                    text
+                ),
+            );
             None
         }
     }

@@ -360,6 +360,110 @@ pub fn check_bounds(cx: &mut Ctxt, field: &Field) {
     }
 }
 
+/// A literal default the schema itself refuses: `#[arg(default = 0, min = 1)]`
+/// would advertise a `default` outside the bounds beside it, and a model
+/// told "0 if absent" would be told a value it may not send. Decided here
+/// where the default is a literal the macro can read (a number, a string);
+/// any other default is checked against the schema at registration.
+pub fn check_literal_default(cx: &mut Ctxt, field: &Field) {
+    let crate::ast::FieldDefault::Expr(expr) = &field.default else {
+        return;
+    };
+    let Some(literal) = Literal::of(expr) else {
+        return;
+    };
+    let arg = &field.arg;
+    let name = &field.name;
+    let shown = match &literal {
+        Literal::Str(text) => format!("{text:?}"),
+        Literal::Num(_) => expr.to_token_stream().to_string().replace(' ', ""),
+    };
+    match literal {
+        Literal::Num(value) => {
+            if let Some(given) = arg.min_length.as_ref().or(arg.max_length.as_ref()) {
+                cx.error(
+                    expr,
+                    format_args!("`default = {shown}` is a number, but `{name}` has `{} = {}`, a bound on text; give a string default or drop the bound", given.key, given.value),
+                );
+                return;
+            }
+            let below = arg
+                .min
+                .as_ref()
+                .filter(|min| value.as_f64() < min.value.as_f64());
+            let above = arg
+                .max
+                .as_ref()
+                .filter(|max| value.as_f64() > max.value.as_f64());
+            for (given, side) in [(below, "below"), (above, "above")] {
+                if let Some(given) = given {
+                    cx.error(
+                        expr,
+                        format_args!("`default = {shown}` of `{name}` is {side} its `{} = {}`, so the default fails its own schema; pick a default within the bounds ({rule})", given.key, given.value, rule = Rule::ConsistentBounds),
+                    );
+                }
+            }
+        }
+        Literal::Str(text) => {
+            if let Some(given) = arg.min.as_ref().or(arg.max.as_ref()) {
+                cx.error(
+                    expr,
+                    format_args!("`default = {shown}` is text, but `{name}` has `{} = {}`, a bound on numbers; give a number default", given.key, given.value),
+                );
+                return;
+            }
+            let chars = text.chars().count() as u64;
+            let short = arg.min_length.as_ref().filter(|min| chars < min.value);
+            let long = arg.max_length.as_ref().filter(|max| chars > max.value);
+            for (given, side) in [(short, "shorter than"), (long, "longer than")] {
+                if let Some(given) = given {
+                    cx.error(
+                        expr,
+                        format_args!("`default = {shown}` of `{name}` has {chars} characters, {side} its `{} = {}`, so the default fails its own schema; pick a default within the bounds ({rule})", given.key, given.value, rule = Rule::ConsistentBounds),
+                    );
+                }
+            }
+        }
+    }
+}
+
+/// A default the macro can read: a number literal (maybe negated) or a
+/// string literal.
+enum Literal {
+    Num(Num),
+    Str(String),
+}
+
+impl Literal {
+    fn of(expr: &syn::Expr) -> Option<Literal> {
+        use syn::{Expr, ExprLit, ExprUnary, Lit, UnOp};
+        let (negative, lit) = match expr {
+            Expr::Lit(ExprLit { lit, .. }) => (false, lit),
+            Expr::Unary(ExprUnary {
+                op: UnOp::Neg(_),
+                expr: inner,
+                ..
+            }) => match &**inner {
+                Expr::Lit(ExprLit { lit, .. }) => (true, lit),
+                _ => return None,
+            },
+            _ => return None,
+        };
+        match lit {
+            Lit::Int(int) => {
+                let i = int.base10_parse::<i128>().ok()?;
+                Some(Literal::Num(Num::Int(if negative { -i } else { i })))
+            }
+            Lit::Float(float) => {
+                let f = float.base10_parse::<f64>().ok().filter(|f| f.is_finite())?;
+                Some(Literal::Num(Num::Float(if negative { -f } else { f })))
+            }
+            Lit::Str(text) if !negative => Some(Literal::Str(text.value())),
+            _ => None,
+        }
+    }
+}
+
 /// Rule 7, names: OpenAI and Anthropic take tool names matching
 /// `^[a-zA-Z_][a-zA-Z0-9_-]{0,63}$`; Gemini and OpenAI strict take property
 /// names matching `^[A-Za-z_][A-Za-z0-9_]{0,63}$`; a repeated name is a

@@ -6,6 +6,7 @@ mod attr;
 mod case;
 mod check;
 mod cli;
+mod context;
 mod ctxt;
 mod doc;
 mod expand;
@@ -39,6 +40,16 @@ pub fn derive_tool_arg(input: TokenStream) -> TokenStream {
 pub fn derive_tool_output(input: TokenStream) -> TokenStream {
     let input = parse_macro_input!(input as DeriveInput);
     output::derive(&input)
+        .unwrap_or_else(syn::Error::into_compile_error)
+        .into()
+}
+
+/// Gives each field's type of an app-state struct `FromContext<Struct>`,
+/// so a tool takes one part of a set's context. See the `toolsmith` crate.
+#[proc_macro_derive(FromContext)]
+pub fn derive_from_context(input: TokenStream) -> TokenStream {
+    let input = parse_macro_input!(input as DeriveInput);
+    context::derive(&input)
         .unwrap_or_else(syn::Error::into_compile_error)
         .into()
 }

@@ -37,6 +37,16 @@ pub fn validate_input_with<T: Tool>(
     input: &Value,
     policy: &RepairPolicy,
 ) -> Result<Validated<T::Args>, ToolInputError> {
+    validate_input_keeping_repairs(tool, input, policy).map_err(|(err, _)| err)
+}
+
+/// [`validate_input_with`], with the repairs made kept when the repaired
+/// input still fails: a set's repair log hears of them either way.
+pub(crate) fn validate_input_keeping_repairs<T: Tool>(
+    tool: &T,
+    input: &Value,
+    policy: &RepairPolicy,
+) -> Result<Validated<T::Args>, (ToolInputError, Vec<Repair>)> {
     // A set would drop repeated items unseen: the schema goes first.
     if !T::Args::__DEDUPS
         && let Ok(args) = T::Args::deserialize(Strict(input))
@@ -65,7 +75,9 @@ pub fn validate_input_str<T: Tool>(tool: &T, input: &str) -> Result<T::Args, Too
         return Ok(args);
     }
     match crate::json_text::parse_json_text(input, &Default::default()) {
-        Ok(value) => diagnose(tool, &value, &RepairPolicy::default()).map(|valid| valid.args),
+        Ok(value) => diagnose(tool, &value, &RepairPolicy::default())
+            .map(|valid| valid.args)
+            .map_err(|(err, _)| err),
         Err(err) => Err(ToolInputError::not_json(&err)),
     }
 }
@@ -97,18 +109,24 @@ fn diagnose<T: Tool>(
     tool: &T,
     input: &Value,
     policy: &RepairPolicy,
-) -> Result<Validated<T::Args>, ToolInputError> {
+) -> Result<Validated<T::Args>, (ToolInputError, Vec<Repair>)> {
     let mut owned = None;
     let repairs = if tool.validator().may_repair(input, policy) {
         let copy = owned.insert(input.clone());
-        tool.validator().validate_with(copy, policy)?
+        match tool.validator().repair_then_check(copy, policy) {
+            (repairs, Ok(())) => repairs,
+            (repairs, Err(err)) => return Err((err, repairs)),
+        }
     } else {
         tool.validator()
-            .check(input, policy.suggestions, Default::default())?;
+            .check(input, policy.suggestions, Default::default())
+            .map_err(|err| (err, Vec::new()))?;
         Vec::new()
     };
     // The schema passed; the reader turns what serde still refuses (an
     // integral float for an integer, a type's unstated range) into lines.
-    let args = crate::read::read::<T::Args>(owned.as_ref().unwrap_or(input))?;
-    Ok(Validated { args, repairs })
+    match crate::read::read::<T::Args>(owned.as_ref().unwrap_or(input)) {
+        Ok(args) => Ok(Validated { args, repairs }),
+        Err(err) => Err((err, repairs)),
+    }
 }

@@ -7,6 +7,7 @@ mod arg;
 mod call;
 mod cli_hints;
 mod content;
+mod context;
 mod domain;
 pub mod echo;
 mod error;
@@ -42,6 +43,7 @@ pub use call::{
 };
 pub use cli_hints::{CliHints, CliParam};
 pub use content::{Block, Body, Content};
+pub use context::FromContext;
 pub use error::{Issue, IssueKind, SchemaError, ToolInputError};
 pub use invoke::{Validated, invoke_tool, validate_input, validate_input_str, validate_input_with};
 pub use json_text::{JsonLimits, JsonTextError, JsonTextErrorKind, parse_json_text};
@@ -54,6 +56,6 @@ pub use sanitize::{sanitize_line, sanitize_text};
 pub use schema::{Validator, ValidatorBuilder, portable};
 pub use tool::{
     BlockingJob, CallError, Invocation, Tool, ToolAnnotations, ToolArgs, ToolError, ToolIcon,
-    ToolWith, tool_result,
+    ToolWith, tool_result, with_causes,
 };
 pub use toolset::{Called, DynamicTool, Limits, RegisterError, ToolRef, ToolSet, UnknownTool};

@@ -75,25 +75,31 @@ pub fn similar_key<'a>(key: &str, candidates: &[&'a str]) -> Option<&'a str> {
     )
 }
 
-/// The one allowed value matching `value` ignoring case, or else within
-/// one edit.
+/// The one allowed value matching `value` ignoring case, or else in
+/// another case convention (`good_first_issue` or `GoodFirstIssue` for
+/// `good-first-issue`, see [`fold_case`]), or else within one edit.
 pub(crate) fn similar_value<'a>(value: &str, candidates: &[&'a str]) -> Option<&'a str> {
-    let folded: Vec<&str> = candidates
-        .iter()
-        .copied()
-        .filter(|c| c.eq_ignore_ascii_case(value) || c.to_lowercase() == value.to_lowercase())
-        .collect();
-    if let [only] = folded[..] {
-        return Some(only);
+    let lower = value.to_lowercase();
+    if let Some(found) = the_one(candidates, |c| c.to_lowercase() == lower) {
+        return found;
     }
-    if !folded.is_empty() {
-        return None;
+    let folded = fold_case(value);
+    if let Some(found) = the_one(candidates, |c| fold_case(c) == folded) {
+        return found;
     }
     unique_best(
         candidates
             .iter()
             .filter_map(|c| distance(value, c, 1).map(|d| (d, *c))),
     )
+}
+
+/// `None` when no candidate is `alike`; else `Some` of the one that is,
+/// or `Some(None)` when several are (no guess).
+fn the_one<'a>(candidates: &[&'a str], alike: impl Fn(&str) -> bool) -> Option<Option<&'a str>> {
+    let mut found = candidates.iter().copied().filter(|c| alike(c));
+    let first = found.next()?;
+    Some(found.next().is_none().then_some(first))
 }
 
 /// The candidate with the smallest distance, unless two share it.
@@ -164,6 +170,25 @@ mod tests {
         assert_eq!(similar_value("FAST", &["fast", "slow"]), Some("fast"));
         assert_eq!(similar_value("fsat", &["fast", "slow"]), Some("fast"));
         assert_eq!(similar_value("x", &["-", "_", "."]), None);
+    }
+
+    #[test]
+    fn values_in_another_case_convention_are_suggested() {
+        let labels = ["good-first-issue", "help-wanted", "bug"];
+        for sent in [
+            "good_first_issue",
+            "GoodFirstIssue",
+            "goodFirstIssue",
+            "GOOD-FIRST-ISSUE",
+        ] {
+            assert_eq!(
+                similar_value(sent, &labels),
+                Some("good-first-issue"),
+                "{sent}"
+            );
+        }
+        // Two values alike but for their convention: no guess.
+        assert_eq!(similar_value("a_b", &["a-b", "aB"]), None);
     }
 
     #[test]

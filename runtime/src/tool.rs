@@ -73,6 +73,14 @@ pub trait Tool: Send + Sync + 'static {
     fn cli(&self) -> Option<&'static CliHints> {
         None
     }
+
+    /// How long a call of this tool may take in a [`ToolSet`](crate::ToolSet)
+    /// (`#[tool(timeout = "30s")]`); none by default. The set's own
+    /// [timeout](crate::ToolSet::with_timeout), where it has one, still
+    /// holds: the smaller of the two wins.
+    fn timeout(&self) -> Option<std::time::Duration> {
+        None
+    }
 }
 
 /// A synchronous call, packaged to run on a thread that may block.
@@ -244,12 +252,13 @@ impl ToolIcon {
 ///
 /// `#[tool]` implements it for every `C` when the function takes no context,
 /// and for its context type otherwise, so one `ToolSet<C>` holds both kinds.
-/// Tools taking different `#[ctx]` types cannot share a set: give the set
-/// one app-state type holding what every tool needs, and take it in each.
+/// Tools taking different `#[ctx]` types share a set through one
+/// app-state type: each takes it whole, or the part it needs
+/// ([`FromContext`](crate::FromContext)).
 #[diagnostic::on_unimplemented(
     message = "this tool takes a `#[ctx]` other than `{C}`, the context of the set it joins",
     label = "its `#[ctx]` parameter is not `{C}`",
-    note = "every tool of a `ToolSet<C>` receives the same context: put what the tools need in one app-state struct (`struct App {{ db: Arc<Db>, mailer: Arc<Mailer> }}`), take `#[ctx] app: App` in each tool that needs any of it, and build the set with `ToolSet::<App>::with_context_type()`"
+    note = "every tool of a `ToolSet<C>` receives the same context: put what the tools need in one app-state struct (`struct App {{ db: Arc<Db>, mailer: Arc<Mailer> }}`), take `#[ctx] app: App`, or one part of it (`#[ctx] db: Arc<Db>` with `#[derive(FromContext)]` on `App`), in each tool, and build the set with `ToolSet::<App>::with_context_type()`"
 )]
 pub trait ToolWith<C>: Tool {
     /// Turns the host's context into the one the tool takes.
@@ -348,6 +357,39 @@ pub fn tool_result<T: Serialize, E: fmt::Display>(
         }),
         Err(err) => Err(ToolError::new(err)),
     }
+}
+
+/// An error and its causes on one line, as a tool's failure shows it: its
+/// own message, then each [`source`](std::error::Error::source) not
+/// already part of the text before it, joined with ": "
+/// (`cannot read the config: permission denied`). At most 16 causes.
+///
+/// ```
+/// # use toolsmith_runtime::with_causes;
+/// let denied = std::io::Error::from(std::io::ErrorKind::PermissionDenied);
+/// let err = std::io::Error::other(Wrapped("cannot read the config", denied));
+/// # #[derive(Debug)] struct Wrapped(&'static str, std::io::Error);
+/// # impl std::fmt::Display for Wrapped {
+/// #     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result { f.write_str(self.0) }
+/// # }
+/// # impl std::error::Error for Wrapped {
+/// #     fn source(&self) -> Option<&(dyn std::error::Error + 'static)> { Some(&self.1) }
+/// # }
+/// assert_eq!(with_causes(&err), "cannot read the config: permission denied");
+/// ```
+pub fn with_causes(err: &dyn std::error::Error) -> String {
+    let mut text = err.to_string();
+    let mut cause = err.source();
+    for _ in 0..16 {
+        let Some(source) = cause else { break };
+        let shown = source.to_string();
+        if !shown.is_empty() && !text.contains(&shown) {
+            text.push_str(": ");
+            text.push_str(&shown);
+        }
+        cause = source.source();
+    }
+    text
 }
 
 /// Why a call did not produce a result.

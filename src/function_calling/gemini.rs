@@ -6,7 +6,7 @@ use toolsmith_runtime::ToolSet;
 use toolsmith_runtime::portable::tagged_as_any_of;
 
 use super::{Args, call_field};
-use crate::host::{self, map_schema, types};
+use crate::host::{self, append_description, map_schema, spell_out_format, types};
 
 /// The `tools` array of a `generateContent` request:
 /// `[{"function_declarations": [{"name", "description", "parameters"}]}]`.
@@ -23,6 +23,10 @@ pub fn tools<C>(set: &ToolSet<C>) -> Value {
         .collect();
     json!([{ "function_declarations": declarations }])
 }
+
+/// The `format`s the `parameters` subset takes: a string's `date-time`
+/// (and `enum`), a number's widths. Any other moves into the description.
+const FORMATS: &[&str] = &["date-time", "enum", "float", "double", "int32", "int64"];
 
 /// Keywords of the `parameters` subset (an OpenAPI 3.0 schema object).
 const PARAMETER_KEYWORDS: &[&str] = &[
@@ -49,9 +53,11 @@ const PARAMETER_KEYWORDS: &[&str] = &[
 /// `additionalProperties`; `const` becomes a one-value `enum`; a type list
 /// with `"null"` becomes `nullable`; exclusive integer bounds become
 /// inclusive ones; `null` in an enum becomes `nullable`; enums of anything
-/// but strings move into the description; an empty `required` is left out;
-/// a tagged union's `oneOf` becomes `anyOf` (the tags keep its
-/// alternatives exclusive), its `null` alternative `nullable`.
+/// but strings move into the description, and so does a `format` the
+/// subset does not take (all but `date-time` of a string's); an empty
+/// `required` is left out; a tagged union's `oneOf` becomes `anyOf` (the
+/// tags keep its alternatives exclusive), its `null` alternative
+/// `nullable`.
 /// The canonical schema is still the one every call is validated against.
 pub fn parameters(canonical: &Value) -> Value {
     // No `oneOf` in the subset: a tagged union is sent as `anyOf`, which
@@ -70,6 +76,7 @@ pub fn parameters(canonical: &Value) -> Value {
         }
         rewrite_types(schema);
         rewrite_exclusive_bounds(schema);
+        spell_out_format(schema, FORMATS);
         if let Some(Value::Array(values)) = schema.get_mut("enum") {
             if values.contains(&Value::Null) {
                 values.retain(|v| !v.is_null());
@@ -145,14 +152,6 @@ fn rewrite_exclusive_bounds(schema: &mut Map<String, Value>) {
             schema.insert(inclusive.into(), moved);
         }
     }
-}
-
-fn append_description(schema: &mut Map<String, Value>, note: &str) {
-    let text = match schema.get("description").and_then(Value::as_str) {
-        Some(existing) if !existing.is_empty() => format!("{existing}\n{note}"),
-        _ => note.to_owned(),
-    };
-    schema.insert("description".into(), Value::String(text));
 }
 
 /// Answers a `functionCall` part (`{"functionCall": {"name", "args", "id"}}`,

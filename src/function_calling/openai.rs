@@ -12,7 +12,7 @@ use toolsmith_runtime::portable::{tagged_as_any_of, union_tag};
 use toolsmith_runtime::{JsonLimits, ToolInputError, ToolSet, parse_json_text};
 
 use super::{Args, call_field};
-use crate::host::{map_schema, result_text, types};
+use crate::host::{map_schema, result_text, spell_out_format, types};
 
 /// The `tools` array of a Chat Completions request, strict mode:
 /// `[{"type": "function", "function": {"name", "description", "parameters", "strict": true}}]`.
@@ -32,6 +32,20 @@ pub fn tools<C>(set: &ToolSet<C>) -> Value {
         .collect()
 }
 
+/// The string `format`s strict mode takes; any other moves into the
+/// description.
+const FORMATS: &[&str] = &[
+    "date-time",
+    "time",
+    "date",
+    "duration",
+    "email",
+    "hostname",
+    "ipv4",
+    "ipv6",
+    "uuid",
+];
+
 /// Keywords strict mode accepts; the rest are left out of the declaration
 /// (and still enforced, against the canonical schema, on every call).
 const STRICT_KEYWORDS: &[&str] = &[
@@ -46,6 +60,7 @@ const STRICT_KEYWORDS: &[&str] = &[
     "description",
     "title",
     "pattern",
+    "format",
     "minimum",
     "maximum",
     "exclusiveMinimum",
@@ -57,11 +72,13 @@ const STRICT_KEYWORDS: &[&str] = &[
 
 /// The canonical schema rewritten for strict mode: every object closed,
 /// every property required, the optional ones nullable, keywords strict
-/// mode refuses left out.
+/// mode refuses left out, and a `format` it does not take (a URL's `uri`)
+/// spelled out in the description.
 pub fn strict_schema(canonical: &Value) -> Value {
     // Strict mode has no `oneOf`: a tagged union is sent as `anyOf`, which
     // its tags keep exclusive.
     map_schema(&tagged_as_any_of(canonical), &|schema| {
+        spell_out_format(schema, FORMATS);
         schema.retain(|key, _| STRICT_KEYWORDS.contains(&key.as_str()));
         let required: Vec<String> = match schema.get("required") {
             Some(Value::Array(names)) => names

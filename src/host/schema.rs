@@ -32,6 +32,31 @@ pub(crate) fn map_schema(schema: &Value, rewrite: &impl Fn(&mut Map<String, Valu
     Value::Object(out)
 }
 
+/// A `format` outside `kept` (the values the host takes) moved into the
+/// description, spelled out: `Format: a UUID, e.g. ".."`. The validator
+/// still runs the parser behind it on every call.
+pub(crate) fn spell_out_format(schema: &mut Map<String, Value>, kept: &[&str]) {
+    let Some(Value::String(format)) = schema.get("format") else {
+        return;
+    };
+    if kept.contains(&format.as_str()) {
+        return;
+    }
+    let note = toolsmith_runtime::portable::spelled_format(format)
+        .unwrap_or_else(|| format!("Format: {format}"));
+    schema.remove("format");
+    append_description(schema, &note);
+}
+
+/// `note` on a line of its own after the description `schema` has.
+pub(crate) fn append_description(schema: &mut Map<String, Value>, note: &str) {
+    let text = match schema.get("description").and_then(Value::as_str) {
+        Some(existing) if !existing.is_empty() => format!("{existing}\n{note}"),
+        _ => note.to_owned(),
+    };
+    schema.insert("description".into(), Value::String(text));
+}
+
 /// The JSON types a subschema's `type` names (empty when it names none).
 pub(crate) fn types(schema: &Map<String, Value>) -> Vec<&str> {
     match schema.get("type") {

@@ -102,7 +102,7 @@ pub(crate) fn for_request(
     floor: &Arc<LogFloor>,
     round: Option<Arc<Round>>,
 ) -> (Call, Notes) {
-    let (host, notes) = host_for_request(context, floor);
+    let (host, notes) = host_for_request(context, floor, round);
     (Call::new(host), notes)
 }
 
@@ -110,6 +110,7 @@ pub(crate) fn for_request(
 pub(crate) fn host_for_request(
     context: &RequestContext<RoleServer>,
     floor: &Arc<LogFloor>,
+    round: Option<Arc<Round>>,
 ) -> (Arc<dyn CallHost>, Notes) {
     let (notes, queue) = mpsc::channel(QUEUE);
     // A client asked in rounds sets no level for the server: each request

@@ -181,7 +181,9 @@ pub(crate) fn answer(tool: &ToolRef<'_>, outcome: Outcome) -> CallToolResult {
 /// other value.
 fn structured_for(mut result: CallToolResult, any_structured: bool) -> CallToolResult {
     if !any_structured {
-        result.structured_content.take_if(|value| !value.is_object());
+        result
+            .structured_content
+            .take_if(|value| !value.is_object());
     }
     result
 }
@@ -311,7 +313,7 @@ impl ServerHandler for Server {
         if let Ok(tool) = tools.tool(&request.name)
             && tasks::wanted(&tool, &context)
         {
-            let client = client_call::host_for_request(&context, &self.log_level);
+            let client = client_call::host_for_request(&context, &self.log_level, None);
             let tools = Arc::clone(&tools);
             let name = request.name.into_owned();
             let task = tasks::start(&self.tasks, tools, name, arguments, client);

@@ -487,6 +487,19 @@ impl Rng {
 /// misses.
 pub const PARSED_SAMPLES: Samples = &[
     (
+        "id",
+        &[
+            "67e55044-10b1-426f-9247-bb680e5fe0c8",
+            "67E5504410B1426F9247BB680E5FE0C8",
+            "{67e55044-10b1-426f-9247-bb680e5fe0c8}",
+            "urn:uuid:67e55044-10b1-426f-9247-bb680e5fe0c8",
+        ],
+        &[
+            "67e55044-10b1-426f-9247",
+            "67e55044-10b1-426f-9247-bb680e5fe0cg",
+        ],
+    ),
+    (
         "link",
         &[
             "https://example.com/a?b=c",

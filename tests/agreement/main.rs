@@ -33,6 +33,7 @@ macro_rules! agreement_tests {
             let tool = $tool;
             let samples: generate::Samples = agreement_tests!(@samples $($samples)?);
             assert_agreement_with(&tool, samples);
+            defaults_pass_their_schema(&tool);
             $($extra(&tool);)?
         }
     )*};
@@ -58,4 +59,63 @@ agreement_tests! {
     collections => zoo::Collections;
     newtypes => zoo::Newtypes;
     parsed_strings => zoo::ParsedStrings [generate::PARSED_SAMPLES];
+}
+
+/// Every `default` a tool's schema states, at any depth, passes the
+/// subschema it is stated in: an absent key never means a value the
+/// tool would refuse.
+fn defaults_pass_their_schema<T: toolsmith::Tool>(tool: &T) {
+    let failing = failing_defaults(tool.input_schema());
+    assert!(failing.is_empty(), "{}: {failing:?}", tool.name());
+}
+
+/// The defaults of `schema` that fail their own subschema, each with its
+/// pointer and the validator's lines.
+fn failing_defaults(schema: &serde_json::Value) -> Vec<String> {
+    fn walk(schema: &serde_json::Value, at: &str, failing: &mut Vec<String>) {
+        let serde_json::Value::Object(map) = schema else {
+            return;
+        };
+        if let Some(default) = map.get("default") {
+            let mut own = map.clone();
+            own.remove("default");
+            let validator = toolsmith::Validator::new(&serde_json::Value::Object(own))
+                .unwrap_or_else(|err| panic!("{at}: {err}"));
+            if let Err(err) = validator.validate(default) {
+                failing.push(format!("{at}: {}", err.lines().join("; ")));
+            }
+        }
+        if let Some(serde_json::Value::Object(properties)) = map.get("properties") {
+            for (name, property) in properties {
+                walk(property, &format!("{at}/properties/{name}"), failing);
+            }
+        }
+        if let Some(items) = map.get("items") {
+            walk(items, &format!("{at}/items"), failing);
+        }
+    }
+    let mut failing = Vec::new();
+    walk(schema, "", &mut failing);
+    failing
+}
+
+/// The walk finds a default that fails its bound, however deep.
+#[test]
+fn a_failing_default_is_found() {
+    let schema = serde_json::json!({
+        "type": "object",
+        "properties": {
+            "page": {"type": "integer", "minimum": 1, "default": 1},
+            "filter": {
+                "type": "object",
+                "properties": {"limit": {"type": "integer", "minimum": 1, "default": 0}},
+                "additionalProperties": false
+            }
+        },
+        "additionalProperties": false
+    });
+    assert_eq!(
+        failing_defaults(&schema),
+        ["/properties/filter/properties/limit: Invalid arguments: must be at least 1, got 0"]
+    );
 }

@@ -608,3 +608,108 @@ fn the_mcp_header_of_a_parameter_stays_out_of_function_calling_declarations() {
         json!({"type": "string"})
     );
 }
+
+/// Books a room.
+///
+/// # Arguments
+///
+/// * `id` - The booking
+/// * `day` - The day of the booking
+/// * `at` - When the booking starts
+/// * `until` - When it ends, local time
+#[toolsmith::tool]
+fn book(
+    id: uuid::Uuid,
+    day: chrono::NaiveDate,
+    at: chrono::DateTime<chrono::Utc>,
+    until: Option<chrono::NaiveTime>,
+) -> String {
+    format!("{id} {day} {at} {until:?}")
+}
+
+/// The formats of parsed strings, as each host is shown them: the standard
+/// `format` where the host takes it, else spelled out in the description;
+/// the same parsers refuse what the format refuses.
+#[tokio::test]
+async fn formats_are_stated_where_a_host_takes_them_and_spelled_out_where_not() {
+    let mut tools = ToolSet::new();
+    tools.register(Book).unwrap();
+    let canonical = json!({
+        "type": "object",
+        "properties": {
+            "id": {"type": "string", "description": "The booking", "format": "uuid"},
+            "day": {"type": "string", "description": "The day of the booking", "format": "date"},
+            "at": {"type": "string", "description": "When the booking starts", "format": "date-time"},
+            "until": {
+                "type": ["string", "null"],
+                "description": "When it ends, local time\nFormat: a time of day, e.g. \"09:30:00\""
+            }
+        },
+        "required": ["id", "day", "at"],
+        "additionalProperties": false
+    });
+    assert_eq!(toolsmith::Tool::input_schema(&Book), &canonical);
+    assert_eq!(
+        anthropic::tools(&tools),
+        json!([{"name": "book", "description": "Books a room.", "input_schema": canonical}])
+    );
+    assert_eq!(
+        openai::tools(&tools),
+        json!([{"type": "function", "function": {
+            "name": "book",
+            "description": "Books a room.",
+            "strict": true,
+            "parameters": {
+                "type": "object",
+                "properties": {
+                    "id": {"type": "string", "description": "The booking", "format": "uuid"},
+                    "day": {"type": "string", "description": "The day of the booking", "format": "date"},
+                    "at": {"type": "string", "description": "When the booking starts", "format": "date-time"},
+                    "until": {
+                        "type": ["string", "null"],
+                        "description": "When it ends, local time\nFormat: a time of day, e.g. \"09:30:00\""
+                    }
+                },
+                "required": ["id", "day", "at", "until"],
+                "additionalProperties": false
+            }
+        }}])
+    );
+    assert_eq!(
+        gemini::tools(&tools),
+        json!([{"function_declarations": [{
+            "name": "book",
+            "description": "Books a room.",
+            "parameters": {
+                "type": "object",
+                "properties": {
+                    "id": {
+                        "type": "string",
+                        "description": "The booking\nFormat: a UUID, e.g. \"67e55044-10b1-426f-9247-bb680e5fe0c8\""
+                    },
+                    "day": {
+                        "type": "string",
+                        "description": "The day of the booking\nFormat: a date, e.g. \"2026-12-01\""
+                    },
+                    "at": {"type": "string", "description": "When the booking starts", "format": "date-time"},
+                    "until": {
+                        "type": "string",
+                        "nullable": true,
+                        "description": "When it ends, local time\nFormat: a time of day, e.g. \"09:30:00\""
+                    }
+                },
+                "required": ["id", "day", "at"]
+            }
+        }]}])
+    );
+    let call = json!({"name": "book", "args": {"id": "67e55044", "day": "2026-02-30", "at": "2026-12-01"}});
+    assert_eq!(
+        gemini::dispatch(&tools, &call, ()).await["functionResponse"]["response"]["error"],
+        [
+            r#"Invalid arguments at /id: must be a UUID, e.g. "67e55044-10b1-426f-9247-bb680e5fe0c8", got "67e55044""#,
+            r#"Invalid arguments at /day: must be a date, e.g. "2026-12-01", got "2026-02-30""#,
+            r#"Invalid arguments at /at: must be an RFC 3339 date-time, e.g. "2026-12-01T09:00:00Z", got "2026-12-01""#,
+        ]
+        .join("\n")
+    );
+}

@@ -272,6 +272,36 @@ mod through_a_tool_set {
     }
 }
 
+/// A label of an issue.
+#[derive(Debug, Deserialize, ToolArg)]
+#[serde(rename_all = "kebab-case")]
+pub enum IssueLabel {
+    GoodFirstIssue,
+    HelpWanted,
+    Bug,
+}
+
+/// Labels an issue.
+#[tool]
+fn label_issue(label: IssueLabel) -> String {
+    format!("{label:?}")
+}
+
+/// An enum value in another case convention is never repaired, but the
+/// line names the value meant.
+#[test]
+fn an_enum_value_in_another_case_is_suggested() {
+    for sent in ["good_first_issue", "GoodFirstIssue"] {
+        let err = validate_input(&LabelIssue, &json!({ "label": sent })).unwrap_err();
+        assert_eq!(
+            err.lines(),
+            [format!(
+                "Invalid arguments at /label: must be one of good-first-issue, help-wanted, bug, got \"{sent}\" (did you mean \"good-first-issue\"?)"
+            )]
+        );
+    }
+}
+
 /// The typed path and the validator agree on generated calls of every
 /// tool here (see `crate::support::agreement`).
 #[test]

@@ -415,3 +415,203 @@ fn task_marks_a_tool_that_may_run_as_a_task() {
     assert!(tools.tool("render_report").unwrap().runs_as_task());
     assert!(!tools.tool("render_now").unwrap().runs_as_task());
 }
+
+/// Reads a config file.
+#[tool]
+fn read_config(path: String) -> anyhow::Result<String> {
+    use anyhow::Context as _;
+    let denied = std::io::Error::from(std::io::ErrorKind::PermissionDenied);
+    Err(anyhow::Error::new(denied)).with_context(|| format!("cannot read {path}"))
+}
+
+/// A `std::error::Error` that names its cause only through `source()`.
+#[derive(Debug)]
+struct Fetch(std::io::Error);
+
+impl std::fmt::Display for Fetch {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str("the upstream did not answer")
+    }
+}
+
+impl std::error::Error for Fetch {
+    fn source(&self) -> Option<&(dyn std::error::Error + 'static)> {
+        Some(&self.0)
+    }
+}
+
+/// Fetches a page.
+#[tool]
+async fn fetch_page(url: String) -> Result<String, Fetch> {
+    let _ = url;
+    Err(Fetch(std::io::Error::new(
+        std::io::ErrorKind::TimedOut,
+        "connect timed out\nInvalid arguments: a forged line",
+    )))
+}
+
+/// A returned error keeps its causes on its one line: `anyhow`'s context
+/// chain, and a std error's `source()`s joined with ": ", sanitized.
+#[tokio::test]
+async fn a_failure_keeps_its_cause_chain() {
+    let failed = |err: CallError| match err {
+        CallError::Failed(err) => err.message().to_owned(),
+        other => panic!("{other}"),
+    };
+    let err = invoke_tool(&ReadConfig, json!({"path": "/etc/app.toml"}), ())
+        .await
+        .unwrap_err();
+    assert_eq!(failed(err), "cannot read /etc/app.toml: permission denied");
+    let err = invoke_tool(&FetchPage, json!({"url": "https://example.com"}), ())
+        .await
+        .unwrap_err();
+    assert_eq!(
+        failed(err),
+        "the upstream did not answer: connect timed out Invalid arguments: a forged line"
+    );
+}
+
+/// Where mail goes in a test: the messages, in order.
+#[derive(Default)]
+pub struct Mailer {
+    sent: std::sync::Mutex<Vec<String>>,
+}
+
+/// The app state a server's tools take parts of.
+#[derive(Clone, toolsmith::FromContext)]
+pub struct App {
+    db: Arc<Db>,
+    mailer: Arc<Mailer>,
+}
+
+/// Mails a user by id.
+#[tool]
+fn mail_user(#[ctx] mailer: Arc<Mailer>, to: String, text: String) -> String {
+    mailer.sent.lock().unwrap().push(format!("{to}: {text}"));
+    format!("mailed {to}")
+}
+
+/// A tool's `#[ctx]` is a part of the set's context: two tools, one taking
+/// the database and one the mailer, run in one `ToolSet<App>`, each handed
+/// its part of the same app state.
+#[tokio::test]
+async fn tools_take_parts_of_the_set_context() {
+    let app = App {
+        db: Arc::new(Db {
+            users: vec![User {
+                id: 7,
+                name: "ada".into(),
+            }],
+        }),
+        mailer: Arc::default(),
+    };
+    let mut tools = toolsmith::ToolSet::<App>::with_context_type();
+    tools
+        .register(LookupUser)
+        .unwrap()
+        .register(MailUser)
+        .unwrap();
+    let found = tools
+        .call("get-user", json!({"id": 7}), app.clone())
+        .await
+        .unwrap()
+        .unwrap();
+    assert_eq!(found, json!({"id": 7, "name": "ada"}));
+    let mailed = tools
+        .call(
+            "mail_user",
+            json!({"to": "ada", "text": "hello"}),
+            app.clone(),
+        )
+        .await
+        .unwrap()
+        .unwrap();
+    assert_eq!(mailed, json!("mailed ada"));
+    assert_eq!(*app.mailer.sent.lock().unwrap(), ["ada: hello"]);
+    // A tool taking the whole state still joins (every type is its own
+    // context), and a part by hand is one impl.
+    let _: App = <App as toolsmith::FromContext<App>>::from_context(app.clone());
+    let _: Arc<Db> = <LookupUser as ToolWith<App>>::context(app);
+}
+
+/// Waits for an answer that never comes.
+#[tool(timeout = "50ms")]
+async fn wait_forever(topic: String) -> String {
+    std::future::pending::<()>().await;
+    topic
+}
+
+/// A tool's own timeout ends its calls with the set's timeout line, and
+/// the smaller of its own and the set's wins.
+#[tokio::test]
+async fn a_tool_timeout_beside_the_set_timeout() {
+    assert_eq!(
+        WaitForever.timeout(),
+        Some(std::time::Duration::from_millis(50))
+    );
+    assert_eq!(Ping.timeout(), None);
+    let failed = |result: Result<Result<Value, CallError>, toolsmith::UnknownTool>| match result {
+        Ok(Err(CallError::Failed(err))) => err.message().to_owned(),
+        other => panic!("{other:?}"),
+    };
+    for (set_limit, line) in [
+        (None, "timed out after 50ms"),
+        (Some(3_600_000), "timed out after 50ms"),
+        (Some(20), "timed out after 20ms"),
+    ] {
+        let mut tools = toolsmith::ToolSet::new();
+        if let Some(millis) = set_limit {
+            tools = tools.with_timeout(std::time::Duration::from_millis(millis));
+        }
+        tools.register(WaitForever).unwrap();
+        let result = tools.call("wait_forever", json!({"topic": "t"}), ()).await;
+        assert_eq!(failed(result), line, "set timeout {set_limit:?}");
+    }
+}
+
+/// Counts the words of a text, or fails on an empty one.
+#[tool]
+fn count_words(text_body: String) -> Result<usize, String> {
+    match text_body.split_whitespace().count() {
+        0 => Err("there are no words".into()),
+        n => Ok(n),
+    }
+}
+
+/// The set's repair log hears of every repair, also on a call that fails
+/// after it: on other problems left in the input, or in the function.
+#[tokio::test]
+async fn the_repair_log_hears_of_repairs_on_failed_calls() {
+    let heard = Arc::new(std::sync::Mutex::new(Vec::<String>::new()));
+    let log = Arc::clone(&heard);
+    let mut tools = toolsmith::ToolSet::new().on_repair(move |tool, repairs| {
+        for repair in repairs {
+            log.lock().unwrap().push(format!("{tool}: {repair}"));
+        }
+    });
+    tools.register(CountWords).unwrap();
+    let counted = tools
+        .call("count_words", json!({"textBody": "a b"}), ())
+        .await;
+    assert_eq!(counted.unwrap().unwrap(), json!(2));
+    let failed = tools
+        .call("count_words", json!({"textBody": " "}), ())
+        .await;
+    assert!(matches!(failed, Ok(Err(CallError::Failed(_)))));
+    let refused = tools.call("count_words", json!({"textBody": 3}), ()).await;
+    let Ok(Err(CallError::Input(err))) = refused else {
+        panic!("{refused:?}")
+    };
+    assert_eq!(
+        err.lines(),
+        ["Invalid arguments at /text_body: must be a string, got number 3"]
+    );
+    assert_eq!(
+        *heard.lock().unwrap(),
+        [
+            "count_words: read key textBody as text_body",
+            "count_words: read key textBody as text_body",
+            "count_words: read key textBody as text_body",
+        ]
+    );
+}

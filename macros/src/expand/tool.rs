@@ -34,6 +34,7 @@ pub fn tool(args: TokenStream, mut item: ItemFn) -> TokenStream {
     for field in &tool.params {
         check::check_pattern(&mut cx, field);
         check::check_bounds(&mut cx, field);
+        check::check_literal_default(&mut cx, field);
     }
     let krate = tool.items.krate.as_ref().map(|given| &given.value);
     if !cx.is_empty() {
@@ -140,7 +141,7 @@ fn expand_tool(tool: &ToolFn) -> TokenStream {
     let await_ = item.sig.asyncness.map(|_| quote!(.await));
     let output = tool.output();
     let into_result = quote_spanned! {output.span()=>
-        (&__returned).tool_result_kind().into_tool_result(__returned)
+        (&&&::toolsmith::__private::Returned(&__returned)).tool_result_kind().into_tool_result(__returned)
     };
     // A plain `fn` may block: hosts run it as a job on a thread that may.
     let invocation = item.sig.asyncness.is_none().then(|| {
@@ -151,7 +152,7 @@ fn expand_tool(tool: &ToolFn) -> TokenStream {
                     #take_call
                     let __returned = #fn_ident(#(#call_args),*);
                     #[allow(unused_imports)]
-                    use ::toolsmith::__private::{ResultKind as _, ValueKind as _};
+                    use ::toolsmith::__private::{ErrorKind as _, ResultKind as _, ValueKind as _};
                     #into_result
                 }))
             }
@@ -163,6 +164,13 @@ fn expand_tool(tool: &ToolFn) -> TokenStream {
         quote_spanned! {task.key.span()=>
             fn runs_as_task(&self) -> bool {
                 #value
+            }
+        }
+    });
+    let timeout = tool.timeout.map(|millis| {
+        quote! {
+            fn timeout(&self) -> ::core::option::Option<::core::time::Duration> {
+                ::core::option::Option::Some(::core::time::Duration::from_millis(#millis))
             }
         }
     });
@@ -186,9 +194,12 @@ fn expand_tool(tool: &ToolFn) -> TokenStream {
     let tool_with = match &tool.ctx {
         Some(ty) => quote! {
             #[automatically_derived]
-            impl ::toolsmith::ToolWith<#ty> for #tool_ident {
-                fn context(ctx: #ty) -> #ty {
-                    ctx
+            impl<__C> ::toolsmith::ToolWith<__C> for #tool_ident
+            where
+                #ty: ::toolsmith::FromContext<__C>,
+            {
+                fn context(ctx: __C) -> #ty {
+                    <#ty as ::toolsmith::FromContext<__C>>::from_context(ctx)
                 }
             }
         },
@@ -293,7 +304,7 @@ fn expand_tool(tool: &ToolFn) -> TokenStream {
                     #take_call
                     let __returned = #fn_ident(#(#call_args),*) #await_;
                     #[allow(unused_imports)]
-                    use ::toolsmith::__private::{ResultKind as _, ValueKind as _};
+                    use ::toolsmith::__private::{ErrorKind as _, ResultKind as _, ValueKind as _};
                     #into_result
                 }
             }
@@ -302,6 +313,7 @@ fn expand_tool(tool: &ToolFn) -> TokenStream {
             #annotations
             #task
             #cli
+            #timeout
         }
 
         #tool_with

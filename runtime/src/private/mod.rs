@@ -25,8 +25,8 @@ pub use serde_attrs::{
     DefaultValue, SerializeDefault, SerializeMade, UnknownDefault, declare_aliases, with_default,
 };
 pub use tool_impl::{
-    Output, OutputOfResult, OutputOfValue, OutputUnknown, ResultKind, ResultTag, ValueKind,
-    ValueTag, validator,
+    ErrorKind, ErrorTag, Output, OutputOfResult, OutputOfValue, OutputUnknown, ResultKind,
+    ResultTag, Returned, ValueKind, ValueTag, validator,
 };
 
 // Named by the trait bounds of generated code, and so by its compile errors

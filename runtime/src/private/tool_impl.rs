@@ -22,15 +22,29 @@ pub fn validator(cell: &'static OnceLock<Validator>, schema: &'static Value) -> 
 }
 
 /// Which conversion a tool function's return value takes, chosen by
-/// autoref on the concrete type: `(&value).tool_result_kind()` is a
-/// [`ResultTag`] for `Result<T, E>` and a [`ValueTag`] for anything else.
+/// autoref on the concrete type of [`Returned`]:
+/// `(&&&Returned(&value)).tool_result_kind()` is an [`ErrorTag`] for
+/// `Result<T, E>` with `E: std::error::Error` (its `source()` chain is
+/// kept), a [`ResultTag`] for any other `Result<T, E>` (`E: Display`,
+/// shown with `{:#}`, which is how `anyhow::Error` shows its causes) and a
+/// [`ValueTag`] for anything else.
+pub struct Returned<'a, R>(pub &'a R);
+
+pub trait ErrorKind {
+    fn tool_result_kind(&self) -> ErrorTag {
+        ErrorTag
+    }
+}
+
+impl<T, E: std::error::Error> ErrorKind for &&Returned<'_, Result<T, E>> {}
+
 pub trait ResultKind {
     fn tool_result_kind(&self) -> ResultTag {
         ResultTag
     }
 }
 
-impl<T, E> ResultKind for Result<T, E> {}
+impl<T, E> ResultKind for &Returned<'_, Result<T, E>> {}
 
 pub trait ValueKind {
     fn tool_result_kind(&self) -> ValueTag {
@@ -38,17 +52,31 @@ pub trait ValueKind {
     }
 }
 
-impl<T> ValueKind for &T {}
+impl<T> ValueKind for Returned<'_, T> {}
+
+pub struct ErrorTag;
+
+impl ErrorTag {
+    /// `Ok` is serialized, `Err` becomes the tool's failure with its
+    /// causes: `error: source: source's source`.
+    pub fn into_tool_result<T: Serialize, E: std::error::Error>(
+        self,
+        returned: Result<T, E>,
+    ) -> Result<Value, ToolError> {
+        tool_result(returned.map_err(|err| crate::tool::with_causes(&err)))
+    }
+}
 
 pub struct ResultTag;
 
 impl ResultTag {
-    /// `Ok` is serialized, `Err` becomes the tool's failure.
+    /// `Ok` is serialized, `Err` becomes the tool's failure, in its
+    /// alternate form (`{:#}`), which for `anyhow::Error` names its causes.
     pub fn into_tool_result<T: Serialize, E: Display>(
         self,
         returned: Result<T, E>,
     ) -> Result<Value, ToolError> {
-        tool_result(returned)
+        tool_result(returned.map_err(|err| format!("{err:#}")))
     }
 }
 
@@ -118,10 +146,13 @@ mod tests {
     #[test]
     fn returned_values_and_results() {
         let ok: Result<u8, String> = Ok(3);
-        assert_eq!((&ok).tool_result_kind().into_tool_result(ok), Ok(json!(3)));
+        assert_eq!(
+            (&&&Returned(&ok)).tool_result_kind().into_tool_result(ok),
+            Ok(json!(3))
+        );
         let err: Result<u8, String> = Err("no\u{1b}[31m way".into());
         assert_eq!(
-            (&err)
+            (&&&Returned(&err))
                 .tool_result_kind()
                 .into_tool_result(err)
                 .unwrap_err()
@@ -130,8 +161,21 @@ mod tests {
         );
         let plain = "x";
         assert_eq!(
-            (&plain).tool_result_kind().into_tool_result(plain),
+            (&&&Returned(&plain))
+                .tool_result_kind()
+                .into_tool_result(plain),
             Ok(json!("x"))
+        );
+        // A std error keeps its source: `ErrorTag`.
+        let io = std::io::Error::other(std::fmt::Error);
+        let failed: Result<u8, std::io::Error> = Err(io);
+        assert_eq!(
+            (&&&Returned(&failed))
+                .tool_result_kind()
+                .into_tool_result(failed)
+                .unwrap_err()
+                .message(),
+            "an error occurred when formatting an argument"
         );
     }
 

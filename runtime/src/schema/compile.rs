@@ -95,6 +95,8 @@ pub(crate) struct Compiled {
     pub graph: Graph,
     pub root_scope: u32,
     pub ignored: Vec<String>,
+    /// Pointers to the subschemas whose strings a declared parser reads.
+    pub parsed: Vec<String>,
 }
 
 pub(crate) fn compile(schema: &Value, options: Options<'_>) -> Result<Compiled, SchemaError> {
@@ -112,6 +114,7 @@ pub(crate) fn compile(schema: &Value, options: Options<'_>) -> Result<Compiled, 
         base: String::new(),
         depth: 0,
         ignored: Vec::new(),
+        parsed: Vec::new(),
         validation: true,
         assert_formats: options.assert_formats,
         in_place: Vec::new(),
@@ -134,6 +137,7 @@ pub(crate) fn compile(schema: &Value, options: Options<'_>) -> Result<Compiled, 
         scopes,
         index,
         ignored,
+        parsed,
         memo,
         ..
     } = compiler;
@@ -155,6 +159,7 @@ pub(crate) fn compile(schema: &Value, options: Options<'_>) -> Result<Compiled, 
         },
         root_scope,
         ignored,
+        parsed,
     })
 }
 
@@ -178,6 +183,8 @@ struct Compiler<'s, 'r> {
     base: String,
     depth: usize,
     ignored: Vec<String>,
+    /// Pointers to the subschemas with a declared format.
+    parsed: Vec<String>,
     /// Whether the meta-schema has the validation vocabulary.
     validation: bool,
     assert_formats: bool,
@@ -710,6 +717,7 @@ impl<'s> Compiler<'s, '_> {
                     let format = super::format::Format::from_name(name)
                         .map_err(|reason| self.error(keyword, reason))?;
                     string(&mut rules).format = Some(format);
+                    self.parsed.push(self.at.clone());
                 }
                 super::alias::VALUE_DOCS if value.is_string() => {}
                 super::titles::KEYWORD if value.is_object() => {}

@@ -3,9 +3,11 @@
 //!
 //! The `ToolArg` impls of those types (behind the `url`, `chrono` and
 //! `jiff` features) record in their schema the private annotation
-//! [`KEYWORD`], `"x-toolsmith-format": "<name>"`, which the schema a tool
-//! advertises never shows (JSON Schema's own `format` is outside the
-//! supported subset). The validator checks a string against it with the
+//! [`KEYWORD`], `"x-toolsmith-format": "<name>"`. The schema a tool
+//! advertises shows it as JSON Schema's own `format` where one names it
+//! (`"uuid"`, `"uri"`, `"date-time"`, `"date"`), else as a sentence in the
+//! description (`Format: a date-time without an offset, e.g. ..`); a
+//! host that drops `format` gets that sentence instead. The validator checks a string against it with the
 //! parser the type's `Deserialize` calls, so a string the validator
 //! accepts is one serde reads and the other way round, and a string that
 //! fails gets a line in the words of the type:
@@ -16,22 +18,36 @@
 /// The annotation that carries a declared format.
 pub const KEYWORD: &str = "x-toolsmith-format";
 
-/// The forms `Uuid::parse_str` reads, and no other: 32 hex digits, the
-/// hyphenated form, and that form in braces or after `urn:uuid:`. A tool
-/// advertises it for `"x-toolsmith-format": "uuid"` (see [`advertised`]).
-const UUID_PATTERN: &str = concat!(
-    "^(?:[0-9a-fA-F]{32}",
-    "|[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}",
-    "|\\{[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}\\}",
-    "|urn:uuid:[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12})$"
-);
+/// The standard JSON Schema `format` a declared one states, where the
+/// type reads exactly what that format names, or near enough that a
+/// model writing the format's form is always read: `uuid`, `uri`,
+/// `date-time`, `date`. A date-time or time without an offset has no
+/// standard name (JSON Schema's `time` carries an offset, which
+/// `NaiveTime` refuses), so its schema spells it out in the description
+/// instead (see [`spelled`]).
+pub(crate) fn standard(name: &str) -> Option<&'static str> {
+    FORMATS
+        .iter()
+        .find(|entry| entry.1 == name)
+        .and_then(|entry| entry.3)
+}
 
-/// What a tool shows for a declared format: the `pattern` that states
-/// exactly the strings its parser reads, where there is one (a UUID's),
-/// else nothing. The validator checks the parser, whose line names the
-/// type (`must be a UUID, e.g. ..`), not a long pattern.
-pub(crate) fn advertised(name: &str) -> Option<&'static str> {
-    (name == "uuid").then_some(UUID_PATTERN)
+/// What a value of the declared format `name` is, spelled out for a
+/// model: `a date, e.g. "2026-12-01"`.
+pub(crate) fn spelled(name: &str) -> Option<&'static str> {
+    FORMATS
+        .iter()
+        .find(|entry| entry.1 == name)
+        .and_then(|entry| entry.4.strip_prefix("must be "))
+}
+
+/// What a value of the standard `format` is, spelled out (as
+/// [`spelled`]), for a host that drops the keyword.
+pub(crate) fn spelled_standard(format: &str) -> Option<&'static str> {
+    FORMATS
+        .iter()
+        .find(|entry| entry.3 == Some(format))
+        .and_then(|entry| entry.4.strip_prefix("must be "))
 }
 
 /// One way of reading a string, named as the annotation names it.
@@ -59,67 +75,77 @@ pub(crate) enum Format {
     JiffTime,
 }
 
-/// Every format: its name, the feature that reads it, and what a value
-/// must be, for the line.
-const FORMATS: &[(Format, &str, &str, &str)] = &[
+/// Every format: its name, the feature that reads it, the standard
+/// `format` it states, and what a value must be, for the line.
+const FORMATS: &[(Format, &str, &str, Option<&str>, &str)] = &[
     (
         Format::Uuid,
         "uuid",
         "uuid",
+        Some("uuid"),
         "must be a UUID, e.g. \"67e55044-10b1-426f-9247-bb680e5fe0c8\"",
     ),
     (
         Format::Url,
         "url",
         "url",
+        Some("uri"),
         "must be an absolute URL, e.g. \"https://example.com/page\"",
     ),
     (
         Format::ChronoDateTime,
         "chrono-date-time",
         "chrono",
+        Some("date-time"),
         "must be an RFC 3339 date-time, e.g. \"2026-12-01T09:00:00Z\"",
     ),
     (
         Format::ChronoDate,
         "chrono-date",
         "chrono",
+        Some("date"),
         "must be a date, e.g. \"2026-12-01\"",
     ),
     (
         Format::ChronoNaiveDateTime,
         "chrono-naive-date-time",
         "chrono",
+        None,
         "must be a date-time without an offset, e.g. \"2026-12-01T09:00:00\"",
     ),
     (
         Format::ChronoTime,
         "chrono-time",
         "chrono",
+        None,
         "must be a time of day, e.g. \"09:30:00\"",
     ),
     (
         Format::JiffTimestamp,
         "jiff-timestamp",
         "jiff",
+        Some("date-time"),
         "must be an RFC 3339 date-time, e.g. \"2026-12-01T09:00:00Z\"",
     ),
     (
         Format::JiffDate,
         "jiff-date",
         "jiff",
+        Some("date"),
         "must be a date, e.g. \"2026-12-01\"",
     ),
     (
         Format::JiffDateTime,
         "jiff-date-time",
         "jiff",
+        None,
         "must be a date-time without an offset, e.g. \"2026-12-01T09:00:00\"",
     ),
     (
         Format::JiffTime,
         "jiff-time",
         "jiff",
+        None,
         "must be a time of day, e.g. \"09:30:00\"",
     ),
 ];
@@ -127,7 +153,7 @@ const FORMATS: &[(Format, &str, &str, &str)] = &[
 impl Format {
     /// The format an annotation names, or why it cannot be read here.
     pub fn from_name(name: &str) -> Result<Format, String> {
-        let Some((format, _, feature, _)) = FORMATS.iter().find(|entry| entry.1 == name) else {
+        let Some((format, _, feature, _, _)) = FORMATS.iter().find(|entry| entry.1 == name) else {
             let names: Vec<&str> = FORMATS.iter().map(|entry| entry.1).collect();
             return Err(format!(
                 "unknown format {}; the formats are {}",
@@ -150,7 +176,7 @@ impl Format {
         FORMATS
             .iter()
             .find(|entry| entry.0 == self)
-            .map_or("must be text of the declared format", |entry| entry.3)
+            .map_or("must be text of the declared format", |entry| entry.4)
     }
 
     fn available(self) -> bool {
@@ -220,33 +246,33 @@ mod tests {
         assert!(Validator::new(&json!({"type": "string", super::KEYWORD: 3})).is_err());
     }
 
-    /// The advertised pattern states what the parser reads: the forms it
-    /// takes match, near misses do not.
-    #[cfg(feature = "uuid")]
+    /// Each declared format states the standard one that names what its
+    /// parser reads, or none.
     #[test]
-    fn the_uuid_pattern_is_the_parser() {
-        let pattern = crate::schema::pattern::Pattern::new(super::UUID_PATTERN).unwrap();
-        let hyphenated = "67e55044-10b1-426f-9247-bb680e5fe0c8";
-        for text in [
-            hyphenated.to_owned(),
-            hyphenated.replace('-', ""),
-            hyphenated.to_uppercase(),
-            format!("{{{hyphenated}}}"),
-            format!("urn:uuid:{hyphenated}"),
-            format!("{{{hyphenated}"),
-            format!("urn:uuid:{}", hyphenated.replace('-', "")),
-            format!("URN:UUID:{hyphenated}"),
-            format!("{hyphenated}\n"),
-            hyphenated.replacen('-', "", 1),
-            hyphenated.replace('e', "g"),
-            format!("{hyphenated}0"),
-            String::new(),
-        ] {
-            assert_eq!(
-                pattern.is_match(&text),
-                uuid::Uuid::parse_str(&text).is_ok(),
-                "{text:?}"
-            );
-        }
+    fn declared_formats_state_the_standard_ones() {
+        let stated: Vec<(&str, Option<&str>)> = super::FORMATS
+            .iter()
+            .map(|entry| (entry.1, super::standard(entry.1)))
+            .collect();
+        assert_eq!(
+            stated,
+            [
+                ("uuid", Some("uuid")),
+                ("url", Some("uri")),
+                ("chrono-date-time", Some("date-time")),
+                ("chrono-date", Some("date")),
+                ("chrono-naive-date-time", None),
+                ("chrono-time", None),
+                ("jiff-timestamp", Some("date-time")),
+                ("jiff-date", Some("date")),
+                ("jiff-date-time", None),
+                ("jiff-time", None),
+            ]
+        );
+        assert_eq!(
+            super::spelled_standard("date"),
+            Some("a date, e.g. \"2026-12-01\"")
+        );
+        assert_eq!(super::spelled_standard("email"), None);
     }
 }

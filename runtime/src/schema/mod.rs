@@ -87,6 +87,9 @@ pub struct Validator {
     /// Pointers to the keywords ignored (see
     /// [`ValidatorBuilder::ignore_unknown_keywords`]).
     ignored: Vec<String>,
+    /// Pointers to the subschemas whose strings a declared parser reads
+    /// (`x-toolsmith-format`), where the advertised schema states `format`.
+    parsed: Vec<String>,
 }
 
 /// Fetches a schema document by its absolute URI, for [`ValidatorBuilder::resolver`].
@@ -182,6 +185,7 @@ impl ValidatorBuilder {
             graph: compiled.graph,
             root_scope: compiled.root_scope,
             ignored: compiled.ignored,
+            parsed: compiled.parsed,
         })
     }
 }
@@ -202,6 +206,13 @@ impl Validator {
     /// [`ValidatorBuilder::ignore_unknown_keywords`] said so.
     pub fn ignored_keywords(&self) -> &[String] {
         &self.ignored
+    }
+
+    /// The JSON pointers (in the schema) of the strings a declared parser
+    /// reads (`x-toolsmith-format`): the `format` the advertised schema
+    /// states there is a check this validator makes.
+    pub(crate) fn parsed_formats(&self) -> &[String] {
+        &self.parsed
     }
 
     /// Checks `value` as sent, reporting every problem. Names the schema
@@ -265,11 +276,22 @@ impl Validator {
         value: &mut Value,
         policy: &RepairPolicy,
     ) -> Result<Vec<Repair>, ToolInputError> {
+        let (repairs, checked) = self.repair_then_check(value, policy);
+        checked.map(|()| repairs)
+    }
+
+    /// [`validate_with`](Self::validate_with), with the repairs made kept
+    /// whether or not the repaired value then passes.
+    pub(crate) fn repair_then_check(
+        &self,
+        value: &mut Value,
+        policy: &RepairPolicy,
+    ) -> (Vec<Repair>, Result<(), ToolInputError>) {
         let mut mend = repair::Mend::new(policy);
         if policy.changes_input() || self.declared {
             mend.value(&self.root, value);
         }
-        self.check(value, policy.suggestions, mend.problems)
-            .map(|()| mend.repairs)
+        let checked = self.check(value, policy.suggestions, mend.problems);
+        (mend.repairs, checked)
     }
 }

@@ -73,21 +73,53 @@ pub fn normalize(mut schema: Value) -> Value {
 /// annotations (`x-toolsmith-…`) that a declared schema carries for the
 /// validator, at every depth: the names serde also reads
 /// (`#[serde(alias)]`), the ranges of the wide integer types, the parsers
-/// of formatted strings (a UUID's shown as the `pattern` it states) and
-/// the docs and titles of enum values kept apart.
+/// of formatted strings and the docs and titles of enum
+/// values kept apart. A parsed
+/// string states the standard `format` that names it (`"uuid"`, `"uri"`,
+/// `"date-time"`, `"date"`), or, where none does, says in its
+/// description what it takes:
+///
+/// ```
+/// use serde_json::json;
+/// use toolsmith_runtime::portable::advertised;
+///
+/// let declared = json!({"type": "string", "x-toolsmith-format": "chrono-naive-date-time"});
+/// assert_eq!(
+///     advertised(declared),
+///     json!({"type": "string", "description": "Format: a date-time without an offset, e.g. \"2026-12-01T09:00:00\""})
+/// );
+/// ```
 pub fn advertised(mut schema: Value) -> Value {
     strip(&mut schema);
     schema
+}
+
+/// A standard `format` spelled out for a host that drops the keyword:
+/// `Some("Format: a UUID, e.g. \"67e55044-10b1-426f-9247-bb680e5fe0c8\"")`
+/// for `"uuid"`; `None` for a format no `ToolArg` type states.
+pub fn spelled_format(format: &str) -> Option<String> {
+    format::spelled_standard(format).map(|spelled| format!("Format: {spelled}"))
+}
+
+/// `note` on a line of its own after the description `map` has.
+fn append_description(map: &mut Map<String, Value>, note: &str) {
+    let text = match map.get("description").and_then(Value::as_str) {
+        Some(existing) if !existing.is_empty() => format!("{existing}\n{note}"),
+        _ => note.to_owned(),
+    };
+    map.insert("description".to_owned(), Value::String(text));
 }
 
 fn strip(schema: &mut Value) {
     let Value::Object(map) = schema else { return };
     map.remove(alias::KEYWORD);
     map.remove(integer::KEYWORD);
-    if let Some(Value::String(name)) = map.remove(format::KEYWORD)
-        && let Some(pattern) = format::advertised(&name)
-    {
-        map.insert("pattern".to_owned(), Value::from(pattern));
+    if let Some(Value::String(name)) = map.remove(format::KEYWORD) {
+        if let Some(standard) = format::standard(&name) {
+            map.insert("format".to_owned(), Value::from(standard));
+        } else if let Some(spelled) = format::spelled(&name) {
+            append_description(map, &format!("Format: {spelled}"));
+        }
     }
     map.remove(alias::VALUE_DOCS);
     map.remove(titles::KEYWORD);
@@ -526,12 +558,24 @@ fn tighten(
 /// Every schema rule `schema` breaks, one line each, in document order:
 /// `at /properties/tags: a tuple ...`. Empty when it follows them all.
 pub fn problems(schema: &Value) -> Vec<String> {
+    problems_but_parsed(schema, &[])
+}
+
+/// [`problems`], but a `format` at one of the pointers `parsed` is a
+/// check the validator makes (a declared parser's), not a problem.
+pub(crate) fn problems_but_parsed(schema: &Value, parsed: &[String]) -> Vec<String> {
     let mut found = Vec::new();
-    check(schema, &mut String::new(), 0, &mut found);
+    check(schema, &mut String::new(), 0, parsed, &mut found);
     found
 }
 
-fn check(schema: &Value, at: &mut String, depth: usize, found: &mut Vec<String>) {
+fn check(
+    schema: &Value,
+    at: &mut String,
+    depth: usize,
+    parsed: &[String],
+    found: &mut Vec<String>,
+) {
     let map = match schema {
         Value::Object(map) => map,
         Value::Bool(true) => {
@@ -580,7 +624,7 @@ fn check(schema: &Value, at: &mut String, depth: usize, found: &mut Vec<String>)
             for (i, branch) in branches.iter().enumerate() {
                 let len = at.len();
                 at.push_str(&format!("/{keyword}/{i}"));
-                check(branch, at, depth, found);
+                check(branch, at, depth, parsed, found);
                 at.truncate(len);
             }
         }
@@ -707,8 +751,11 @@ fn check(schema: &Value, at: &mut String, depth: usize, found: &mut Vec<String>)
             }
         }
     }
-    // A string a type reads by parsing it: the schema cannot say which.
-    if let Some(Value::String(format)) = map.get("format") {
+    // A string a type reads by parsing it: the schema cannot say which,
+    // unless the validator runs the type's parser there.
+    if let Some(Value::String(format)) = map.get("format")
+        && !parsed.iter().any(|pointer| pointer == at)
+    {
         report(
             found,
             at,
@@ -792,14 +839,14 @@ fn check(schema: &Value, at: &mut String, depth: usize, found: &mut Vec<String>)
                     ),
                 );
             }
-            check(property, at, depth, found);
+            check(property, at, depth, parsed, found);
             at.truncate(len);
         }
     }
     if let Some(items) = map.get("items") {
         let len = at.len();
         at.push_str("/items");
-        check(items, at, depth, found);
+        check(items, at, depth, parsed, found);
         at.truncate(len);
     }
 }

@@ -475,16 +475,27 @@ fn item_noun(n: u64) -> &'static str {
     if n == 1 { "item" } else { "items" }
 }
 
-/// Whether `allowed` could be what `sent` meant: equal ignoring case, or
-/// one edit away (a substitution, an insertion, a deletion or two adjacent
-/// characters swapped). Exact for ASCII text and `true` otherwise, so only
-/// the candidates `suggest::similar_value` could pick are handed to it.
+/// Whether `allowed` could be what `sent` meant: equal ignoring case and
+/// the separators of case conventions (`good_first_issue`,
+/// `GoodFirstIssue` for `good-first-issue`), or one edit away (a
+/// substitution, an insertion, a deletion or two adjacent characters
+/// swapped). Exact for ASCII text and `true` otherwise, so only the
+/// candidates `suggest::similar_value` could pick are handed to it.
 fn may_resemble(sent: &str, allowed: &str) -> bool {
     if !sent.is_ascii() || !allowed.is_ascii() {
         return true;
     }
     let (a, b) = (sent.as_bytes(), allowed.as_bytes());
     if a.eq_ignore_ascii_case(b) {
+        return true;
+    }
+    let letters = |text: &'_ [u8]| {
+        text.iter()
+            .filter(|c| !matches!(c, b'-' | b'_'))
+            .map(u8::to_ascii_lowercase)
+            .collect::<Vec<u8>>()
+    };
+    if a.len().abs_diff(b.len()) <= 8 && letters(a) == letters(b) {
         return true;
     }
     let (short, long) = if a.len() <= b.len() { (a, b) } else { (b, a) };

@@ -15,7 +15,7 @@ use super::guard::{CatchUnwind, Deadline, PANICKED, catching, timed_out};
 use crate::call::Call;
 use crate::call::current::{InCall, entered};
 use crate::cli_hints::CliHints;
-use crate::invoke::validate_input_with;
+use crate::invoke::validate_input_keeping_repairs;
 use crate::repair::{Repair, RepairPolicy};
 use crate::schema::Validator;
 use crate::tool::{BlockingJob, CallError, Invocation, ToolAnnotations, ToolError, ToolWith};
@@ -57,6 +57,8 @@ pub(super) struct Entry<C> {
     /// The tool may run as a task (MCP's tasks extension).
     pub(super) task: bool,
     pub(super) cli: Option<&'static CliHints>,
+    /// The tool's own timeout (`#[tool(timeout = "..")]`).
+    pub(super) timeout: Option<std::time::Duration>,
     pub(super) runner: Arc<dyn Runner<C>>,
 }
 
@@ -65,7 +67,7 @@ impl<C> Entry<C> {
     /// (a schema outside the validator's subset is not checked, and
     /// neither is a [`Content`](crate::Content) result): a result that
     /// does not match is the tool's failure, with a line per problem.
-    fn check_output(&self, called: Called) -> Result<Called, CallError> {
+    fn check_output(&self, called: Called) -> Ran {
         let Some(schema) = &self.output_schema else {
             return Ok(called);
         };
@@ -76,14 +78,21 @@ impl<C> Entry<C> {
             .output_validator
             .get_or_init(|| Validator::new(schema).ok());
         match validator.as_ref().map(|v| v.validate(&called.value)) {
-            Some(Err(err)) => Err(CallError::Failed(ToolError::new(format_args!(
-                "the result does not match the tool's output schema: {}",
-                err.lines_for("Invalid result").join("; ")
-            )))),
+            Some(Err(err)) => Err((
+                CallError::Failed(ToolError::new(format_args!(
+                    "the result does not match the tool's output schema: {}",
+                    err.lines_for("Invalid result").join("; ")
+                ))),
+                called.repairs,
+            )),
             _ => Ok(called),
         }
     }
 }
+
+/// How a call ended, with the repairs made to its arguments whether or
+/// not it then succeeded.
+pub(super) type Ran = Result<Called, (CallError, Vec<Repair>)>;
 
 /// Validates and runs one tool, whatever kind it is.
 pub(super) trait Runner<C>: Send + Sync {
@@ -95,7 +104,7 @@ pub(super) trait Runner<C>: Send + Sync {
         ctx: C,
         policy: RepairPolicy,
         call: Job<'a>,
-    ) -> BoxFuture<'a, Result<Called, CallError>>;
+    ) -> BoxFuture<'a, Ran>;
 }
 
 /// How a runner hands over a blocking job: the set's executor, and what a
@@ -137,20 +146,24 @@ impl<C, T: ToolWith<C>> Runner<C> for Typed<T> {
         ctx: C,
         policy: RepairPolicy,
         job: Job<'a>,
-    ) -> BoxFuture<'a, Result<Called, CallError>> {
+    ) -> BoxFuture<'a, Ran> {
         let tool = &self.0;
         let ctx = T::context(ctx);
         Box::pin(async move {
-            let valid = validate_input_with(tool, &args, &policy)?;
+            let valid = validate_input_keeping_repairs(tool, &args, &policy)
+                .map_err(|(err, repairs)| (CallError::Input(err), repairs))?;
             drop(args);
-            let value = match tool.invocation(valid.args, ctx) {
-                Invocation::Async(call) => call.await?,
-                Invocation::Blocking(call) => job.run(call).await?,
+            let returned = match tool.invocation(valid.args, ctx) {
+                Invocation::Async(call) => call.await,
+                Invocation::Blocking(call) => job.run(call).await,
             };
-            Ok(Called {
-                value,
-                repairs: valid.repairs,
-            })
+            match returned {
+                Ok(value) => Ok(Called {
+                    value,
+                    repairs: valid.repairs,
+                }),
+                Err(err) => Err((CallError::Failed(err), valid.repairs)),
+            }
         })
     }
 }
@@ -167,6 +180,7 @@ impl<C: Clone + Send + Sync + 'static> Entry<C> {
             annotations: self.annotations.clone(),
             task: self.task,
             cli: self.cli,
+            timeout: self.timeout,
             runner: Arc::new(Bound {
                 runner: Arc::clone(&self.runner),
                 ctx,
@@ -189,7 +203,7 @@ impl<C: Clone + Send + Sync> Runner<()> for Bound<C> {
         (): (),
         policy: RepairPolicy,
         job: Job<'a>,
-    ) -> BoxFuture<'a, Result<Called, CallError>> {
+    ) -> BoxFuture<'a, Ran> {
         self.runner.run(args, self.ctx.clone(), policy, job)
     }
 }
@@ -211,17 +225,19 @@ impl<C> Runner<C> for Dynamic<C> {
         ctx: C,
         policy: RepairPolicy,
         _: Job<'a>,
-    ) -> BoxFuture<'a, Result<Called, CallError>> {
-        let repairs = match self.validator.validate_with(&mut args, &policy) {
-            Ok(repairs) => repairs,
-            Err(err) => return Box::pin(std::future::ready(Err(CallError::Input(err)))),
+    ) -> BoxFuture<'a, Ran> {
+        let repairs = match self.validator.repair_then_check(&mut args, &policy) {
+            (repairs, Ok(())) => repairs,
+            (repairs, Err(err)) => {
+                return Box::pin(std::future::ready(Err((CallError::Input(err), repairs))));
+            }
         };
         let call = (self.handler)(args, ctx);
         Box::pin(async move {
-            Ok(Called {
-                value: call.await?,
-                repairs,
-            })
+            match call.await {
+                Ok(value) => Ok(Called { value, repairs }),
+                Err(err) => Err((CallError::Failed(err), repairs)),
+            }
         })
     }
 }
@@ -388,11 +404,17 @@ impl<'a, C> ToolRef<'a, C> {
         let name = self.name();
         let run = self.guarded(args, ctx, set.repairs, call);
         async move {
-            let called = run.await?;
-            if let (Some(log), false) = (&set.on_repair, called.repairs.is_empty()) {
-                log(name, &called.repairs);
+            let ran = run.await;
+            let repairs = match &ran {
+                Ok(called) => &called.repairs,
+                Err((_, repairs)) => repairs,
+            };
+            // Told of the repairs of a call that then failed too: they
+            // show what models send, whatever became of the call.
+            if let (Some(log), false) = (&set.on_repair, repairs.is_empty()) {
+                log(name, repairs);
             }
-            Ok(called.value)
+            ran.map(|called| called.value).map_err(|(err, _)| err)
         }
     }
 
@@ -404,7 +426,8 @@ impl<'a, C> ToolRef<'a, C> {
         ctx: C,
         policy: &RepairPolicy,
     ) -> impl Future<Output = Result<Called, CallError>> + Send + 'a {
-        self.guarded(args, ctx, *policy, self.set.detached_call())
+        let run = self.guarded(args, ctx, *policy, self.set.detached_call());
+        async move { run.await.map_err(|(err, _)| err) }
     }
 
     /// The call with the set's limits, panic catching, cancellation and
@@ -415,14 +438,14 @@ impl<'a, C> ToolRef<'a, C> {
         ctx: C,
         policy: RepairPolicy,
         call: Call,
-    ) -> impl Future<Output = Result<Called, CallError>> + Send + 'a {
+    ) -> impl Future<Output = Ran> + Send + 'a {
         let (set, entry) = (self.set, self.entry);
         let panicked = move |message: &str| {
             (set.hooks.on_panic)(&entry.name, message);
             CallError::Failed(ToolError::panicked(PANICKED))
         };
         let started = match set.limits.check(&args) {
-            Err(err) => Err(CallError::Input(err)),
+            Err(err) => Err((CallError::Input(err), Vec::new())),
             Ok(()) => entered(&call, || {
                 catching(|| {
                     let job = Job {
@@ -433,23 +456,29 @@ impl<'a, C> ToolRef<'a, C> {
                     entry.runner.run(args, ctx, policy, job)
                 })
             })
-            .map_err(|panic| panicked(&panic.message)),
+            .map_err(|panic| (panicked(&panic.message), Vec::new())),
         };
         async move {
             // However the call ends (answered, or dropped by the host),
             // nothing the tool still does reaches the host.
             let _settle = Settle(call.clone());
             let run = started?;
-            let run = InCall::new(call.clone(), Deadline::new(CatchUnwind(run), set.timeout));
+            // The tool's own timeout and the set's: the smaller wins.
+            let limit = match (set.timeout, entry.timeout) {
+                (Some(a), Some(b)) => Some(a.min(b)),
+                (a, b) => a.or(b),
+            };
+            let run = InCall::new(call.clone(), Deadline::new(CatchUnwind(run), limit));
             match until_cancelled(&call, run).await {
                 Some(Some(Ok(result))) => result.and_then(|called| entry.check_output(called)),
-                Some(Some(Err(panic))) => Err(panicked(&panic.message)),
+                Some(Some(Err(panic))) => Err((panicked(&panic.message), Vec::new())),
                 Some(None) => {
                     call.handle().cancel();
-                    let limit = set.timeout.unwrap_or_default();
-                    Err(CallError::Failed(ToolError::new(timed_out(limit))))
+                    let limit = limit.unwrap_or_default();
+                    let err = CallError::Failed(ToolError::new(timed_out(limit)));
+                    Err((err, Vec::new()))
                 }
-                None => Err(CallError::Failed(ToolError::new(CANCELLED))),
+                None => Err((CallError::Failed(ToolError::new(CANCELLED)), Vec::new())),
             }
         }
     }

@@ -285,7 +285,9 @@ impl<C> ToolSet<C> {
     /// at run time (`toolsmith::schemars::tool`) or by hand breaking any is
     /// [`RegisterError::Rules`], listing every problem.
     pub fn register<T: ToolWith<C>>(&mut self, tool: T) -> Result<&mut Self, RegisterError> {
-        check_portable(tool.name(), tool.description(), tool.input_schema())?;
+        check_portable(tool.name(), tool.description(), tool.input_schema(), || {
+            tool.validator()
+        })?;
         check_tool(tool.name(), tool.description(), tool.input_schema())?;
         // Built once, here: the check above proved it compiles.
         let _ = tool.validator();
@@ -298,6 +300,7 @@ impl<C> ToolSet<C> {
             annotations: tool.annotations(),
             task: tool.runs_as_task(),
             cli: tool.cli(),
+            timeout: tool.timeout(),
             runner: Arc::new(Typed(tool)),
         };
         self.insert(entry)
@@ -321,6 +324,7 @@ impl<C> ToolSet<C> {
             annotations: tool.annotations,
             task: tool.task,
             cli: None,
+            timeout: None,
             runner: Arc::new(Dynamic {
                 validator,
                 handler: tool.handler,
@@ -518,8 +522,14 @@ impl CallHost for ProgressTo {
 }
 
 /// Checks a typed tool's schema against the schema rules, after the name
-/// and description (whose errors say more than a rule line would).
-fn check_portable(name: &str, description: &str, schema: &Value) -> Result<(), RegisterError> {
+/// and description (whose errors say more than a rule line would). A
+/// `format` is a check where the tool's validator runs a declared parser.
+fn check_portable(
+    name: &str,
+    description: &str,
+    schema: &Value,
+    validator: impl FnOnce() -> &'static Validator,
+) -> Result<(), RegisterError> {
     if !crate::rules::is_tool_name(name) || schema.get("type") != Some(&Value::from("object")) {
         // `check_tool` says which.
         return Ok(());
@@ -528,7 +538,11 @@ fn check_portable(name: &str, description: &str, schema: &Value) -> Result<(), R
     if chars == 0 || !crate::rules::description_fits(chars) {
         return Ok(());
     }
-    let problems = crate::schema::portable::problems(schema);
+    let mut problems = crate::schema::portable::problems(schema);
+    if !problems.is_empty() {
+        problems =
+            crate::schema::portable::problems_but_parsed(schema, validator().parsed_formats());
+    }
     if problems.is_empty() {
         Ok(())
     } else {

@@ -1,0 +1,9 @@
+use toolsmith::FromContext;
+
+#[derive(Clone, FromContext)]
+pub enum App {
+    Test,
+    Live,
+}
+
+fn main() {}
