@@ -651,7 +651,7 @@ async fn formats_are_stated_where_a_host_takes_them_and_spelled_out_where_not() 
     assert_eq!(toolsmith::Tool::input_schema(&Book), &canonical);
     assert_eq!(
         anthropic::tools(&tools),
-        json!([{"name": "book", "description": "Books a room.", "input_schema": canonical}])
+        json!([{"name": "book", "description": "Books a room.", "input_schema": canonical, "strict": true}])
     );
     assert_eq!(
         openai::tools(&tools),
