@@ -168,7 +168,7 @@ fn a_handler_needs_a_known_type() {
         [
             "Invalid hooks settings at /hooks/PreToolUse/0/hooks/0: missing required property \"type\"",
             "Invalid hooks settings at /hooks/PreToolUse/0/hooks/1/type: must be one of command, http, mcp_tool, prompt, agent, got \"comand\" (did you mean \"command\"?)",
-            "Invalid hooks settings at /hooks/PreToolUse/0/hooks/2/type: must be one of command, http, mcp_tool, prompt, agent, got \"mcpTool\"",
+            "Invalid hooks settings at /hooks/PreToolUse/0/hooks/2/type: must be one of command, http, mcp_tool, prompt, agent, got \"mcpTool\" (did you mean \"mcp_tool\"?)",
             "Invalid hooks settings at /hooks/PreToolUse/0/hooks/3/type: must be a string, got number 1",
         ]
     );
