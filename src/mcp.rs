@@ -78,6 +78,7 @@
 //! # }
 //! ```
 
+mod answer;
 mod client_call;
 mod delegate;
 mod dynamic;

@@ -28,8 +28,8 @@ use toolsmith_runtime::{
     Call, CallError, CallHost, HostFuture, LogLevel, Progress, Reply, ToolRef, ToolSet,
 };
 
+use super::answer::{answer, cancelled_by};
 use super::client_call::{Notes, forwarding};
-use super::server::{answer, cancelled_by};
 use crate::host::outcome;
 
 /// Says in `initialize` that the server has the extension.
