@@ -317,10 +317,11 @@ pub fn check_pattern(cx: &mut Ctxt, field: &Field) {
 }
 
 /// Rule 6, consistent bounds, the part tokens decide: a lower bound above
-/// its upper bound admits no value, and an integer bound beyond what a
+/// its upper bound admits no value, an integer bound beyond what a
 /// `serde_json::Value` holds (`i64::MIN` to `u64::MAX`) cannot be stated
-/// exactly in the schema. Which bounds fit which type is decided by
-/// `typed_checks`.
+/// exactly in the schema, and an integer bound on a parameter written as a
+/// fixed-width integer type (`u8`, `i32`) must lie within that type's
+/// range. Which bounds fit any other type is decided by `typed_checks`.
 pub fn check_bounds(cx: &mut Ctxt, field: &Field) {
     let arg = &field.arg;
     for given in [&arg.min, &arg.max].into_iter().flatten() {
@@ -330,6 +331,13 @@ pub fn check_bounds(cx: &mut Ctxt, field: &Field) {
                     given.span,
                     format_args!("`{} = {bound}` is beyond the integers a schema states exactly, {min} to {max}; pick a bound within them ({rule})", given.key, min = JSON_INTEGERS.0, max = JSON_INTEGERS.1, rule = Rule::ConsistentBounds),
                 );
+            } else if let Some((name, low, high)) = integer_type(&field.ty) {
+                if bound < low || bound > high {
+                    cx.error_at(
+                        given.span,
+                        format_args!("`{} = {bound}` is outside the range of `{name}`, so the bound is meaningless or unreachable; pick a value the type can hold or a wider type ({rule})", given.key, rule = Rule::ConsistentBounds),
+                    );
+                }
             }
         }
     }
@@ -358,6 +366,30 @@ pub fn check_bounds(cx: &mut Ctxt, field: &Field) {
             }
         }
     }
+}
+
+/// The name and range of a type written as a fixed-width primitive integer
+/// (`u8`, `i64`): those whose range the macro can check a literal bound
+/// against. `usize` and `isize` depend on the target and are left to
+/// `typed_checks`, as is every other spelling.
+pub fn integer_type(ty: &Type) -> Option<(&'static str, i128, i128)> {
+    let Type::Path(path) = ty else {
+        return None;
+    };
+    let ident = path.path.get_ident().filter(|_| path.qself.is_none())?;
+    let ranges: [(&'static str, i128, i128); 10] = [
+        ("u8", 0, u8::MAX.into()),
+        ("u16", 0, u16::MAX.into()),
+        ("u32", 0, u32::MAX.into()),
+        ("u64", 0, u64::MAX.into()),
+        ("u128", 0, i128::MAX),
+        ("i8", i8::MIN.into(), i8::MAX.into()),
+        ("i16", i16::MIN.into(), i16::MAX.into()),
+        ("i32", i32::MIN.into(), i32::MAX.into()),
+        ("i64", i64::MIN.into(), i64::MAX.into()),
+        ("i128", i128::MIN, i128::MAX),
+    ];
+    ranges.into_iter().find(|(name, ..)| ident == name)
 }
 
 /// A literal default the schema itself refuses: `#[arg(default = 0, min = 1)]`

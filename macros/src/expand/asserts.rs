@@ -12,7 +12,7 @@ use toolsmith_schema_rules::{MAX_DEPTH, Rule};
 use super::tokens::num;
 use crate::ast::Field;
 use crate::attr::{ArgAttrs, Given, Num};
-use crate::check::type_name;
+use crate::check::{integer_type, type_name};
 
 /// Rule 6, the typed part: `pattern` and lengths apply to strings, `min` and
 /// `max` to numbers and within the range of the Rust type, item counts and
@@ -28,6 +28,7 @@ pub(super) fn typed_checks(field: &Field) -> TokenStream {
         shown: format!("`{}` is not one", type_name(ty)),
         shown_type: format!("`{}`", type_name(ty)),
         guard: quote!(true),
+        integer_type: integer_type(ty).is_some(),
     };
     let mut out = value_typed_checks(&field.arg, &value, true);
     if let Some(given) = &field.arg.header {
@@ -54,6 +55,7 @@ pub(super) fn typed_checks(field: &Field) -> TokenStream {
             range: quote!(#arg_trait::__ITEM_RANGE),
             shown: format!("the items of `{}` are not", type_name(ty)),
             shown_type: format!("the items of `{}`", type_name(ty)),
+            integer_type: false,
         };
         out.extend(value_typed_checks(&items.value, &item, false));
     }
@@ -72,6 +74,8 @@ struct Target {
     shown_type: String,
     /// When the checks apply at all (for items: when the type is an array).
     guard: TokenStream,
+    /// The type is written as a fixed-width integer (`check::integer_type`).
+    integer_type: bool,
 }
 
 /// The checks of a value's constraints (`top`), or of an item's, which
@@ -134,7 +138,12 @@ fn value_typed_checks(arg: &ArgAttrs, target: &Target, top: bool) -> TokenStream
         }
     }
     for given in [&arg.min, &arg.max].into_iter().flatten() {
-        out.extend(range_check(given, target));
+        // An integer bound on an integer type written out is
+        // `check_bounds`'s, spanned there without a constant to evaluate.
+        let checked = target.integer_type && matches!(given.value, Num::Int(_));
+        if !checked {
+            out.extend(range_check(given, target));
+        }
     }
     out.extend(integer_bound_checks(arg, target));
     out

@@ -55,5 +55,13 @@ pub(super) fn fallback_arg(input: &DeriveInput) -> TokenStream {
                 ::core::unreachable!()
             }
         }
+
+        // As the derive gives a type that passes: a return type or an
+        // output field of this type then reports nothing more.
+        impl #impl_generics ::toolsmith::ToolOutput for #ident #ty_generics #where_clause {
+            fn output_schema() -> ::toolsmith::__private::Value {
+                ::core::unreachable!()
+            }
+        }
     }
 }
