@@ -37,8 +37,8 @@ async fn slow_compute(
     }
 }
 
-/// Fails after a second, as a job does.
-#[tool(task)]
+/// Fails after a second, as a job does; it runs only as a task.
+#[tool(task = "required")]
 async fn failing_job() -> Result<String, String> {
     tokio::time::sleep(Duration::from_secs(1)).await;
     Err("the job found nothing to do".to_owned())

@@ -73,8 +73,20 @@ pub struct Annotations {
     pub destructive: Setting<bool>,
     pub idempotent: Setting<bool>,
     pub open_world: Setting<bool>,
-    /// `task`: the tool may run as a task (MCP's tasks extension).
-    pub task: Setting<bool>,
+    /// `task`: the tool may, or must, run as a task (MCP's tasks
+    /// extension).
+    pub task: Setting<TaskSupport>,
+}
+
+/// How `#[tool(task ..)]` lets the tool run as a task.
+#[derive(Clone, Copy)]
+pub enum TaskSupport {
+    /// `task = false`: never.
+    Never,
+    /// `task`, `task = true`, `task = "optional"`: when the client can.
+    Optional,
+    /// `task = "required"`: always; a client without tasks is refused.
+    Required,
 }
 
 /// `#[arg(..)]` on a parameter or a field.
@@ -158,8 +170,8 @@ impl ToolAttrs {
                 let value = flag(cx, &meta, &key);
                 set(cx, "tool", &mut attrs.annotations.open_world, key, value);
             } else if meta.path.is_ident("task") {
-                // #[tool(task)], #[tool(task = false)]
-                let value = flag(cx, &meta, &key);
+                // #[tool(task)], #[tool(task = false)], #[tool(task = "required")]
+                let value = task_support(cx, &meta, &key);
                 set(cx, "tool", &mut attrs.annotations.task, key, value);
             } else if meta.path.is_ident("cli_name") {
                 // #[tool(cli_name = "find")]
@@ -622,6 +634,54 @@ fn flag(cx: &mut Ctxt, meta: &ParseNestedMeta, key: &Ident) -> Option<(bool, Spa
             None
         }
     }
+}
+
+/// `task`, `task = true | false`, `task = "optional" | "required"`.
+fn task_support(cx: &mut Ctxt, meta: &ParseNestedMeta, key: &Ident) -> Option<(TaskSupport, Span)> {
+    const TAKES: &str = "write `task`, `task = \"required\"` or `task = false`";
+    if !meta.input.peek(syn::Token![=]) {
+        if meta.input.peek(syn::token::Paren) {
+            cx.error(key, format_args!("`task` takes no list: {TAKES}"));
+            skip_value(meta);
+            return None;
+        }
+        return Some((TaskSupport::Optional, key.span()));
+    }
+    let expr = match meta.value().and_then(|value| value.parse::<Expr>()) {
+        Ok(expr) => expr,
+        Err(err) => {
+            cx.push(err);
+            return None;
+        }
+    };
+    let support = match &expr {
+        Expr::Lit(ExprLit {
+            lit: Lit::Bool(lit),
+            ..
+        }) => Some((
+            if lit.value {
+                TaskSupport::Optional
+            } else {
+                TaskSupport::Never
+            },
+            lit.span(),
+        )),
+        Expr::Lit(ExprLit {
+            lit: Lit::Str(lit), ..
+        }) => match lit.value().as_str() {
+            "optional" => Some((TaskSupport::Optional, lit.span())),
+            "required" => Some((TaskSupport::Required, lit.span())),
+            _ => None,
+        },
+        _ => None,
+    };
+    if support.is_none() {
+        cx.error(
+            &expr,
+            format_args!("`task` is optional, required or false: {TAKES}"),
+        );
+    }
+    support
 }
 
 /// A character literal: `short = 'q'`.

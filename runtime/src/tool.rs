@@ -65,6 +65,14 @@ pub trait Tool: Send + Sync + 'static {
     fn runs_as_task(&self) -> bool {
         false
     }
+    /// Whether the tool runs only as a task: a host with tasks refuses a
+    /// call from a client that cannot take one (MCP: `-32021`, naming the
+    /// extension), and `tools/list` says `taskSupport: "required"`.
+    /// `#[tool(task = "required")]` says so; `false` by default, and
+    /// read only where [`runs_as_task`](Tool::runs_as_task) is `true`.
+    fn requires_task(&self) -> bool {
+        false
+    }
 
     /// How the tool reads on a command line (its command's name,
     /// positional parameters, short flags, standard input); none by

@@ -254,6 +254,12 @@ impl ServerHandler for Server {
         let arguments = request.arguments.map_or(Value::Null, Value::Object);
         let tools = self.tools.current();
         if let Ok(tool) = tools.tool(&request.name)
+            && tool.requires_task()
+            && !tasks::wanted(&tool, &context)
+        {
+            return Err(tasks::refusal(&tool));
+        }
+        if let Ok(tool) = tools.tool(&request.name)
             && tasks::wanted(&tool, &context)
         {
             let client = client_call::host_for_request(&context, &self.log_level, None);

@@ -50,6 +50,22 @@ pub(crate) fn wanted(tool: &ToolRef<'_>, context: &RequestContext<RoleServer>) -
             .is_some_and(|capabilities| capabilities.supports_tasks())
 }
 
+/// The answer to a call of `tool`, which runs only as a task, from a
+/// client without the extension: `-32021`, naming the extension as the
+/// protocol asks.
+pub(crate) fn refusal(tool: &ToolRef<'_>) -> ErrorData {
+    ErrorData::new(
+        ErrorCode::MISSING_REQUIRED_CLIENT_CAPABILITY,
+        format!(
+            "{} runs only as a task: declare the {TASKS_EXTENSION_ID} extension",
+            tool.name()
+        ),
+        Some(serde_json::json!({
+            "requiredCapabilities": { "extensions": { TASKS_EXTENSION_ID: {} } }
+        })),
+    )
+}
+
 /// Starts the call of tool `name` as a task on `manager`; its answer is
 /// the task as it starts, `working`. `client` is the host a plain call
 /// would have had.

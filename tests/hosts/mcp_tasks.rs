@@ -31,12 +31,12 @@ const PASSING: &[&str] = &[
     "tasks-dispatch-and-envelope",
     "tasks-request-headers",
     "tasks-mrtr-input",
+    "tasks-required-task-error",
 ];
 
-/// The tasks scenarios the example does not serve: a tool that must run
-/// as a task (`taskSupport: "required"`), and a task created after
+/// The tasks scenario the example does not serve: a task created after
 /// `input_required` rounds of the plain call.
-const NOT_SERVED: &[&str] = &["tasks-required-task-error", "tasks-mrtr-composition"];
+const NOT_SERVED: &[&str] = &["tasks-mrtr-composition"];
 
 /// The directory holding `node_modules/` with the suite and Node 22.
 fn suite_dir() -> &'static Path {
@@ -150,6 +150,14 @@ impl StdioClient {
     /// The example, initialized by a client that declares the tasks
     /// extension and elicitation.
     fn start() -> StdioClient {
+        StdioClient::declaring(json!({
+            "elicitation": {},
+            "extensions": { "io.modelcontextprotocol/tasks": {} }
+        }))
+    }
+
+    /// The example, initialized by a client that declares `capabilities`.
+    fn declaring(capabilities: Value) -> StdioClient {
         let mut child = Command::new(example("tasks_server"))
             .stdin(Stdio::piped())
             .stdout(Stdio::piped())
@@ -168,10 +176,7 @@ impl StdioClient {
             "initialize",
             json!({
                 "protocolVersion": "2025-11-25",
-                "capabilities": {
-                    "elicitation": {},
-                    "extensions": { "io.modelcontextprotocol/tasks": {} }
-                },
+                "capabilities": capabilities,
                 "clientInfo": { "name": "tasks-test", "version": "1" }
             }),
         );
@@ -426,5 +431,39 @@ fn a_tasks_question_waits_as_an_input_request_until_tasks_update_answers_it() {
     assert_eq!(
         masked(client.until(&id, "completed"))["result"]["content"],
         json!([{ "type": "text", "text": "deleted notes.txt" }])
+    );
+}
+
+#[test]
+fn a_tool_that_runs_only_as_a_task_refuses_a_client_without_tasks_with_32021() {
+    let mut client = StdioClient::declaring(json!({}));
+    let refused = client.request(
+        "tools/call",
+        json!({ "name": "failing_job", "arguments": {} }),
+    );
+    assert_eq!(
+        refused,
+        json!({
+            "jsonrpc": "2.0",
+            "id": 2,
+            "error": {
+                "code": -32021,
+                "message": "failing_job runs only as a task: declare the io.modelcontextprotocol/tasks extension",
+                "data": {
+                    "requiredCapabilities": {
+                        "extensions": { "io.modelcontextprotocol/tasks": {} }
+                    }
+                }
+            }
+        })
+    );
+    // A tool that may run as a task runs as a plain call for this client.
+    let plain = client.result(
+        "tools/call",
+        json!({ "name": "slow_compute", "arguments": { "seconds": 0 } }),
+    );
+    assert_eq!(
+        plain["content"],
+        json!([{ "type": "text", "text": "computed in 0s" }])
     );
 }

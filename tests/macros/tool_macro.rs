@@ -416,6 +416,34 @@ fn task_marks_a_tool_that_may_run_as_a_task() {
     assert!(!tools.tool("render_now").unwrap().runs_as_task());
 }
 
+/// Exports the archive, only ever as a task.
+#[tool(task = "required")]
+async fn export_archive(pages: u32) -> String {
+    format!("{pages} pages")
+}
+
+/// Renders a report as a task where the client can.
+#[tool(task = "optional")]
+async fn render_later(pages: u32) -> String {
+    format!("{pages} pages")
+}
+
+#[test]
+fn task_required_marks_a_tool_that_runs_only_as_a_task() {
+    assert!(ExportArchive.runs_as_task() && ExportArchive.requires_task());
+    assert!(RenderLater.runs_as_task() && !RenderLater.requires_task());
+    assert!(!RenderReport.requires_task());
+    assert!(!RenderNow.requires_task());
+    let mut tools = toolsmith::ToolSet::new();
+    tools
+        .register(ExportArchive)
+        .unwrap()
+        .register(RenderLater)
+        .unwrap();
+    assert!(tools.tool("export_archive").unwrap().requires_task());
+    assert!(!tools.tool("render_later").unwrap().requires_task());
+}
+
 /// Reads a config file.
 #[tool]
 fn read_config(path: String) -> anyhow::Result<String> {

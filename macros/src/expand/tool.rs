@@ -12,7 +12,7 @@ use super::satisfies::{dedups, value_checks};
 use super::schema::{default_expr, prop};
 use super::tool_type::{names, tool_type};
 use crate::ast::{Field, FieldDefault, ToolFn, unraw};
-use crate::attr::{Annotations, Listing};
+use crate::attr::{Annotations, Listing, TaskSupport};
 use crate::check;
 use crate::cli;
 use crate::ctxt::Ctxt;
@@ -160,10 +160,17 @@ fn expand_tool(tool: &ToolFn) -> TokenStream {
     });
     let annotations = annotations(&tool.annotations, &tool.listing);
     let task = tool.annotations.task.as_ref().map(|task| {
-        let value = task.value;
+        let (runs, requires) = match task.value {
+            TaskSupport::Never => (false, false),
+            TaskSupport::Optional => (true, false),
+            TaskSupport::Required => (true, true),
+        };
         quote_spanned! {task.key.span()=>
             fn runs_as_task(&self) -> bool {
-                #value
+                #runs
+            }
+            fn requires_task(&self) -> bool {
+                #requires
             }
         }
     });

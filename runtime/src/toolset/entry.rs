@@ -56,6 +56,8 @@ pub(super) struct Entry<C> {
     pub(super) annotations: ToolAnnotations,
     /// The tool may run as a task (MCP's tasks extension).
     pub(super) task: bool,
+    /// The tool runs only as a task.
+    pub(super) task_required: bool,
     pub(super) cli: Option<&'static CliHints>,
     /// The tool's own timeout (`#[tool(timeout = "..")]`).
     pub(super) timeout: Option<std::time::Duration>,
@@ -179,6 +181,7 @@ impl<C: Clone + Send + Sync + 'static> Entry<C> {
             output_validator: OnceLock::new(),
             annotations: self.annotations.clone(),
             task: self.task,
+            task_required: self.task_required,
             cli: self.cli,
             timeout: self.timeout,
             runner: Arc::new(Bound {
@@ -254,6 +257,7 @@ pub struct DynamicTool<C = ()> {
     pub(super) output_schema: Option<Value>,
     pub(super) annotations: ToolAnnotations,
     pub(super) task: bool,
+    pub(super) task_required: bool,
     pub(super) handler: Box<Handler<C>>,
 }
 
@@ -277,6 +281,7 @@ impl<C> DynamicTool<C> {
             output_schema: None,
             annotations: ToolAnnotations::new(),
             task: false,
+            task_required: false,
             handler: Box::new(move |args, ctx| Box::pin(handler(args, ctx))),
         }
     }
@@ -299,6 +304,14 @@ impl<C> DynamicTool<C> {
         self.task = true;
         self
     }
+
+    /// Runs the tool only as a task, as `#[tool(task = "required")]`
+    /// does: a client without the tasks extension is refused.
+    pub fn as_required_task(mut self) -> Self {
+        self.task = true;
+        self.task_required = true;
+        self
+    }
 }
 
 impl<C> fmt::Debug for DynamicTool<C> {
@@ -310,6 +323,7 @@ impl<C> fmt::Debug for DynamicTool<C> {
             .field("output_schema", &self.output_schema)
             .field("annotations", &self.annotations)
             .field("task", &self.task)
+            .field("task_required", &self.task_required)
             .finish_non_exhaustive()
     }
 }
@@ -359,6 +373,12 @@ impl<'a, C> ToolRef<'a, C> {
     /// [`Tool::runs_as_task`](crate::Tool::runs_as_task)).
     pub fn runs_as_task(&self) -> bool {
         self.entry.task
+    }
+
+    /// Whether the tool runs only as a task (see
+    /// [`Tool::requires_task`](crate::Tool::requires_task)).
+    pub fn requires_task(&self) -> bool {
+        self.entry.task_required
     }
 
     /// How the tool reads on a command line, where it says

@@ -299,6 +299,7 @@ impl<C> ToolSet<C> {
             output_validator: std::sync::OnceLock::new(),
             annotations: tool.annotations(),
             task: tool.runs_as_task(),
+            task_required: tool.runs_as_task() && tool.requires_task(),
             cli: tool.cli(),
             timeout: tool.timeout(),
             runner: Arc::new(Typed(tool)),
@@ -323,6 +324,7 @@ impl<C> ToolSet<C> {
             output_validator: std::sync::OnceLock::new(),
             annotations: tool.annotations,
             task: tool.task,
+            task_required: tool.task_required,
             cli: None,
             timeout: None,
             runner: Arc::new(Dynamic {
