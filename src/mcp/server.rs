@@ -252,6 +252,7 @@ impl ServerHandler for Server {
         context: RequestContext<RoleServer>,
     ) -> Result<CallToolResponse, ErrorData> {
         let arguments = request.arguments.map_or(Value::Null, Value::Object);
+        let any_structured = speaks_2026_07_28(context.protocol_version().as_ref());
         let tools = self.tools.current();
         if let Ok(tool) = tools.tool(&request.name)
             && tool.requires_task()
@@ -265,10 +266,9 @@ impl ServerHandler for Server {
             let client = client_call::host_for_request(&context, &self.log_level, None);
             let tools = Arc::clone(&tools);
             let name = request.name.into_owned();
-            let task = tasks::start(&self.tasks, tools, name, arguments, client);
+            let task = tasks::start(&self.tasks, tools, name, arguments, client, any_structured);
             return Ok(CallToolResponse::Task(task));
         }
-        let any_structured = speaks_2026_07_28(context.protocol_version().as_ref());
         // The state of a round holds for this tool with these arguments only.
         let bound = json!(["tools/call", request.name, arguments]).to_string();
         let round = self

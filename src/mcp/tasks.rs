@@ -28,7 +28,7 @@ use toolsmith_runtime::{
     Call, CallError, CallHost, HostFuture, LogLevel, Progress, Reply, ToolRef, ToolSet,
 };
 
-use super::answer::{answer, cancelled_by};
+use super::answer::{answer, cancelled_by, structured_for};
 use super::client_call::{Notes, forwarding};
 use crate::host::outcome;
 
@@ -75,6 +75,7 @@ pub(crate) fn start(
     name: String,
     arguments: Value,
     (client, notes): (Arc<dyn CallHost>, Notes),
+    any_structured: bool,
 ) -> CreateTaskResult {
     let task = manager.spawn(TaskOptions::new(), move |task| {
         let host = TaskHost {
@@ -83,7 +84,15 @@ pub(crate) fn start(
             asked: AtomicU64::new(0),
         };
         let call = Call::new(Arc::new(host));
-        Box::pin(run(tools, name, arguments, call, notes, task))
+        Box::pin(run(
+            tools,
+            name,
+            arguments,
+            call,
+            notes,
+            task,
+            any_structured,
+        ))
     });
     CreateTaskResult::new(task)
 }
@@ -97,6 +106,7 @@ async fn run(
     call: Call,
     notes: Notes,
     task: TaskContext,
+    any_structured: bool,
 ) -> Result<CallToolResult, TaskExit> {
     let tool = tools
         .tool(&name)
@@ -115,7 +125,10 @@ async fn run(
             format!("{} failed: {}", tool.name(), err.message()),
             None,
         ))),
-        result => Ok(answer(&tool, outcome(tool, result))),
+        result => Ok(structured_for(
+            answer(&tool, outcome(tool, result)),
+            any_structured,
+        )),
     }
 }
 

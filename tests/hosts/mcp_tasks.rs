@@ -308,7 +308,6 @@ fn a_task_is_working_then_completed_with_the_result_a_plain_call_gets() {
             "result": {
                 "resultType": "complete",
                 "content": [{ "type": "text", "text": "computed x in 1s" }],
-                "structuredContent": "computed x in 1s",
                 "isError": false
             }
         })
