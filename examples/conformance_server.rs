@@ -33,6 +33,9 @@ use serde::{Deserialize, Serialize};
 use serde_json::{Value, json};
 use toolsmith::{Answer, AskError, Call, Content, LogLevel, ToolArg, ToolError, ToolSet, tool};
 
+#[path = "serving/mod.rs"]
+mod serving;
+
 /// A 1×1 red PNG.
 const RED_PIXEL: &[u8] = include_bytes!("assets/red_pixel.png");
 /// A millisecond of 8 kHz silence, as WAV.
@@ -738,22 +741,5 @@ async fn main() -> std::io::Result<()> {
     let server = toolsmith::mcp::McpServer::new(tools)
         .with_server_info("toolsmith-conformance", env!("CARGO_PKG_VERSION"))
         .with_handler(Fixtures);
-    let Some(addr) = http_addr() else {
-        return server.serve_stdio().await;
-    };
-    let server = server.bind_http(addr).await?;
-    eprintln!("serving MCP at {}", server.url());
-    server
-        .serve_with_shutdown(toolsmith::mcp::shutdown_signal())
-        .await
-}
-
-/// The address after `--http`, if given.
-fn http_addr() -> Option<String> {
-    let mut args = std::env::args().skip_while(|arg| arg != "--http");
-    args.next()?;
-    Some(args.next().unwrap_or_else(|| {
-        eprintln!("--http needs an address, e.g. --http 127.0.0.1:8080");
-        std::process::exit(2)
-    }))
+    serving::serve(server).await
 }

@@ -14,6 +14,9 @@ use serde_json::json;
 use toolsmith::mcp::{McpServer, ToolsHandle};
 use toolsmith::{DynamicTool, ToolError, ToolSet, tool};
 
+#[path = "serving/mod.rs"]
+mod serving;
+
 /// The running server's tools, for `install` and `uninstall` to change.
 static TOOLS: OnceLock<ToolsHandle> = OnceLock::new();
 
@@ -85,22 +88,5 @@ async fn main() -> std::io::Result<()> {
     let server =
         McpServer::new(tools).with_server_info("toolsmith-dynamic", env!("CARGO_PKG_VERSION"));
     let _ = TOOLS.set(server.tools_handle());
-    let Some(addr) = http_addr() else {
-        return server.serve_stdio().await;
-    };
-    let server = server.bind_http(addr).await?;
-    eprintln!("serving MCP at {}", server.url());
-    server
-        .serve_with_shutdown(toolsmith::mcp::shutdown_signal())
-        .await
-}
-
-/// The address after `--http`, if given.
-fn http_addr() -> Option<String> {
-    let mut args = std::env::args().skip_while(|arg| arg != "--http");
-    args.next()?;
-    Some(args.next().unwrap_or_else(|| {
-        eprintln!("--http needs an address, e.g. --http 127.0.0.1:8080");
-        std::process::exit(2)
-    }))
+    serving::serve(server).await
 }

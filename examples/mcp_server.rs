@@ -18,6 +18,8 @@
 
 #[path = "demo_tools/mod.rs"]
 mod demo_tools;
+#[path = "serving/mod.rs"]
+mod serving;
 
 #[tokio::main]
 async fn main() -> std::io::Result<()> {
@@ -38,26 +40,7 @@ async fn main() -> std::io::Result<()> {
         .on_panic(|tool, message| eprintln!("{tool} panicked: {message}"));
     let server = toolsmith::mcp::McpServer::new(tools)
         .with_server_info("toolsmith-demo", env!("CARGO_PKG_VERSION"));
-    let Some(addr) = http_addr() else {
-        return server.serve_stdio().await;
-    };
-    let stateless = std::env::args().any(|arg| arg == "--stateless");
-    let options = toolsmith::mcp::HttpOptions::new().stateless(stateless);
-    let server = server.with_http_options(options).bind_http(addr).await?;
-    eprintln!("serving MCP at {}", server.url());
-    server
-        .serve_with_shutdown(toolsmith::mcp::shutdown_signal())
-        .await
-}
-
-/// The address after `--http`, if given.
-fn http_addr() -> Option<String> {
-    let mut args = std::env::args().skip_while(|arg| arg != "--http");
-    args.next()?;
-    Some(args.next().unwrap_or_else(|| {
-        eprintln!("--http needs an address, e.g. --http 127.0.0.1:8080");
-        std::process::exit(2)
-    }))
+    serving::serve(server).await
 }
 
 /// Tools that misbehave on purpose, for the soak test.

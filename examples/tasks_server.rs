@@ -11,6 +11,9 @@ use std::time::Duration;
 use serde::{Deserialize, Serialize};
 use toolsmith::{Answer, Call, ToolArg, ToolError, ToolSet, tool};
 
+#[path = "serving/mod.rs"]
+mod serving;
+
 /// Greets someone by name, at once.
 #[tool]
 fn greet(name: String) -> String {
@@ -124,22 +127,5 @@ async fn main() -> std::io::Result<()> {
     let tools = tools().map_err(std::io::Error::other)?;
     let server = toolsmith::mcp::McpServer::new(tools)
         .with_server_info("toolsmith-tasks", env!("CARGO_PKG_VERSION"));
-    let Some(addr) = http_addr() else {
-        return server.serve_stdio().await;
-    };
-    let server = server.bind_http(addr).await?;
-    eprintln!("serving MCP at {}", server.url());
-    server
-        .serve_with_shutdown(toolsmith::mcp::shutdown_signal())
-        .await
-}
-
-/// The address after `--http`, if given.
-fn http_addr() -> Option<String> {
-    let mut args = std::env::args().skip_while(|arg| arg != "--http");
-    args.next()?;
-    Some(args.next().unwrap_or_else(|| {
-        eprintln!("--http needs an address, e.g. --http 127.0.0.1:8080");
-        std::process::exit(2)
-    }))
+    serving::serve(server).await
 }
