@@ -178,6 +178,29 @@ pub fn run_on<A: HookAnswer>(
     }
 }
 
+/// `bytes` as a hook's JSON payload, or the line saying why they are none.
+pub(crate) fn parse_payload(bytes: &[u8]) -> Result<Value, Vec<String>> {
+    parse_json_text(bytes, &HookInput::LIMITS).map_err(|err| {
+        vec![format!(
+            "Invalid hook input: {}",
+            sanitize_line(&err.to_string())
+        )]
+    })
+}
+
+/// The event a payload names, before it is validated: what a failure's
+/// exit code depends on.
+pub(crate) fn event_name(payload: &Value) -> Option<&str> {
+    payload.get("hook_event_name").and_then(Value::as_str)
+}
+
+/// The line for an answer built for another event than the one answered.
+pub(crate) fn built_for_another(built_for: &str, answered: &str) -> Vec<String> {
+    vec![format!(
+        "Invalid hook output: built for \"{built_for}\", but the input is \"{answered}\"; answer with the builder of \"{answered}\""
+    )]
+}
+
 fn answer<A: HookAnswer>(
     options: &RunOptions,
     stdin: impl Read,
@@ -185,28 +208,18 @@ fn answer<A: HookAnswer>(
     handler: impl FnOnce(HookInput) -> A,
 ) -> Result<HookOutput, Vec<String>> {
     let bytes = read_bounded(stdin, options.max_input_bytes).map_err(|err| err.lines())?;
-    let value = parse_json_text(&bytes, &HookInput::LIMITS).map_err(|err| {
-        vec![format!(
-            "Invalid hook input: {}",
-            sanitize_line(&err.to_string())
-        )]
-    })?;
-    *event = value
-        .get("hook_event_name")
-        .and_then(Value::as_str)
-        .and_then(HookEvent::from_name);
+    let value = parse_payload(&bytes)?;
+    *event = event_name(&value).and_then(HookEvent::from_name);
     let input = validate_hook_input(&value).map_err(|err| err.lines())?;
     let answered_event = input.event();
     let output = guarded(|| handler(input).into_answer())?;
     if let Some(built_for) = output.event()
         && built_for != answered_event
     {
-        return Err(vec![format!(
-            "Invalid hook output: built for \"{}\", but the input is \"{}\"; answer with the builder of \"{}\"",
+        return Err(built_for_another(
             built_for.as_str(),
             answered_event.as_str(),
-            answered_event.as_str()
-        )]);
+        ));
     }
     let json = output.to_json();
     validate_hook_output(answered_event, &json).map_err(|err| err.lines())?;

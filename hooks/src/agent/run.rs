@@ -4,13 +4,15 @@
 use std::io::Read;
 use std::process::ExitCode;
 
-use toolsmith_runtime::{parse_json_text, sanitize_line};
+use toolsmith_runtime::parse_json_text;
 
 use super::{Agent, codex, gemini};
 use crate::codex::CodexEvent;
 use crate::codex::run::{checked, failed, printed};
 use crate::gemini::{GeminiEvent, GeminiOutput};
-use crate::run::{failure, guarded, read_bounded, run_process};
+use crate::run::{
+    built_for_another, event_name, failure, guarded, parse_payload, read_bounded, run_process,
+};
 use crate::{HookAnswer, HookInput, Outcome, RunOptions, run_on};
 
 /// Runs `handler` as a hook of whichever agent runs it (see the
@@ -71,16 +73,8 @@ fn gemini_answer<A: HookAnswer>(
     event: &mut Option<GeminiEvent>,
     handler: impl FnOnce(HookInput) -> A,
 ) -> Result<GeminiOutput, Vec<String>> {
-    let payload = parse_json_text(bytes, &HookInput::LIMITS).map_err(|err| {
-        vec![format!(
-            "Invalid hook input: {}",
-            sanitize_line(&err.to_string())
-        )]
-    })?;
-    *event = payload
-        .get("hook_event_name")
-        .and_then(serde_json::Value::as_str)
-        .and_then(GeminiEvent::from_name);
+    let payload = parse_payload(bytes)?;
+    *event = event_name(&payload).and_then(GeminiEvent::from_name);
     let (answered, input) = gemini::claude_input(&payload)?;
     let claude_event = input.event();
     let output = guarded(|| handler(input).into_answer())?;
@@ -100,25 +94,14 @@ fn codex_answer<A: HookAnswer>(
     event: &mut Option<CodexEvent>,
     handler: impl FnOnce(HookInput) -> A,
 ) -> Result<crate::codex::CodexOutput, Vec<String>> {
-    let payload = parse_json_text(bytes, &HookInput::LIMITS).map_err(|err| {
-        vec![format!(
-            "Invalid hook input: {}",
-            sanitize_line(&err.to_string())
-        )]
-    })?;
-    *event = payload
-        .get("hook_event_name")
-        .and_then(serde_json::Value::as_str)
-        .and_then(CodexEvent::from_name);
+    let payload = parse_payload(bytes)?;
+    *event = event_name(&payload).and_then(CodexEvent::from_name);
     let (answered, input) = codex::claude_input(&payload)?;
     let output = guarded(|| handler(input).into_answer())?;
     if let Some(built_for) = output.event()
         && built_for.as_str() != answered.as_str()
     {
-        return Err(vec![format!(
-            "Invalid hook output: built for \"{}\", but the input is \"{answered}\"; answer with the builder of \"{answered}\"",
-            built_for.as_str()
-        )]);
+        return Err(built_for_another(built_for.as_str(), answered.as_str()));
     }
     checked(answered, codex::codex_answer(answered, &output)?)
 }

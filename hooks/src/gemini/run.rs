@@ -9,12 +9,11 @@
 use std::io::Read;
 use std::process::ExitCode;
 
-use serde_json::Value;
-use toolsmith_runtime::{parse_json_text, sanitize_line};
-
 use super::{GeminiEvent, GeminiHookInput, GeminiOutput, validate_gemini_hook_input};
-use crate::run::{failure, guarded, read_bounded, run_process};
-use crate::{HookInput, Outcome, RunOptions};
+use crate::run::{
+    built_for_another, event_name, failure, guarded, parse_payload, read_bounded, run_process,
+};
+use crate::{Outcome, RunOptions};
 
 /// What a Gemini CLI hook function may return: a [`GeminiOutput`] (or a
 /// builder), or a `Result` of one whose error is a failure of the hook.
@@ -125,23 +124,15 @@ fn answer<A: GeminiAnswer>(
     handler: impl FnOnce(GeminiHookInput) -> A,
 ) -> Result<GeminiOutput, Vec<String>> {
     let bytes = read_bounded(stdin, options.max_input_bytes_limit()).map_err(|err| err.lines())?;
-    let value = parse_json_text(&bytes, &HookInput::LIMITS).map_err(|err| {
-        vec![format!(
-            "Invalid hook input: {}",
-            sanitize_line(&err.to_string())
-        )]
-    })?;
-    *event = value
-        .get("hook_event_name")
-        .and_then(Value::as_str)
-        .and_then(GeminiEvent::from_name);
+    let value = parse_payload(&bytes)?;
+    *event = event_name(&value).and_then(GeminiEvent::from_name);
     let input = validate_gemini_hook_input(&value).map_err(|err| err.lines())?;
     let answered = input.event();
     let output = guarded(|| handler(input).into_answer())?;
     match output.event() {
-        Some(built_for) if built_for != answered => Err(vec![format!(
-            "Invalid hook output: built for \"{built_for}\", but the input is \"{answered}\"; answer with the builder of \"{answered}\""
-        )]),
+        Some(built_for) if built_for != answered => {
+            Err(built_for_another(built_for.as_str(), answered.as_str()))
+        }
         _ => Ok(output),
     }
 }
