@@ -394,7 +394,9 @@ fn lint_lines(file: &std::path::Path) -> (String, String, i32) {
 fn broken_hooks_are_refused_by_the_linter_and_never_run_by_codex() {
     let sandbox = CodexSandbox::new("codex-broken-hooks");
     let log = program("answers", &["log", &sandbox.payloads.display().to_string()]);
-    let missing = sandbox.root.join("no-such-hook");
+    // A path of fixed length: the linter shortens a long one it echoes, and
+    // the sandbox's path is as long as the checkout's.
+    let missing = std::path::Path::new("/nonexistent/toolsmith-no-such-hook");
     sandbox.hooks(&json!({ "hooks": {
         "PreToolUSe": [{ "hooks": [{ "type": "command", "command": log }] }],
         "PreToolUse": [
