@@ -13,7 +13,8 @@
 //! elicitation. Beside them, four tools the crate's own tests drive:
 //! `wait_async` and `wait_blocking` wait until they are cancelled,
 //! `cancelled_calls` counts the calls that saw it, and `ask_person` asks
-//! for a bounded form. The suite's resources, prompts and completions are
+//! for a bounded form. The tools of the suite's tasks scenarios are in
+//! `task_fixtures/`. The suite's resources, prompts and completions are
 //! rmcp's own, composed beside the tools.
 
 use std::sync::atomic::{AtomicUsize, Ordering};
@@ -31,10 +32,14 @@ use rmcp::{ErrorData, RoleServer, ServerHandler};
 use serde::de::DeserializeOwned;
 use serde::{Deserialize, Serialize};
 use serde_json::{Value, json};
-use toolsmith::{Answer, AskError, Call, Content, LogLevel, ToolArg, ToolError, ToolSet, tool};
+use toolsmith::{
+    Answer, AskError, Call, Content, DynamicTool, LogLevel, ToolArg, ToolError, ToolSet, tool,
+};
 
 #[path = "serving/mod.rs"]
 mod serving;
+#[path = "task_fixtures/mod.rs"]
+mod task_fixtures;
 
 /// A 1×1 red PNG.
 const RED_PIXEL: &[u8] = include_bytes!("assets/red_pixel.png");
@@ -482,9 +487,61 @@ async fn ask_person(#[call] call: Call) -> Result<String, ToolError> {
     })
 }
 
+/// Says which region the call named, in its arguments and, over HTTP, in
+/// its `Mcp-Param-Region` header, which must agree.
+///
+/// # Arguments
+///
+/// * `region` - where to act
+#[tool]
+fn test_header_param(#[arg(header = "Region")] region: String) -> String {
+    format!("acting in {region}")
+}
+
+/// A tool whose schema uses JSON Schema 2020-12 beyond what `#[tool]`
+/// derives (`$defs` with an `$anchor`, `allOf` of `anyOf`, `if`, `then`
+/// and `else`), written by hand: the validator checks every call against
+/// all of it.
+fn json_schema_2020_12_tool() -> DynamicTool {
+    let schema = json!({
+        "$schema": "https://json-schema.org/draft/2020-12/schema",
+        "type": "object",
+        "$defs": {
+            "address": {
+                "$anchor": "addressDef",
+                "type": "object",
+                "properties": { "street": { "type": "string" }, "city": { "type": "string" } }
+            }
+        },
+        "properties": {
+            "name": { "type": "string" },
+            "address": { "$ref": "#/$defs/address" },
+            "contactMethod": { "type": "string", "enum": ["phone", "email"] },
+            "phone": { "type": "string" },
+            "email": { "type": "string" }
+        },
+        "allOf": [{ "anyOf": [{ "required": ["phone"] }, { "required": ["email"] }] }],
+        "if": { "properties": { "contactMethod": { "const": "phone" } }, "required": ["contactMethod"] },
+        "then": { "required": ["phone"] },
+        "else": { "required": ["email"] },
+        "additionalProperties": false
+    });
+    DynamicTool::new(
+        "json_schema_2020_12_tool",
+        "Tool with JSON Schema 2020-12 features",
+        schema,
+        |arguments: Value, ()| async move {
+            let name = arguments["name"].as_str().unwrap_or("someone").to_owned();
+            Ok(Value::from(format!("contact details of {name} taken")))
+        },
+    )
+}
+
 fn tools() -> Result<ToolSet, toolsmith::RegisterError> {
-    let mut tools = ToolSet::new();
-    tools
+    let mut tools = ToolSet::new()
+        // `protocol_error_job` panics, as the suite asks: say it quietly.
+        .on_panic(|tool, _| eprintln!("{tool} panicked, as it does"));
+    task_fixtures::register(&mut tools)?
         .register(TestSimpleText)?
         .register(TestImageContent)?
         .register(TestAudioContent)?
@@ -511,7 +568,9 @@ fn tools() -> Result<ToolSet, toolsmith::RegisterError> {
         .register(WaitAsync)?
         .register(WaitBlocking)?
         .register(CancelledCalls)?
-        .register(AskPerson)?;
+        .register(AskPerson)?
+        .register(TestHeaderParam)?
+        .register_dynamic(json_schema_2020_12_tool())?;
     Ok(tools)
 }
 

@@ -76,6 +76,9 @@ pub struct Annotations {
     /// `task`: the tool may, or must, run as a task (MCP's tasks
     /// extension).
     pub task: Setting<TaskSupport>,
+    /// `input_first`: the call asks its questions before it becomes a
+    /// task.
+    pub input_first: Setting<bool>,
 }
 
 /// How `#[tool(task ..)]` lets the tool run as a task.
@@ -173,6 +176,10 @@ impl ToolAttrs {
                 // #[tool(task)], #[tool(task = false)], #[tool(task = "required")]
                 let value = task_support(cx, &meta, &key);
                 set(cx, "tool", &mut attrs.annotations.task, key, value);
+            } else if meta.path.is_ident("input_first") {
+                // #[tool(task, input_first)], #[tool(input_first = false)]
+                let value = flag(cx, &meta, &key);
+                set(cx, "tool", &mut attrs.annotations.input_first, key, value);
             } else if meta.path.is_ident("cli_name") {
                 // #[tool(cli_name = "find")]
                 let value = string(cx, &meta, &key, "cli_name = \"find\"");
@@ -191,7 +198,7 @@ impl ToolAttrs {
                     cx,
                     &meta,
                     "tool",
-                    "name, description, title, read_only, destructive, idempotent, open_world, task, timeout, icon, icon_mime, meta, cli_name, tool, args, crate",
+                    "name, description, title, read_only, destructive, idempotent, open_world, task, input_first, timeout, icon, icon_mime, meta, cli_name, tool, args, crate",
                 );
             }
             Ok(())
@@ -301,6 +308,19 @@ impl Annotations {
             cx.error(
                 &destructive.key,
                 "`destructive` contradicts `read_only`: a read-only tool changes nothing; keep the one that holds",
+            );
+        }
+        let runs_as_task = self
+            .task
+            .as_ref()
+            .is_some_and(|task| !matches!(task.value, TaskSupport::Never));
+        if let Some(input_first) = &self.input_first
+            && input_first.value
+            && !runs_as_task
+        {
+            cx.error(
+                &input_first.key,
+                "`input_first` needs `task`: only a tool that runs as a task asks before it becomes one; write `#[tool(task, input_first)]`",
             );
         }
     }

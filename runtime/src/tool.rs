@@ -67,10 +67,21 @@ pub trait Tool: Send + Sync + 'static {
     }
     /// Whether the tool runs only as a task: a host with tasks refuses a
     /// call from a client that cannot take one (MCP: `-32021`, naming the
-    /// extension), and `tools/list` says `taskSupport: "required"`.
-    /// `#[tool(task = "required")]` says so; `false` by default, and
-    /// read only where [`runs_as_task`](Tool::runs_as_task) is `true`.
+    /// extension). `#[tool(task = "required")]` says so; `false` by
+    /// default, and read only where [`runs_as_task`](Tool::runs_as_task)
+    /// is `true`.
     fn requires_task(&self) -> bool {
+        false
+    }
+    /// Whether the tool asks its questions before it becomes a task: for
+    /// a client that is asked in rounds (MCP's `input_required` results),
+    /// the call runs as a plain call while it asks, and the round in which
+    /// it calls [`Call::become_task`](crate::Call::become_task), or answers,
+    /// is answered with the task. `#[tool(task, input_first)]` says so;
+    /// `false` by default (the call is a task at once, its questions
+    /// waiting in it), and read only where
+    /// [`runs_as_task`](Tool::runs_as_task) is `true`.
+    fn input_first(&self) -> bool {
         false
     }
 

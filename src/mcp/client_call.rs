@@ -302,6 +302,16 @@ impl CallHost for ClientCall {
         })
     }
 
+    fn become_task(&self) -> HostFuture<()> {
+        match &self.round {
+            Some(round) if round.may_become_task() => {
+                round.become_task();
+                Box::pin(std::future::pending())
+            }
+            _ => Box::pin(std::future::ready(())),
+        }
+    }
+
     fn sample(&self, prompt: &str, max_tokens: u32) -> HostFuture<Result<String, String>> {
         let peer = self.peer.clone();
         let prompt = prompt.to_owned();
@@ -348,7 +358,7 @@ fn in_round<T: Send + 'static>(
 }
 
 /// An `elicitation/create` answer.
-fn reply(answer: Value) -> Result<Reply, String> {
+pub(super) fn reply(answer: Value) -> Result<Reply, String> {
     let result: ElicitResult = serde_json::from_value(answer)
         .map_err(|_| "the client answered the question with something else".to_owned())?;
     Ok(match result.action {
@@ -359,7 +369,7 @@ fn reply(answer: Value) -> Result<Reply, String> {
 }
 
 /// A `sampling/createMessage` answer's text.
-fn sampled(answer: Value) -> Result<String, String> {
+pub(super) fn sampled(answer: Value) -> Result<String, String> {
     match answer.get("content") {
         Some(content) if answer.get("role").is_some() => Ok(texts(content)),
         _ => Err("the client answered the sampling request with something else".to_owned()),
@@ -367,7 +377,7 @@ fn sampled(answer: Value) -> Result<String, String> {
 }
 
 /// A `roots/list` answer's roots.
-fn listed_roots(answer: Value) -> Result<Vec<Root>, String> {
+pub(super) fn listed_roots(answer: Value) -> Result<Vec<Root>, String> {
     let refused = || "the client answered the roots request with something else".to_owned();
     let roots = answer
         .get("roots")

@@ -28,7 +28,7 @@ use tokio::sync::Notify;
 use toolsmith_runtime::CallHandle;
 
 /// What a round's `requestState` carries: the answers the call has used.
-type Answers = BTreeMap<String, Value>;
+pub(crate) type Answers = BTreeMap<String, Value>;
 
 /// The seal of every round this server answers.
 pub(crate) struct Rounds {
@@ -88,6 +88,7 @@ impl Rounds {
             request: request.to_owned(),
             capabilities: context.meta.client_capabilities().unwrap_or_default(),
             answers,
+            may_become_task: false,
             gathered: Mutex::default(),
             wanted: Notify::new(),
         }))
@@ -113,6 +114,8 @@ pub(crate) struct Round {
     request: String,
     capabilities: ClientCapabilities,
     answers: Answers,
+    /// The call is a task's first rounds: `Call::become_task` ends them.
+    may_become_task: bool,
     gathered: Mutex<Gathered>,
     wanted: Notify,
 }
@@ -127,6 +130,8 @@ struct Gathered {
     wanted: InputRequests,
     /// The capabilities the call needed and the client did not declare.
     lacking: serde_json::Map<String, Value>,
+    /// The call asked to become a task.
+    task: bool,
 }
 
 /// What a request of a round gets.
@@ -179,8 +184,27 @@ impl Round {
         Input::Wanted
     }
 
-    fn wants(&self) -> bool {
-        !self.lock().wanted.is_empty()
+    /// The round as the first of a task's: the call's `become_task` ends
+    /// it, and its answer is the task.
+    pub(crate) fn before_task(mut self) -> Round {
+        self.may_become_task = true;
+        self
+    }
+
+    /// Whether the call's `become_task` ends the round.
+    pub(crate) fn may_become_task(&self) -> bool {
+        self.may_become_task
+    }
+
+    /// Notes that the call asked to become a task: the round ends with it.
+    pub(crate) fn become_task(&self) {
+        self.lock().task = true;
+        self.wanted.notify_one();
+    }
+
+    /// The answers the call used, for the task it runs on in.
+    pub(crate) fn answers_used(&self) -> Answers {
+        std::mem::take(&mut self.lock().used)
     }
 
     /// Notes that the call needed `capability` (`sampling`, ..), which the
@@ -227,11 +251,14 @@ pub(crate) enum Ended<T> {
     /// It made a request the client has not answered: the call is
     /// cancelled and dropped, and the round's result says what it wants.
     Wanting,
+    /// It asked to become a task, having all it asked for: the call is
+    /// cancelled and dropped, to run again in the task.
+    BecomingTask,
 }
 
 /// Runs `answer` until it is ready or, once a poll leaves it waiting on a
 /// request of `round` (every request a `join!` makes together is in by
-/// then), cancels its call and ends wanting.
+/// then) or on becoming a task, cancels its call and ends so.
 pub(crate) async fn until_wanting<T>(
     answer: impl Future<Output = T>,
     round: &Round,
@@ -247,9 +274,17 @@ pub(crate) async fn until_wanting<T>(
         while wanted.as_mut().poll(cx).is_ready() {
             wanted.set(round.wanted.notified());
         }
-        if round.wants() {
+        let (wants, task) = {
+            let gathered = round.lock();
+            (!gathered.wanted.is_empty(), gathered.task)
+        };
+        if wants || task {
             handle.cancel();
-            return Poll::Ready(Ended::Wanting);
+            return Poll::Ready(if wants {
+                Ended::Wanting
+            } else {
+                Ended::BecomingTask
+            });
         }
         Poll::Pending
     })

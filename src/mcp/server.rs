@@ -32,7 +32,7 @@ use super::answer::{answer, cancelled_by, structured_for};
 use super::client_call::{self, forwarding};
 use super::delegate::{Delegate, NoHandler};
 use super::dynamic::LiveTools;
-use super::input_required::{Ended, Rounds, until_wanting};
+use super::input_required::{Answers, Ended, Rounds, until_wanting};
 use super::tasks;
 use super::transport::{Input, LineTransport, Output};
 use crate::host;
@@ -246,6 +246,10 @@ impl ServerHandler for Server {
     /// ends the call with an `input_required` result, and a call that
     /// fails after a request the client declared no capability for is
     /// `-32021`, naming the capability.
+    ///
+    /// A tool that runs as a task, called by a client that takes tasks, is
+    /// one at once; one that asks first is a plain call in rounds until it
+    /// becomes a task or answers, and that round is answered with the task.
     async fn call_tool(
         &self,
         request: CallToolRequestParams,
@@ -254,50 +258,89 @@ impl ServerHandler for Server {
         let arguments = request.arguments.map_or(Value::Null, Value::Object);
         let any_structured = speaks_2026_07_28(context.protocol_version().as_ref());
         let tools = self.tools.current();
-        if let Ok(tool) = tools.tool(&request.name)
+        let tool = tools.tool(&request.name).ok();
+        let as_task = tool
+            .as_ref()
+            .is_some_and(|tool| tasks::wanted(tool, &context));
+        if let Some(tool) = &tool
             && tool.requires_task()
-            && !tasks::wanted(&tool, &context)
+            && !as_task
         {
-            return Err(tasks::refusal(&tool));
+            return Err(tasks::refusal(tool));
         }
-        if let Ok(tool) = tools.tool(&request.name)
-            && tasks::wanted(&tool, &context)
-        {
-            let client = client_call::host_for_request(&context, &self.log_level, None);
-            let tools = Arc::clone(&tools);
-            let name = request.name.into_owned();
-            let task = tasks::start(&self.tasks, tools, name, arguments, client, any_structured);
-            return Ok(CallToolResponse::Task(task));
-        }
+        let input_first = as_task && tool.as_ref().is_some_and(|tool| tool.input_first());
         // The state of a round holds for this tool with these arguments only.
         let bound = json!(["tools/call", request.name, arguments]).to_string();
-        let round = self
-            .rounds
-            .open(
+        let round = match !as_task || input_first {
+            true => self.rounds.open(
                 &context,
                 &bound,
                 request.input_responses,
                 request.request_state.as_deref(),
-            )?
-            .map(Arc::new);
-        let (call, notes) = client_call::for_request(&context, &self.log_level, round.clone());
-        let handle = call.handle();
-        let answer = self.call_in(&request.name, arguments, call);
-        let answer = cancelled_by(context.ct.clone().cancelled_owned(), handle.clone(), answer);
-        let Some(round) = round else {
-            return forwarding(answer, notes)
-                .await
-                .map(|result| CallToolResponse::from(structured_for(result, any_structured)));
+            )?,
+            false => None,
         };
+        let round = match round {
+            Some(round) if as_task => Arc::new(round.before_task()),
+            Some(round) => Arc::new(round),
+            // A task at once: its questions wait in it.
+            None if as_task => {
+                let client = client_call::host_for_request(&context, &self.log_level, None);
+                let call = (request.name.into_owned(), arguments);
+                let task = tasks::start(
+                    &self.tasks,
+                    Arc::clone(&tools),
+                    call,
+                    client,
+                    Answers::new(),
+                    any_structured,
+                );
+                return Ok(CallToolResponse::Task(task));
+            }
+            None => {
+                let (call, notes) = client_call::for_request(&context, &self.log_level, None);
+                let handle = call.handle();
+                let answer = self.call_in(&request.name, arguments, call);
+                let answer = cancelled_by(context.ct.clone().cancelled_owned(), handle, answer);
+                return forwarding(answer, notes)
+                    .await
+                    .map(|result| CallToolResponse::from(structured_for(result, any_structured)));
+            }
+        };
+        let (call, notes) =
+            client_call::for_request(&context, &self.log_level, Some(round.clone()));
+        let handle = call.handle();
+        let answer = self.call_in(&request.name, arguments.clone(), call);
+        let answer = cancelled_by(context.ct.clone().cancelled_owned(), handle.clone(), answer);
         match forwarding(until_wanting(answer, &round, handle), notes).await {
             Ended::Answered(Ok(result)) if result.is_error == Some(true) => match round.refusal() {
                 Some(refusal) => Err(refusal),
+                None if as_task => Ok(CallToolResponse::Task(tasks::settled(&self.tasks, result))),
                 None => Ok(CallToolResponse::from(result)),
             },
+            Ended::Answered(Ok(result)) if as_task => {
+                let result = structured_for(result, any_structured);
+                Ok(CallToolResponse::Task(tasks::settled(&self.tasks, result)))
+            }
             Ended::Answered(answer) => {
                 answer.map(|result| CallToolResponse::from(structured_for(result, any_structured)))
             }
             Ended::Wanting => Ok(CallToolResponse::InputRequired(self.rounds.result(&round))),
+            // The task runs the call again, with what the rounds answered.
+            Ended::BecomingTask => {
+                let client = client_call::host_for_request(&context, &self.log_level, None);
+                let call = (request.name.into_owned(), arguments);
+                let answered = round.answers_used();
+                let task = tasks::start(
+                    &self.tasks,
+                    Arc::clone(&tools),
+                    call,
+                    client,
+                    answered,
+                    any_structured,
+                );
+                Ok(CallToolResponse::Task(task))
+            }
         }
     }
 

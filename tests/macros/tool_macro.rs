@@ -444,6 +444,43 @@ fn task_required_marks_a_tool_that_runs_only_as_a_task() {
     assert!(!tools.tool("render_later").unwrap().requires_task());
 }
 
+/// Builds a report from a title the user gives first.
+#[tool(task = "required", input_first)]
+async fn build_report(pages: u32) -> String {
+    format!("{pages} pages")
+}
+
+#[test]
+fn input_first_marks_a_task_that_asks_before_it_becomes_one() {
+    assert!(BuildReport.runs_as_task() && BuildReport.requires_task());
+    assert!(BuildReport.input_first());
+    assert!(!ExportArchive.input_first() && !RenderReport.input_first());
+    let mut tools = toolsmith::ToolSet::new();
+    tools
+        .register(BuildReport)
+        .unwrap()
+        .register(ExportArchive)
+        .unwrap();
+    assert!(tools.tool("build_report").unwrap().input_first());
+    assert!(!tools.tool("export_archive").unwrap().input_first());
+    let dynamic = |name: &'static str| {
+        toolsmith::DynamicTool::new(
+            name,
+            "Runs later.",
+            serde_json::json!({"type": "object"}),
+            |_, ()| async { Ok(serde_json::Value::Null) },
+        )
+    };
+    tools
+        .register_dynamic(dynamic("later").as_task().input_first())
+        .unwrap()
+        .register_dynamic(dynamic("now").input_first())
+        .unwrap();
+    assert!(tools.tool("later").unwrap().input_first());
+    // Only a tool that runs as a task asks before it becomes one.
+    assert!(!tools.tool("now").unwrap().input_first());
+}
+
 /// Reads a config file.
 #[tool]
 fn read_config(path: String) -> anyhow::Result<String> {

@@ -174,6 +174,14 @@ fn expand_tool(tool: &ToolFn) -> TokenStream {
             }
         }
     });
+    let input_first = tool.annotations.input_first.as_ref().map(|input_first| {
+        let value = input_first.value;
+        quote_spanned! {input_first.key.span()=>
+            fn input_first(&self) -> bool {
+                #value
+            }
+        }
+    });
     let timeout = tool.timeout.map(|millis| {
         quote! {
             fn timeout(&self) -> ::core::option::Option<::core::time::Duration> {
@@ -319,6 +327,7 @@ fn expand_tool(tool: &ToolFn) -> TokenStream {
             #invocation
             #annotations
             #task
+            #input_first
             #cli
             #timeout
         }

@@ -76,6 +76,15 @@ pub trait CallHost: Send + Sync + 'static {
         let _ = key;
         Box::pin(std::future::ready(Err(NO_ROOTS.to_owned())))
     }
+
+    /// The tool says it has what it needs from the user and becomes a task
+    /// from here on ([`Call::become_task`](super::Call::become_task)). A
+    /// host that asks in rounds before a task starts ends the round with
+    /// the task, and the future never resolves (the call is cancelled); the
+    /// default resolves at once.
+    fn become_task(&self) -> HostFuture<()> {
+        Box::pin(std::future::ready(()))
+    }
 }
 
 /// One of the client's roots, as [`Call::roots`](super::Call::roots)

@@ -294,6 +294,21 @@ impl Call {
             .map_err(ToolError::new)
     }
 
+    /// Makes the call a task from here on, once its questions are
+    /// answered, for a tool marked `#[tool(task, input_first)]`: on MCP,
+    /// for a client asked in rounds, the round ends and its answer is the
+    /// task, in which the call runs again from the start, each question
+    /// the rounds answered answered at once (so what comes before this
+    /// runs once more). Anywhere else (a call that is a task already, a
+    /// host without tasks) it does nothing. `toolsmith::guide::hosts`
+    /// shows a tool that does it.
+    pub async fn become_task(&self) {
+        if self.is_quiet() {
+            return;
+        }
+        let _ = self.until_cancelled(self.shared.host.become_task()).await;
+    }
+
     /// `future`'s output, or `None` when the call is cancelled first.
     async fn until_cancelled<T>(&self, future: impl Future<Output = T>) -> Option<T> {
         let mut future = pin!(future);

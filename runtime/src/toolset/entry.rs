@@ -54,14 +54,23 @@ pub(super) struct Entry<C> {
     /// The validator of the output schema, built on the first result.
     pub(super) output_validator: OnceLock<Option<Validator>>,
     pub(super) annotations: ToolAnnotations,
-    /// The tool may run as a task (MCP's tasks extension).
-    pub(super) task: bool,
-    /// The tool runs only as a task.
-    pub(super) task_required: bool,
+    /// Whether and how the tool runs as a task (MCP's tasks extension).
+    pub(super) task: Tasking,
     pub(super) cli: Option<&'static CliHints>,
     /// The tool's own timeout (`#[tool(timeout = "..")]`).
     pub(super) timeout: Option<std::time::Duration>,
     pub(super) runner: Arc<dyn Runner<C>>,
+}
+
+/// Whether and how a tool runs as a task (MCP's tasks extension).
+#[derive(Debug, Clone, Copy, Default)]
+pub(super) struct Tasking {
+    /// It may run as one.
+    pub(super) runs: bool,
+    /// It runs only as one.
+    pub(super) required: bool,
+    /// It asks its questions before it becomes one.
+    pub(super) input_first: bool,
 }
 
 impl<C> Entry<C> {
@@ -181,7 +190,6 @@ impl<C: Clone + Send + Sync + 'static> Entry<C> {
             output_validator: OnceLock::new(),
             annotations: self.annotations.clone(),
             task: self.task,
-            task_required: self.task_required,
             cli: self.cli,
             timeout: self.timeout,
             runner: Arc::new(Bound {
@@ -256,8 +264,7 @@ pub struct DynamicTool<C = ()> {
     pub(super) input_schema: Value,
     pub(super) output_schema: Option<Value>,
     pub(super) annotations: ToolAnnotations,
-    pub(super) task: bool,
-    pub(super) task_required: bool,
+    pub(super) task: Tasking,
     pub(super) handler: Box<Handler<C>>,
 }
 
@@ -280,8 +287,7 @@ impl<C> DynamicTool<C> {
             input_schema,
             output_schema: None,
             annotations: ToolAnnotations::new(),
-            task: false,
-            task_required: false,
+            task: Tasking::default(),
             handler: Box::new(move |args, ctx| Box::pin(handler(args, ctx))),
         }
     }
@@ -301,15 +307,24 @@ impl<C> DynamicTool<C> {
     /// Lets the tool run as a task where the host has them (MCP's tasks
     /// extension), as `#[tool(task)]` does.
     pub fn as_task(mut self) -> Self {
-        self.task = true;
+        self.task.runs = true;
         self
     }
 
     /// Runs the tool only as a task, as `#[tool(task = "required")]`
     /// does: a client without the tasks extension is refused.
     pub fn as_required_task(mut self) -> Self {
-        self.task = true;
-        self.task_required = true;
+        self.task.runs = true;
+        self.task.required = true;
+        self
+    }
+
+    /// Asks the call's questions before it becomes a task, as
+    /// `#[tool(task, input_first)]` does (see
+    /// [`Tool::input_first`](crate::Tool::input_first)); read only for a
+    /// tool that runs as a task.
+    pub fn input_first(mut self) -> Self {
+        self.task.input_first = true;
         self
     }
 }
@@ -323,7 +338,6 @@ impl<C> fmt::Debug for DynamicTool<C> {
             .field("output_schema", &self.output_schema)
             .field("annotations", &self.annotations)
             .field("task", &self.task)
-            .field("task_required", &self.task_required)
             .finish_non_exhaustive()
     }
 }
@@ -372,13 +386,19 @@ impl<'a, C> ToolRef<'a, C> {
     /// Whether the tool may run as a task (MCP's tasks extension; see
     /// [`Tool::runs_as_task`](crate::Tool::runs_as_task)).
     pub fn runs_as_task(&self) -> bool {
-        self.entry.task
+        self.entry.task.runs
     }
 
     /// Whether the tool runs only as a task (see
     /// [`Tool::requires_task`](crate::Tool::requires_task)).
     pub fn requires_task(&self) -> bool {
-        self.entry.task_required
+        self.entry.task.runs && self.entry.task.required
+    }
+
+    /// Whether the tool asks its questions before it becomes a task (see
+    /// [`Tool::input_first`](crate::Tool::input_first)).
+    pub fn input_first(&self) -> bool {
+        self.entry.task.runs && self.entry.task.input_first
     }
 
     /// How the tool reads on a command line, where it says

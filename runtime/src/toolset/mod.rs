@@ -26,7 +26,7 @@ use crate::repair::{Repair, RepairPolicy};
 use crate::sanitize::sanitize_line;
 use crate::schema::Validator;
 use crate::tool::{BlockingJob, CallError, ToolError, ToolWith};
-use entry::{Dynamic, Entry, Hooks, Typed};
+use entry::{Dynamic, Entry, Hooks, Tasking, Typed};
 
 pub use entry::{Called, DynamicTool, ToolRef};
 pub use errors::{RegisterError, UnknownTool};
@@ -298,8 +298,11 @@ impl<C> ToolSet<C> {
             output_schema: tool.output_schema().map(Cow::Borrowed),
             output_validator: std::sync::OnceLock::new(),
             annotations: tool.annotations(),
-            task: tool.runs_as_task(),
-            task_required: tool.runs_as_task() && tool.requires_task(),
+            task: Tasking {
+                runs: tool.runs_as_task(),
+                required: tool.requires_task(),
+                input_first: tool.input_first(),
+            },
             cli: tool.cli(),
             timeout: tool.timeout(),
             runner: Arc::new(Typed(tool)),
@@ -324,7 +327,6 @@ impl<C> ToolSet<C> {
             output_validator: std::sync::OnceLock::new(),
             annotations: tool.annotations,
             task: tool.task,
-            task_required: tool.task_required,
             cli: None,
             timeout: None,
             runner: Arc::new(Dynamic {

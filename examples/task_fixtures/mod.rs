@@ -1,18 +1,13 @@
-//! Tools that run as MCP tasks: what the official conformance suite's
-//! tasks scenarios call (`tests/hosts/mcp_tasks.rs` runs them), served on
-//! stdio, or over Streamable HTTP with `--http ADDR`.
-//!
-//! ```text
-//! cargo run --example tasks_server -- --http 127.0.0.1:8080
-//! ```
+//! The tools the official conformance suite's tasks scenarios call
+//! (MCP's tasks extension, `io.modelcontextprotocol/tasks`), as ordinary
+//! toolsmith tools: `#[tool(task)]` runs as a task for a client that takes
+//! them, `task = "required"` only as one, and `input_first` asks its
+//! questions in `input_required` rounds before it becomes one.
 
 use std::time::Duration;
 
 use serde::{Deserialize, Serialize};
-use toolsmith::{Answer, Call, ToolArg, ToolError, ToolSet, tool};
-
-#[path = "serving/mod.rs"]
-mod serving;
+use toolsmith::{Answer, Call, RegisterError, ToolArg, ToolError, ToolSet, tool};
 
 /// Greets someone by name, at once.
 #[tool]
@@ -108,24 +103,38 @@ async fn multi_input(#[call] call: Call) -> Result<String, ToolError> {
     Ok(format!("signed off by: {}", agreed.join(", ")))
 }
 
-fn tools() -> Result<ToolSet, toolsmith::RegisterError> {
-    let mut tools = ToolSet::new()
-        // The panic is the point of the tool: say it once, quietly.
-        .on_panic(|tool, _| eprintln!("{tool} panicked, as it does"));
+/// Who the user is.
+#[derive(Deserialize, Serialize, ToolArg)]
+#[serde(deny_unknown_fields)]
+struct UserName {
+    /// Your name
+    name: String,
+}
+
+/// Asks the user's name first, then greets them from a task.
+#[tool(task = "required", input_first)]
+async fn test_tool_with_task(#[call] call: Call) -> Result<String, ToolError> {
+    let name = match call
+        .ask_as::<UserName>("user_name", "What is your name?")
+        .await?
+    {
+        Answer::Accepted(UserName { name }) => name,
+        Answer::Declined | Answer::Cancelled => return Ok("no name given".to_owned()),
+    };
+    call.become_task().await;
+    call.progress(0.0, Some(1.0), "greeting");
+    tokio::time::sleep(Duration::from_millis(100)).await;
+    Ok(format!("Hello, {name}, from a task!"))
+}
+
+/// Adds the tasks fixtures to `tools`.
+pub fn register(tools: &mut ToolSet) -> Result<&mut ToolSet, RegisterError> {
     tools
         .register(Greet)?
         .register(SlowCompute)?
         .register(FailingJob)?
         .register(ProtocolErrorJob)?
         .register(ConfirmDelete)?
-        .register(MultiInput)?;
-    Ok(tools)
-}
-
-#[tokio::main]
-async fn main() -> std::io::Result<()> {
-    let tools = tools().map_err(std::io::Error::other)?;
-    let server = toolsmith::mcp::McpServer::new(tools)
-        .with_server_info("toolsmith-tasks", env!("CARGO_PKG_VERSION"));
-    serving::serve(server).await
+        .register(MultiInput)?
+        .register(TestToolWithTask)
 }
