@@ -93,6 +93,11 @@ pub trait ToolArg: Sealed {
     const __DEDUPS: bool = false;
 
     #[doc(hidden)]
+    /// `true` for a struct elicitation can show as a form: every field
+    /// text, a number, a boolean, an enum or a list of enums.
+    const __FORM: bool = false;
+
+    #[doc(hidden)]
     /// The JSON type of the items, for an array type.
     const __ITEM_KIND: Option<ArgKind> = None;
 

@@ -9,3 +9,14 @@ fn ui() {
     let t = trybuild::TestCases::new();
     t.compile_fail("tests/ui/*/*.rs");
 }
+
+/// What only `cargo build` sees (const assertions, evaluated where a
+/// generic function is used): each case in `tests/ui-build/` is built, not
+/// only checked, because a case here passes.
+#[test]
+fn ui_build() {
+    let t = trybuild::TestCases::new();
+    t.pass("tests/ui-build/ask-flat-form.rs");
+    t.compile_fail("tests/ui-build/ask-list-of-text.rs");
+    t.compile_fail("tests/ui-build/ask-nested-struct.rs");
+}

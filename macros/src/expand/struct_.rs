@@ -19,6 +19,10 @@ pub(super) fn expand_struct(item: &Struct) -> TokenStream {
         let arg_trait = arg_trait(&field.ty);
         quote!(#arg_trait::DEPTH)
     });
+    let form_fields = item.fields.iter().map(|field| {
+        let arg_trait = arg_trait(&field.ty);
+        quote!((#arg_trait::__KIND, #arg_trait::__ITEM_KIND))
+    });
     let (statics, checks) = value_checks(&item.fields, |_, field| {
         let member = &field.member;
         quote!(&self.#member)
@@ -44,6 +48,7 @@ pub(super) fn expand_struct(item: &Struct) -> TokenStream {
             const DEPTH: usize = 1 + ::toolsmith::__private::max_depth(&[#(#depths),*]);
             const __KIND: ::toolsmith::__private::ArgKind = ::toolsmith::__private::ArgKind::Object;
             const __DEDUPS: bool = #dedups;
+            const __FORM: bool = ::toolsmith::__private::form_fields(&[#(#form_fields),*]);
 
             fn schema() -> ::toolsmith::__private::Value {
                 ::toolsmith::__private::declare_aliases(

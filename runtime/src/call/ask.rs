@@ -188,3 +188,28 @@ fn primitive(property: &mut Map<String, Value>) -> Result<(), String> {
         None => Err("has no type".to_owned()),
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use serde_json::json;
+
+    use super::requested_schema;
+
+    #[test]
+    fn a_schema_no_form_shows_is_refused_with_the_property_named() {
+        let tags = json!({
+            "type": "object",
+            "properties": {"tags": {"type": "array", "items": {"type": "string"}}},
+            "required": ["tags"]
+        });
+        assert_eq!(
+            requested_schema(tags).unwrap_err(),
+            "call.ask needs a flat object of strings, numbers, booleans and enums: property \"tags\" is an array of something other than an enum"
+        );
+        let nested = json!({"type": "object", "properties": {"at": {"type": "object"}}});
+        assert_eq!(
+            requested_schema(nested).unwrap_err(),
+            "call.ask needs a flat object of strings, numbers, booleans and enums: property \"at\" is an object"
+        );
+    }
+}

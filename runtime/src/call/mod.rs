@@ -16,7 +16,7 @@ use std::task::Poll;
 
 use serde::de::DeserializeOwned;
 
-use crate::arg::{ArgKind, ToolArg};
+use crate::arg::ToolArg;
 use crate::sanitize::{sanitize_line, sanitize_text};
 use crate::schema::Validator;
 use crate::tool::ToolError;
@@ -184,10 +184,9 @@ impl Call {
     /// every constraint, or an [`AskError::Invalid`] naming each problem
     /// (`Invalid answer at /age: must be at most 150, got 200`).
     ///
-    /// A `T` with a nested struct fails the build where `ask` is used (a
-    /// const assertion, which `cargo build` evaluates and `cargo check`
-    /// does not); a field elicitation cannot show (a list of text) is
-    /// [`AskError::Schema`]. On a host
+    /// A `T` elicitation cannot show (a nested struct, a list of text)
+    /// fails the build where `ask` is used (a const assertion, which
+    /// `cargo build` evaluates and `cargo check` does not). On a host
     /// that cannot ask, the error is [`AskError::Unavailable`] with a line
     /// saying so, which converts into a [`ToolError`] with `?`.
     pub async fn ask<T: ToolArg + DeserializeOwned>(
@@ -218,8 +217,8 @@ impl Call {
     ) -> Result<Answer<T>, AskError> {
         const {
             assert!(
-                T::DEPTH == 1 && matches!(T::__KIND, ArgKind::Object),
-                "call.ask::<T>() takes a struct of strings, numbers, booleans and enums: elicitation shows a flat form"
+                T::__FORM,
+                "call.ask::<T>() takes a struct of strings, numbers, booleans, enums and lists of enums: elicitation shows a flat form"
             )
         };
         if self.is_quiet() {

@@ -4,6 +4,7 @@
 
 use serde_json::{Map, Value};
 
+use crate::arg::ArgKind;
 use crate::schema::alias::VALUE_DOCS;
 use crate::schema::titles;
 
@@ -214,6 +215,32 @@ pub const fn max_depth(depths: &[usize]) -> usize {
         i += 1;
     }
     max
+}
+
+/// Whether fields of these kinds (each with its items' kind) make a form
+/// elicitation can show: text, numbers, booleans, enums and lists of
+/// enums, for `ToolArg::__FORM`.
+pub const fn form_fields(fields: &[(ArgKind, Option<ArgKind>)]) -> bool {
+    let mut i = 0;
+    while i < fields.len() {
+        let shown = matches!(
+            fields[i],
+            (
+                ArgKind::String
+                    | ArgKind::Integer
+                    | ArgKind::Number
+                    | ArgKind::Boolean
+                    | ArgKind::Enum
+                    | ArgKind::Parsed,
+                _
+            ) | (ArgKind::Array, Some(ArgKind::Enum))
+        );
+        if !shown {
+            return false;
+        }
+        i += 1;
+    }
+    true
 }
 
 #[cfg(test)]

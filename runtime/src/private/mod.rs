@@ -14,7 +14,8 @@ mod serde_attrs;
 mod tool_impl;
 
 pub use builders::{
-    Branch, Prop, enumeration, max_depth, object, property, tagged_union, titled, with_items,
+    Branch, Prop, enumeration, form_fields, max_depth, object, property, tagged_union, titled,
+    with_items,
 };
 // Generated code names it `Pattern`; the runtime's own `Pattern` is the
 // compiled one the validator runs.
