@@ -264,7 +264,13 @@ fn endpoint(server: Server, options: &HttpOptions) -> (Arc<Endpoint>, Cancellati
         options.max_sessions,
         options.session_idle,
     ));
-    let mcp = StreamableHttpService::new(move || Ok(server.clone()), Arc::clone(&sessions), config);
+    // Each session is served by a server of its own: the tools, the seal
+    // of rounds and the tasks are shared, a session's log level is its own.
+    let mcp = StreamableHttpService::new(
+        move || Ok(server.for_session()),
+        Arc::clone(&sessions),
+        config,
+    );
     let endpoint = Endpoint {
         mcp,
         sessions: (!options.stateless).then_some(sessions),

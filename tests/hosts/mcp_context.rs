@@ -3,27 +3,48 @@
 //! progress only with a token and in order, elicitation accepted, declined,
 //! cancelled and answered invalidly (the tool never sees that answer),
 //! log messages at the level set, sampling, and a cancelled call, async and
-//! blocking, stopped and never answered (checked on the raw pipe).
+//! blocking, stopped and never answered (checked on the raw pipe); and over
+//! Streamable HTTP, two sessions, each with the log level it set
+//! (`tests/mcp_sessions.py`).
 
 #![cfg(feature = "mcp")]
 
 use std::process::Command;
 
+#[cfg(feature = "mcp-http")]
+use crate::support::http_example::HttpExample;
 use crate::support::mcp_python::python_with_sdk;
 use crate::support::{example, manifest_dir};
 
-#[test]
-fn a_tools_call_on_mcp_with_the_official_python_client() {
+/// Runs the client script `name` with `target` (a command or a URL).
+fn client(name: &str, target: &str) {
     let output = Command::new(python_with_sdk())
-        .arg(manifest_dir().join("tests/mcp_context.py"))
-        .arg(example("conformance_server"))
+        .arg(manifest_dir().join("tests").join(name))
+        .arg(target)
         .output()
         .expect("the client script runs");
     assert!(
         output.status.success(),
-        "the MCP client failed ({})\n{}{}",
+        "{name} failed ({})\n{}{}",
         output.status,
         String::from_utf8_lossy(&output.stdout),
         String::from_utf8_lossy(&output.stderr)
     );
+}
+
+#[test]
+fn a_tools_call_on_mcp_with_the_official_python_client() {
+    client(
+        "mcp_context.py",
+        example("conformance_server")
+            .to_str()
+            .expect("a UTF-8 path"),
+    );
+}
+
+#[cfg(feature = "mcp-http")]
+#[test]
+fn each_http_session_keeps_the_log_level_it_set() {
+    let server = HttpExample::start("conformance_server", &[]);
+    client("mcp_sessions.py", &server.url);
 }

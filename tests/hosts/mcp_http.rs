@@ -9,69 +9,15 @@
 
 #![cfg(feature = "mcp-http")]
 
-use std::io::{BufRead, BufReader};
-use std::process::{Child, Command, Output, Stdio};
-use std::sync::mpsc;
-use std::thread;
+use std::process::{Command, Output};
 use std::time::Duration;
 
+use crate::support::http_example::HttpExample;
+use crate::support::manifest_dir;
 use crate::support::mcp_python::python_with_sdk;
-use crate::support::{example, manifest_dir};
 
-/// The example server on a free loopback port, and its URL.
-struct Server {
-    child: Child,
-    url: String,
-    stderr: mpsc::Receiver<String>,
-}
-
-impl Server {
-    /// Starts `mcp_server --http 127.0.0.1:0 ARGS...` and reads the URL it
-    /// serves at from its first line on stderr.
-    fn start(args: &[&str]) -> Server {
-        let mut child = Command::new(example("mcp_server"))
-            .args(["--http", "127.0.0.1:0"])
-            .args(args)
-            .stdin(Stdio::null())
-            .stdout(Stdio::null())
-            .stderr(Stdio::piped())
-            .spawn()
-            .expect("the example server starts");
-        let (lines, stderr) = mpsc::channel();
-        let pipe = child.stderr.take().expect("stderr is piped");
-        thread::spawn(move || {
-            for line in BufReader::new(pipe).lines().map_while(Result::ok) {
-                if lines.send(line).is_err() {
-                    return;
-                }
-            }
-        });
-        let first = stderr
-            .recv_timeout(Duration::from_secs(60))
-            .expect("the server says where it serves");
-        let url = first
-            .strip_prefix("serving MCP at ")
-            .unwrap_or_else(|| panic!("unexpected first line: {first}"))
-            .to_owned();
-        assert!(
-            url.starts_with("http://127.0.0.1:") && url.ends_with("/mcp"),
-            "{url}"
-        );
-        Server { child, url, stderr }
-    }
-
-    /// What the server wrote on stderr after its first line, so far.
-    fn log(&self) -> String {
-        self.stderr.try_iter().collect::<Vec<_>>().join("\n")
-    }
-}
-
-impl Drop for Server {
-    fn drop(&mut self) {
-        let _ = self.child.kill();
-        let _ = self.child.wait();
-    }
-}
+/// The example server on a free loopback port.
+type Server = HttpExample;
 
 /// Runs a client script with the SDK; prints its checks, fails on error.
 fn script(name: &str, args: &[&str], server: &Server) -> Output {
@@ -103,13 +49,13 @@ fn client(server: &Server, sessions: &str) {
 
 #[test]
 fn official_python_client_over_http_with_sessions() {
-    let server = Server::start(&[]);
+    let server = Server::start("mcp_server", &[]);
     client(&server, "--sessions");
 }
 
 #[test]
 fn official_python_client_over_http_without_sessions() {
-    let server = Server::start(&["--stateless"]);
+    let server = Server::start("mcp_server", &["--stateless"]);
     client(&server, "--no-sessions");
 }
 
@@ -119,7 +65,7 @@ fn official_python_client_over_http_without_sessions() {
 #[test]
 fn a_graceful_shutdown_answers_the_call_in_flight() {
     for mode in [&["--soak"][..], &["--soak", "--stateless"][..]] {
-        let mut server = Server::start(mode);
+        let mut server = Server::start("mcp_server", mode);
         let pid = server.child.id().to_string();
         script("mcp_http_shutdown.py", &[&server.url, &pid], &server);
         let status = server.child.wait().expect("the server exits");
