@@ -215,14 +215,7 @@ impl CallHost for ClientCall {
             if !can {
                 return Err(NO_ELICITATION.to_owned());
             }
-            let requested_schema = serde_json::from_value(schema)
-                .map_err(|err| format!("the form cannot be asked: {err}"))?;
-            let params = ElicitRequestParams::FormElicitationParams {
-                meta: None,
-                message,
-                requested_schema,
-            };
-            let request = ServerRequest::ElicitRequest(ElicitRequest::new(params));
+            let request = ServerRequest::ElicitRequest(form_request(message, schema)?);
             match peer.send_request(request).await {
                 Ok(ClientResult::ElicitResult(result)) => Ok(match result.action {
                     ElicitationAction::Accept => {
@@ -355,6 +348,20 @@ fn in_round<T: Send + 'static>(
         Input::Answered(answer) => Box::pin(std::future::ready(read(answer))),
         Input::Wanted => Box::pin(std::future::pending()),
     }
+}
+
+/// An `elicitation/create` request of a form: `schema` (a `requestedSchema`
+/// the call has made), showing `message`.
+pub(super) fn form_request(message: String, schema: Value) -> Result<ElicitRequest, String> {
+    let requested_schema =
+        serde_json::from_value(schema).map_err(|err| format!("the form cannot be asked: {err}"))?;
+    Ok(ElicitRequest::new(
+        ElicitRequestParams::FormElicitationParams {
+            meta: None,
+            message,
+            requested_schema,
+        },
+    ))
 }
 
 /// An `elicitation/create` answer.

@@ -24,8 +24,8 @@ use std::sync::{Arc, Mutex};
 use rmcp::ErrorData;
 use rmcp::RoleServer;
 use rmcp::model::{
-    CallToolResult, CreateTaskResult, ElicitRequest, ElicitRequestParams, ErrorCode, InputRequest,
-    ServerCapabilities, TASKS_EXTENSION_ID,
+    CallToolResult, CreateTaskResult, ErrorCode, InputRequest, ServerCapabilities,
+    TASKS_EXTENSION_ID,
 };
 use rmcp::service::RequestContext;
 use rmcp::task_manager::{TaskContext, TaskExit, TaskManager, TaskOptions};
@@ -35,7 +35,7 @@ use toolsmith_runtime::{
 };
 
 use super::answer::{answer, cancelled_by, structured_for};
-use super::client_call::{Notes, forwarding, listed_roots, reply, sampled};
+use super::client_call::{Notes, form_request, forwarding, listed_roots, reply, sampled};
 use super::input_required::Answers;
 use crate::host::outcome;
 
@@ -213,14 +213,7 @@ impl CallHost for TaskHost {
         let message = message.to_owned();
         let schema = schema.clone();
         Box::pin(async move {
-            let requested_schema = serde_json::from_value(schema)
-                .map_err(|err| format!("the form cannot be asked: {err}"))?;
-            let params = ElicitRequestParams::FormElicitationParams {
-                meta: None,
-                message,
-                requested_schema,
-            };
-            let request = InputRequest::Elicitation(ElicitRequest::new(params));
+            let request = InputRequest::Elicitation(form_request(message, schema)?);
             match task.request_input(key, request).await {
                 Ok(answer) => reply(answer),
                 Err(TaskExit::Cancelled) => Ok(Reply::Cancelled),
