@@ -190,6 +190,17 @@ impl<C> McpServer<C> {
         self
     }
 
+    /// How many calls may run as tasks at once, over every session (64 by
+    /// default): a task runs on after its `tools/call` is answered, beyond
+    /// the HTTP server's caps on requests in flight. A call past the cap is
+    /// answered `isError: true` with
+    /// `<tool> was not started: the server runs as many tasks as it may (64); call again once one has settled`,
+    /// and its tool does not run.
+    pub fn with_max_tasks(mut self, max: usize) -> Self {
+        self.server.max_tasks = max;
+        self
+    }
+
     /// The name and version the server gives in `initialize`
     /// (`toolsmith` and its version by default).
     pub fn with_server_info(mut self, name: impl Into<String>, version: impl Into<String>) -> Self {

@@ -11,8 +11,8 @@ use std::sync::Arc;
 
 use rmcp::model::{
     CacheScope, CallToolRequestMethod, CallToolRequestParams, CallToolResponse, CallToolResult,
-    ConstString, CustomRequest, CustomResult, ErrorCode, Implementation, ListToolsResult,
-    PaginatedRequestParams, ProtocolVersion, ServerCapabilities, ServerConfig,
+    ConstString, ContentBlock, CustomRequest, CustomResult, ErrorCode, Implementation,
+    ListToolsResult, PaginatedRequestParams, ProtocolVersion, ServerCapabilities, ServerConfig,
 };
 use rmcp::model::{CancelTaskParams, GetTaskParams, GetTaskResult, UpdateTaskParams};
 use rmcp::model::{
@@ -61,6 +61,8 @@ pub(crate) struct Server {
     pub(crate) max_line: usize,
     /// The calls running as tasks, and those settled, for `tasks/get`.
     tasks: rmcp::task_manager::TaskManager,
+    /// How many calls may run as tasks at once.
+    pub(crate) max_tasks: usize,
     /// How long, and for whom, a client may cache `tools/list` (2026-07-28).
     tools_cache: Option<(u64, CacheScope)>,
 }
@@ -80,6 +82,7 @@ impl Server {
             rounds: Arc::new(Rounds::new()),
             max_line,
             tasks: rmcp::task_manager::TaskManager::new(),
+            max_tasks: DEFAULT_MAX_TASKS,
             tools_cache: None,
         }
     }
@@ -169,6 +172,9 @@ impl Server {
 fn speaks_2026_07_28(version: Option<&ProtocolVersion>) -> bool {
     version.is_some_and(|version| version.as_str() >= ProtocolVersion::V_2026_07_28.as_str())
 }
+
+/// How many calls may run as tasks at once, by default.
+const DEFAULT_MAX_TASKS: usize = 64;
 
 /// Four times the argument cap and 64 KiB.
 fn default_max_line(max_bytes: usize) -> usize {
@@ -277,6 +283,15 @@ impl ServerHandler for Server {
             && !as_task
         {
             return Err(tasks::refusal(tool));
+        }
+        if as_task && self.tasks.running_task_count() >= self.max_tasks {
+            let line = format!(
+                "{} was not started: the server runs as many tasks as it may ({}); call again once one has settled",
+                request.name, self.max_tasks
+            );
+            return Ok(CallToolResponse::from(CallToolResult::error(vec![
+                ContentBlock::text(line),
+            ])));
         }
         let input_first = as_task && tool.as_ref().is_some_and(|tool| tool.input_first());
         // The state of a round holds for this tool with these arguments only.

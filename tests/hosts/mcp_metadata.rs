@@ -18,7 +18,7 @@ fn search(query: String) -> String {
 }
 
 /// Sends `requests` one per line, and reads as many answers.
-async fn exchange(server: McpServer, requests: &[Value]) -> Vec<Value> {
+pub(crate) async fn exchange(server: McpServer, requests: &[Value]) -> Vec<Value> {
     let (ours, theirs) = tokio::io::duplex(1 << 16);
     let (server_read, server_write) = tokio::io::split(theirs);
     let serving = tokio::spawn(server.serve_lines(server_read, server_write));

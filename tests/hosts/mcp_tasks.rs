@@ -467,3 +467,42 @@ fn a_task_that_asks_first_is_a_task_at_once_for_a_client_not_asked_in_rounds() {
         json!([{ "type": "text", "text": "Hello, Bo, from a task!" }])
     );
 }
+
+/// Waits until it is cancelled.
+#[toolsmith::tool(task)]
+async fn hold() -> String {
+    std::future::pending::<()>().await;
+    "never".to_owned()
+}
+
+#[tokio::test]
+async fn a_task_past_the_servers_cap_is_refused_with_a_line() {
+    let mut tools = toolsmith::ToolSet::new();
+    tools.register(Hold).unwrap();
+    let server = toolsmith::mcp::McpServer::new(tools).with_max_tasks(1);
+    let call = |id: u64| {
+        json!({
+            "jsonrpc": "2.0",
+            "id": id,
+            "method": "tools/call",
+            "params": in_rounds(json!({ "name": "hold", "arguments": {} }))
+        })
+    };
+    let answers = crate::mcp_metadata::exchange(server, &[call(1), call(2)]).await;
+    assert_eq!(answers[0]["result"]["resultType"], "task", "{}", answers[0]);
+    assert_eq!(
+        answers[1],
+        json!({
+            "jsonrpc": "2.0",
+            "id": 2,
+            "result": {
+                "resultType": "complete",
+                "content": [{
+                    "type": "text",
+                    "text": "hold was not started: the server runs as many tasks as it may (1); call again once one has settled"
+                }],
+                "isError": true
+            }
+        })
+    );
+}
