@@ -134,6 +134,23 @@ impl Server {
         self.call_in(name, arguments, Call::detached()).await
     }
 
+    /// The call `(name, arguments)` started as a task, its host the one a
+    /// plain call of this request has, `answered` what the rounds before
+    /// it answered.
+    fn start_task(
+        &self,
+        context: &RequestContext<RoleServer>,
+        tools: &Arc<ToolSet>,
+        call: (String, Value),
+        answered: Answers,
+        any_structured: bool,
+    ) -> CallToolResponse {
+        let client = client_call::host_for_request(context, &self.log_level, None);
+        let tools = Arc::clone(tools);
+        let task = tasks::start(&self.tasks, tools, call, client, answered, any_structured);
+        CallToolResponse::Task(task)
+    }
+
     /// [`call`](Self::call) as part of `call`.
     pub(crate) async fn call_in(
         &self,
@@ -296,47 +313,38 @@ impl ServerHandler for Server {
         let input_first = as_task && tool.as_ref().is_some_and(|tool| tool.input_first());
         // The state of a round holds for this tool with these arguments only.
         let bound = json!(["tools/call", request.name, arguments]).to_string();
-        let round = match !as_task || input_first {
-            true => self.rounds.open(
+        let round = if !as_task || input_first {
+            self.rounds.open(
                 &context,
                 &bound,
                 request.input_responses,
                 request.request_state.as_deref(),
-            )?,
-            false => None,
+            )?
+        } else {
+            None
         };
+        let name = request.name.into_owned();
         let round = match round {
-            Some(round) if as_task => Arc::new(round.before_task()),
-            Some(round) => Arc::new(round),
             // A task at once: its questions wait in it.
             None if as_task => {
-                let client = client_call::host_for_request(&context, &self.log_level, None);
-                let call = (request.name.into_owned(), arguments);
-                let task = tasks::start(
-                    &self.tasks,
-                    Arc::clone(&tools),
-                    call,
-                    client,
-                    Answers::new(),
-                    any_structured,
-                );
-                return Ok(CallToolResponse::Task(task));
+                let call = (name, arguments);
+                return Ok(self.start_task(&context, &tools, call, Answers::new(), any_structured));
             }
-            None => {
-                let (call, notes) = client_call::for_request(&context, &self.log_level, None);
-                let handle = call.handle();
-                let answer = self.call_in(&request.name, arguments, call);
-                let answer = cancelled_by(context.ct.clone().cancelled_owned(), handle, answer);
-                return forwarding(answer, notes)
-                    .await
-                    .map(|result| CallToolResponse::from(structured_for(result, any_structured)));
-            }
+            None => None,
+            Some(round) if as_task => Some(Arc::new(round.before_task())),
+            Some(round) => Some(Arc::new(round)),
         };
-        let (call, notes) =
-            client_call::for_request(&context, &self.log_level, Some(round.clone()));
+        // What the task that the rounds end in runs again.
+        let again = as_task.then(|| arguments.clone());
+        let (call, notes) = client_call::for_request(&context, &self.log_level, round.clone());
         let handle = call.handle();
-        let answer = self.call_in(&request.name, arguments.clone(), call);
+        let answer = self.call_in(&name, arguments, call);
         let answer = cancelled_by(context.ct.clone().cancelled_owned(), handle.clone(), answer);
+        let Some(round) = round else {
+            return forwarding(answer, notes)
+                .await
+                .map(|result| CallToolResponse::from(structured_for(result, any_structured)));
+        };
         match forwarding(until_wanting(answer, &round, handle), notes).await {
             Ended::Answered(Ok(result)) if result.is_error == Some(true) => match round.refusal() {
                 Some(refusal) => Err(refusal),
@@ -353,18 +361,9 @@ impl ServerHandler for Server {
             Ended::Wanting => Ok(CallToolResponse::InputRequired(self.rounds.result(&round))),
             // The task runs the call again, with what the rounds answered.
             Ended::BecomingTask => {
-                let client = client_call::host_for_request(&context, &self.log_level, None);
-                let call = (request.name.into_owned(), arguments);
+                let call = (name, again.unwrap_or_default());
                 let answered = round.answers_used();
-                let task = tasks::start(
-                    &self.tasks,
-                    Arc::clone(&tools),
-                    call,
-                    client,
-                    answered,
-                    any_structured,
-                );
-                Ok(CallToolResponse::Task(task))
+                Ok(self.start_task(&context, &tools, call, answered, any_structured))
             }
         }
     }
