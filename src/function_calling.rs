@@ -171,11 +171,12 @@ fn refusal(value: &Value, max: usize) -> Option<String> {
     limits.check(value).err().map(|err| err.to_string())
 }
 
-/// Runs tool `name` of `set`: its result, or the text the model reads in
-/// its place (the lines of bad input, the failure, the unknown name).
+/// Runs tool `name` of `set` for provider `host`: its result, or the text
+/// the model reads in its place (the lines of bad input, the failure, the
+/// unknown name).
 pub(crate) async fn run<C>(
     set: &ToolSet<C>,
-    name: &str,
+    (name, host): (&str, &'static str),
     args: Args,
     ctx: C,
 ) -> Result<Value, String> {
@@ -184,7 +185,7 @@ pub(crate) async fn run<C>(
         Args::Value(value) => value,
         Args::Refused(line) => return Err(line),
     };
-    match host::call(tool, args, ctx).await {
+    match host::call(tool, args, ctx, host).await {
         Outcome::Ran(value) => Ok(value),
         Outcome::Refused(err) => Err(err.to_string()),
         Outcome::Failed(line) => Err(line),

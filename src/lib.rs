@@ -102,6 +102,10 @@
 //! - [`hooks`] (feature `hooks`): coding-agent hook contracts, not a host
 //!   but the same runtime and lines;
 //! - [`schemars`](mod@schemars) (feature `schemars`): tools from schemars types.
+//!
+//! Every call, whichever host made it, is told to
+//! [`ToolSet::on_call`] as a [`CallReport`] (tool, host, outcome, repairs,
+//! duration); with the `tracing` feature it is also one `tool_call` span.
 
 pub use toolsmith_macros::{FromContext, ToolArg, ToolOutput, tool};
 pub use toolsmith_runtime::*;

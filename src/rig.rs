@@ -99,7 +99,7 @@ async fn call(set: &ToolSet, name: &str, args: Value) -> Result<ToolOutput, Tool
     let tool = set
         .tool(name)
         .map_err(|unknown| ToolExecutionError::not_found(unknown.to_string()))?;
-    match host::call(tool, args, ()).await {
+    match host::call(tool, args, (), "rig").await {
         Outcome::Ran(value) => Ok(ToolOutput::text(result_text(&value))),
         Outcome::Refused(err) => Err(bad_input(err)),
         Outcome::Failed(line) => Err(ToolExecutionError::other(line)),

@@ -58,4 +58,7 @@ pub use tool::{
     BlockingJob, CallError, Invocation, Tool, ToolAnnotations, ToolArgs, ToolError, ToolIcon,
     ToolWith, tool_result, with_causes,
 };
-pub use toolset::{Called, DynamicTool, Limits, RegisterError, ToolRef, ToolSet, UnknownTool};
+pub use toolset::{
+    CallOutcome, CallReport, Called, DynamicTool, Limits, REPORTED_ARGUMENTS, RegisterError,
+    ToolRef, ToolSet, UnknownTool,
+};

@@ -38,6 +38,10 @@ struct TerminalCall {
 }
 
 impl CallHost for TerminalCall {
+    fn name(&self) -> &'static str {
+        "cli"
+    }
+
     fn progress(&self, progress: &Progress) {
         let _ = self.reports.try_send(progress.clone());
     }

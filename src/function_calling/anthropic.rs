@@ -218,7 +218,7 @@ pub async fn dispatch_with_limit<C>(
     let reply = match call_field(tool_use, "name", "name") {
         Ok(name) => {
             let args = Args::from_payload(tool_use.get("input"), max_payload);
-            super::run(set, name, args, ctx).await
+            super::run(set, (name, "anthropic"), args, ctx).await
         }
         Err(line) => Err(line),
     };

@@ -174,7 +174,7 @@ pub async fn dispatch_with_limit<C>(
     let (name, reply) = match call_field(call, "name", "name") {
         Ok(name) => {
             let args = Args::from_payload(call.get("args"), max_payload);
-            (name, super::run(set, name, args, ctx).await)
+            (name, super::run(set, (name, "gemini"), args, ctx).await)
         }
         Err(line) => ("", Err(line)),
     };

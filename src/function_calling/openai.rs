@@ -177,7 +177,7 @@ pub async fn dispatch_with_limit<C>(
                 }
                 (args, _) => args,
             };
-            match super::run(set, name, args, ctx).await {
+            match super::run(set, (name, "openai"), args, ctx).await {
                 Ok(value) => result_text(&value),
                 Err(lines) => lines,
             }

@@ -17,13 +17,19 @@ pub(crate) enum Outcome {
 }
 
 /// Calls `tool` with `args` (`null`, as a host reads arguments left out,
-/// is `{}`) through its set: limits, repairs, validation, then the tool.
-pub(crate) async fn call<C>(tool: ToolRef<'_, C>, args: Value, ctx: C) -> Outcome {
+/// is `{}`) through its set: limits, repairs, validation, then the tool;
+/// `host` names the caller in the set's call reports.
+pub(crate) async fn call<C>(
+    tool: ToolRef<'_, C>,
+    args: Value,
+    ctx: C,
+    host: &'static str,
+) -> Outcome {
     let args = match args {
         Value::Null => Value::Object(Map::new()),
         other => other,
     };
-    outcome(tool, tool.call(args, ctx).await)
+    outcome(tool, tool.call_as(args, ctx, host).await)
 }
 
 /// [`call`] as part of `call`, a `Call` the host made.

@@ -187,6 +187,10 @@ fn send(peer: Peer<RoleServer>, note: Note) -> Pin<Box<dyn Future<Output = ()> +
 }
 
 impl CallHost for ClientCall {
+    fn name(&self) -> &'static str {
+        "mcp"
+    }
+
     fn progress(&self, progress: &Progress) {
         let Some(token) = &self.token else { return };
         let mut params = ProgressNotificationParam::new(token.clone(), progress.done);

@@ -187,6 +187,10 @@ impl TaskHost {
 }
 
 impl CallHost for TaskHost {
+    fn name(&self) -> &'static str {
+        "mcp"
+    }
+
     fn progress(&self, progress: &Progress) {
         self.client.progress(progress);
     }

@@ -22,6 +22,7 @@ pub mod mcp_stdio;
 pub mod mcp_tasks;
 pub mod panics;
 pub mod raw_http;
+pub mod reports;
 pub mod rig_agent;
 pub mod schemars_both_ways;
 

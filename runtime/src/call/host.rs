@@ -18,6 +18,12 @@ pub type HostFuture<T> = Pin<Box<dyn Future<Output = T> + Send + 'static>>;
 /// progress only rises, messages are one line of plain text, and nothing
 /// comes after the call has settled.
 pub trait CallHost: Send + Sync + 'static {
+    /// The host's name, as the set's call reports give it (`mcp`, `cli`,
+    /// ..); `direct` by default.
+    fn name(&self) -> &'static str {
+        "direct"
+    }
+
     /// The tool reports progress.
     fn progress(&self, progress: &Progress) {
         let _ = progress;

@@ -119,6 +119,13 @@ impl Call {
         current::current().unwrap_or_else(Call::detached)
     }
 
+    /// The name of the host that made the call (`mcp`, `cli`, `openai`,
+    /// .., `direct` for a call made in code), as its
+    /// [`CallHost::name`] says.
+    pub fn host_name(&self) -> &'static str {
+        self.shared.host.name()
+    }
+
     /// The host's handle, to cancel the call.
     pub fn handle(&self) -> CallHandle {
         CallHandle {

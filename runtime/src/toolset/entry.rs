@@ -12,6 +12,7 @@ use serde_json::Value;
 
 use super::ToolSet;
 use super::guard::{CatchUnwind, Deadline, PANICKED, catching, timed_out};
+use super::report::{CallOutcome, CallReport};
 use crate::call::Call;
 use crate::call::current::{InCall, entered};
 use crate::cli_hints::CliHints;
@@ -424,7 +425,19 @@ impl<'a, C> ToolRef<'a, C> {
         args: Value,
         ctx: C,
     ) -> impl Future<Output = Result<Value, CallError>> + Send + 'a {
-        self.call_in(args, ctx, self.set.detached_call())
+        self.call_as(args, ctx, "direct")
+    }
+
+    /// [`call`](Self::call) for a host that makes no [`Call`] of its own
+    /// (function calling, an agent framework), named `host` in the set's
+    /// [call reports](ToolSet::on_call).
+    pub fn call_as(
+        &self,
+        args: Value,
+        ctx: C,
+        host: &'static str,
+    ) -> impl Future<Output = Result<Value, CallError>> + Send + 'a {
+        self.call_in(args, ctx, self.set.detached_call(host))
     }
 
     /// [`call`](Self::call) as part of `call`, a [`Call`] the host made:
@@ -442,9 +455,25 @@ impl<'a, C> ToolRef<'a, C> {
     ) -> impl Future<Output = Result<Value, CallError>> + Send + 'a {
         let set = self.set;
         let name = self.name();
+        let host = call.host_name();
+        #[cfg(feature = "tracing")]
+        let span = super::report::span(name, host);
+        #[cfg(feature = "tracing")]
+        let traced = !span.is_disabled();
+        #[cfg(not(feature = "tracing"))]
+        let traced = false;
+        // Nothing is measured or written out for no one.
+        let reporting = traced || set.reports.on_call.is_some();
+        let arguments = (reporting && set.reports.arguments)
+            .then(|| crate::echo::shown(&args.to_string(), super::REPORTED_ARGUMENTS - 1));
+        #[cfg(feature = "tracing")]
+        if let Some(arguments) = &arguments {
+            span.record("arguments", arguments.as_str());
+        }
+        let started = reporting.then(std::time::Instant::now);
         let run = self.guarded(args, ctx, set.repairs, call);
-        async move {
-            let ran = run.await;
+        let answered = async move {
+            let (ran, ended) = run.await;
             let repairs = match &ran {
                 Ok(called) => &called.repairs,
                 Err((_, repairs)) => repairs,
@@ -454,8 +483,26 @@ impl<'a, C> ToolRef<'a, C> {
             if let (Some(log), false) = (&set.on_repair, repairs.is_empty()) {
                 log(name, repairs);
             }
+            if let Some(started) = started {
+                let report = CallReport {
+                    tool: name,
+                    host,
+                    outcome: ended.unwrap_or_else(|| outcome_of(&ran)),
+                    repairs,
+                    duration: started.elapsed(),
+                    arguments: arguments.as_deref(),
+                };
+                #[cfg(feature = "tracing")]
+                super::report::record(&tracing::Span::current(), &report);
+                if let Some(log) = &set.reports.on_call {
+                    log(&report);
+                }
+            }
             ran.map(|called| called.value).map_err(|(err, _)| err)
-        }
+        };
+        #[cfg(feature = "tracing")]
+        let answered = tracing::Instrument::instrument(answered, span);
+        answered
     }
 
     /// [`call`](Self::call) with a repair policy for this call only,
@@ -466,19 +513,20 @@ impl<'a, C> ToolRef<'a, C> {
         ctx: C,
         policy: &RepairPolicy,
     ) -> impl Future<Output = Result<Called, CallError>> + Send + 'a {
-        let run = self.guarded(args, ctx, *policy, self.set.detached_call());
-        async move { run.await.map_err(|(err, _)| err) }
+        let run = self.guarded(args, ctx, *policy, self.set.detached_call("direct"));
+        async move { run.await.0.map_err(|(err, _)| err) }
     }
 
     /// The call with the set's limits, panic catching, cancellation and
-    /// timeout around it, `call` current while the tool runs.
+    /// timeout around it, `call` current while the tool runs; and how it
+    /// ended where its answer does not say (timed out, cancelled).
     fn guarded(
         &self,
         args: Value,
         ctx: C,
         policy: RepairPolicy,
         call: Call,
-    ) -> impl Future<Output = Ran> + Send + 'a {
+    ) -> impl Future<Output = (Ran, Option<CallOutcome>)> + Send + 'a {
         let (set, entry) = (self.set, self.entry);
         let panicked = move |message: &str| {
             (set.hooks.on_panic)(&entry.name, message);
@@ -502,7 +550,10 @@ impl<'a, C> ToolRef<'a, C> {
             // However the call ends (answered, or dropped by the host),
             // nothing the tool still does reaches the host.
             let _settle = Settle(call.clone());
-            let run = started?;
+            let run = match started {
+                Ok(run) => run,
+                Err(refused) => return (Err(refused), None),
+            };
             // The tool's own timeout and the set's: the smaller wins.
             let limit = match (set.timeout, entry.timeout) {
                 (Some(a), Some(b)) => Some(a.min(b)),
@@ -510,17 +561,34 @@ impl<'a, C> ToolRef<'a, C> {
             };
             let run = InCall::new(call.clone(), Deadline::new(CatchUnwind(run), limit));
             match until_cancelled(&call, run).await {
-                Some(Some(Ok(result))) => result.and_then(|called| entry.check_output(called)),
-                Some(Some(Err(panic))) => Err((panicked(&panic.message), Vec::new())),
+                Some(Some(Ok(result))) => {
+                    (result.and_then(|called| entry.check_output(called)), None)
+                }
+                Some(Some(Err(panic))) => (Err((panicked(&panic.message), Vec::new())), None),
                 Some(None) => {
                     call.handle().cancel();
                     let limit = limit.unwrap_or_default();
                     let err = CallError::Failed(ToolError::new(timed_out(limit)));
-                    Err((err, Vec::new()))
+                    (Err((err, Vec::new())), Some(CallOutcome::TimedOut))
                 }
-                None => Err((CallError::Failed(ToolError::new(CANCELLED)), Vec::new())),
+                None => {
+                    let err = CallError::Failed(ToolError::new(CANCELLED));
+                    (Err((err, Vec::new())), Some(CallOutcome::Cancelled))
+                }
             }
         }
+    }
+}
+
+/// How a call ended, as its answer says.
+fn outcome_of(ran: &Ran) -> CallOutcome {
+    match ran {
+        Ok(_) => CallOutcome::Ok,
+        Err((CallError::Input(err), _)) => CallOutcome::Invalid {
+            lines: err.lines().len(),
+        },
+        Err((CallError::Failed(err), _)) if err.is_panic() => CallOutcome::Panicked,
+        Err((CallError::Failed(_), _)) => CallOutcome::Failed,
     }
 }
 

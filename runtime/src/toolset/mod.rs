@@ -10,6 +10,7 @@ mod entry;
 mod errors;
 mod guard;
 mod limits;
+mod report;
 mod timer;
 
 use std::borrow::Cow;
@@ -31,6 +32,8 @@ use entry::{Dynamic, Entry, Hooks, Tasking, Typed};
 pub use entry::{Called, DynamicTool, ToolRef};
 pub use errors::{RegisterError, UnknownTool};
 pub use limits::Limits;
+use report::CallLog;
+pub use report::{CallOutcome, CallReport, REPORTED_ARGUMENTS};
 
 /// A registry of tools sharing one host context type `C` (`()` for none).
 ///
@@ -75,9 +78,18 @@ pub struct ToolSet<C = ()> {
     repairs: RepairPolicy,
     on_repair: Option<Arc<RepairLog>>,
     on_progress: Option<Arc<ProgressLog>>,
+    reports: Reports,
     hooks: Hooks,
     limits: Limits,
     timeout: Option<Duration>,
+}
+
+/// Who hears of each call, and what of it.
+#[derive(Clone, Default)]
+struct Reports {
+    on_call: Option<Arc<CallLog>>,
+    /// Reports carry the arguments.
+    arguments: bool,
 }
 
 /// Told of every call whose arguments were repaired: the tool, the repairs.
@@ -96,6 +108,7 @@ impl<C> Clone for ToolSet<C> {
             repairs: self.repairs,
             on_repair: self.on_repair.clone(),
             on_progress: self.on_progress.clone(),
+            reports: self.reports.clone(),
             hooks: Hooks {
                 blocking: self.hooks.blocking.clone(),
                 on_panic: Arc::clone(&self.hooks.on_panic),
@@ -114,6 +127,7 @@ impl<C> Default for ToolSet<C> {
             repairs: RepairPolicy::default(),
             on_repair: None,
             on_progress: None,
+            reports: Reports::default(),
             hooks: Hooks {
                 blocking: None,
                 on_panic: Arc::new(default_panic_log),
@@ -183,13 +197,41 @@ impl<C> ToolSet<C> {
         self
     }
 
-    /// A call for a host that made none: progress to the
+    /// A call for host `host`, which made none: progress to the
     /// [`on_progress`](Self::on_progress) log, if there is one.
-    pub(crate) fn detached_call(&self) -> Call {
-        match &self.on_progress {
-            Some(log) => Call::new(Arc::new(ProgressTo(Arc::clone(log)))),
-            None => Call::detached(),
-        }
+    pub(crate) fn detached_call(&self, host: &'static str) -> Call {
+        Call::new(Arc::new(HostWithout {
+            name: host,
+            progress: self.on_progress.clone(),
+        }))
+    }
+
+    /// Tells `log` of every call the set answers, whichever host made it:
+    /// the tool, the host, how the call ended (ok, invalid with its line
+    /// count, failed, panicked, timed out, cancelled), the repairs and how
+    /// long it took; the arguments too, where
+    /// [`report_arguments`](Self::report_arguments) says so. With the
+    /// `tracing` feature each call is also a `tool_call` span with the
+    /// same fields.
+    ///
+    /// ```
+    /// # use toolsmith_runtime::ToolSet;
+    /// let tools: ToolSet = ToolSet::new().on_call(|report| {
+    ///     eprintln!("{} via {}: {} in {:?}", report.tool, report.host, report.outcome, report.duration);
+    /// });
+    /// ```
+    pub fn on_call(mut self, log: impl Fn(&CallReport<'_>) + Send + Sync + 'static) -> Self {
+        self.reports.on_call = Some(Arc::new(log));
+        self
+    }
+
+    /// Whether reports of calls ([`on_call`](Self::on_call), and the
+    /// `tracing` span) carry the arguments: compact JSON on one sanitized
+    /// line, cut to [`REPORTED_ARGUMENTS`] characters. Off by default, as
+    /// arguments may hold what a log should not.
+    pub fn report_arguments(mut self, report: bool) -> Self {
+        self.reports.arguments = report;
+        self
     }
 
     /// Answers calls that take longer than `limit` with the failure
@@ -503,6 +545,7 @@ impl<C: Clone + Send + Sync + 'static> ToolSet<C> {
             repairs: self.repairs,
             on_repair: self.on_repair,
             on_progress: self.on_progress,
+            reports: self.reports,
             hooks: self.hooks,
             limits: self.limits,
             timeout: self.timeout,
@@ -516,12 +559,22 @@ impl<C> fmt::Debug for ToolSet<C> {
     }
 }
 
-/// A host that only takes progress, to the set's log.
-struct ProgressTo(Arc<ProgressLog>);
+/// A host that made no call of its own: its name, and progress to the
+/// set's log, if there is one.
+struct HostWithout {
+    name: &'static str,
+    progress: Option<Arc<ProgressLog>>,
+}
 
-impl CallHost for ProgressTo {
+impl CallHost for HostWithout {
+    fn name(&self) -> &'static str {
+        self.name
+    }
+
     fn progress(&self, progress: &Progress) {
-        (self.0)(progress);
+        if let Some(log) = &self.progress {
+            log(progress);
+        }
     }
 }
 
