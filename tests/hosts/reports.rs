@@ -156,16 +156,37 @@ async fn each_host_is_named_and_repairs_are_counted() {
         "method": "tools/call",
         "params": {"name": "divide", "arguments": args}
     });
-    let server = toolsmith::mcp::McpServer::new(tools);
+    let server = toolsmith::mcp::McpServer::new(tools.clone());
     crate::mcp_metadata::exchange(server, &[initialize, initialized, call]).await;
+    let rig = toolsmith::rig::tools(tools);
+    let divide = rig
+        .iter()
+        .find(|tool| tool.definition().name.as_str() == "divide");
+    divide.unwrap().execute(args).await.unwrap();
     assert_eq!(
         *log.lock().unwrap(),
-        ["openai", "anthropic", "gemini", "mcp"].map(|host| seen(
+        ["openai", "anthropic", "gemini", "mcp", "rig"].map(|host| seen(
             "divide",
             host,
             CallOutcome::Ok,
             1
         ))
+    );
+}
+
+#[test]
+fn the_command_line_is_named_too() {
+    let (tools, log) = reported(false);
+    let (mut out, mut err) = (Vec::new(), Vec::new());
+    let args = ["cli", "divide", "--a", "6", "--b", "3"];
+    let code = toolsmith::cli::Cli::new(tools).run_from(args, &mut out, &mut err);
+    assert_eq!(
+        (code, String::from_utf8(out).unwrap()),
+        (0, "2\n".to_owned())
+    );
+    assert_eq!(
+        *log.lock().unwrap(),
+        [seen("divide", "cli", CallOutcome::Ok, 0)]
     );
 }
 
@@ -227,10 +248,18 @@ impl<S: tracing::Subscriber + for<'a> LookupSpan<'a>> Layer<S> for Spans {
 
 #[tokio::test]
 async fn each_call_is_one_tracing_span_with_the_reports_fields() {
+    let (tools, _) = reported(false);
+    // A call before the subscriber: the span's callsite is registered, and
+    // the subscriber set next makes its interest be asked again.
+    let _ = tools
+        .tool("echo")
+        .unwrap()
+        .call(json!({"text": "-"}), ())
+        .await;
     let spans = Spans::default();
     let subscriber = tracing_subscriber::registry().with(spans.clone());
     let _default = tracing::subscriber::set_default(subscriber);
-    let (tools, _) = reported(false);
+    tracing::callsite::rebuild_interest_cache();
     let divide = tools.tool("divide").unwrap();
     let _ = divide.call(json!({"a": 6, "b": "3"}), ()).await;
     let _ = divide.call_as(json!({"b": 0}), (), "rig").await;
