@@ -11,7 +11,7 @@ use std::hint::black_box;
 use serde::Deserialize;
 use serde_json::{Value, json};
 use toolsmith::{
-    Tool, ToolArg, Validator, sanitize_line, tool, validate_input, validate_input_str,
+    Tool, ToolArg, ToolSet, Validator, sanitize_line, tool, validate_input, validate_input_str,
 };
 
 /// Who is visible to a post.
@@ -169,6 +169,24 @@ pub static CASES: &[Case] = &[
         schema_validator(enum_schema(), json!({"color": "teal"}))
     }),
     // The sanitizer.
+    // A whole call through a set (limits, validation, serde, the function,
+    // the answer), without and with a report of each call.
+    case("call/valid/serde", Serde, 100, || {
+        let value: Value = serde_json::from_str(VALID_CALL).unwrap();
+        Box::new(move || {
+            let _ = black_box(serde_json::from_value::<PublishArgs>(black_box(
+                value.clone(),
+            )));
+        })
+    }),
+    case("call/valid/ToolRef::call", Toolsmith, 100, || {
+        set_call(ToolSet::new())
+    }),
+    case("call/valid/ToolRef::call+on_call", Toolsmith, 100, || {
+        set_call(ToolSet::new().on_call(|report| {
+            black_box(report);
+        }))
+    }),
     case("sanitize/plain_1mb", Toolsmith, 1, || {
         sanitize(plain_ascii(1 << 20))
     }),
@@ -260,6 +278,19 @@ fn typed_value(text: &'static str) -> Box<dyn FnMut()> {
     Box::new(move || match validate_input(&Publish, black_box(&value)) {
         Ok(args) => drop(black_box(args)),
         Err(err) => drop(black_box(err.lines())),
+    })
+}
+
+/// A valid call of `publish` through `tools`, answered at once (a plain
+/// `fn` runs where the call is polled without a blocking executor).
+fn set_call(mut tools: ToolSet) -> Box<dyn FnMut()> {
+    tools.register(Publish).unwrap();
+    let value: Value = serde_json::from_str(VALID_CALL).unwrap();
+    Box::new(move || {
+        let tool = tools.tool("publish").unwrap();
+        let mut call = std::pin::pin!(tool.call(black_box(value.clone()), ()));
+        let mut cx = std::task::Context::from_waker(std::task::Waker::noop());
+        while call.as_mut().poll(&mut cx).is_pending() {}
     })
 }
 

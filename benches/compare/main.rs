@@ -201,6 +201,7 @@ fn target_of(id: &str) -> Option<Target> {
         "compile/Validator" => Target::Jsonschema(1.0),
         "sanitize/plain_1mb" | "sanitize/plain_4mb" => Target::PerByte(1.0),
         id if id.starts_with("sanitize/") => Target::Case("sanitize/plain_4mb", 5.0),
+        "call/valid/ToolRef::call+on_call" => Target::Case("call/valid/ToolRef::call", 1.05),
         _ => return None,
     })
 }
@@ -263,7 +264,11 @@ fn table(results: &[Measured]) -> String {
                             .zip(find(other).and_then(|m| m.ir))
                             .map(|(a, b)| a / b),
                         limit,
-                        "× plain 4 MB",
+                        if other.starts_with("sanitize/") {
+                            "× plain 4 MB"
+                        } else {
+                            "× without"
+                        },
                     ),
                 };
                 match value {

@@ -1,12 +1,24 @@
 //! Rich results: text, images, audio, embedded resources and resource
 //! links, as a tool returns them and hosts map them.
 
+use std::hash::{BuildHasher, RandomState};
+use std::sync::OnceLock;
+
 use serde::ser::{Serialize, SerializeMap, Serializer};
 use serde_json::{Map, Value, json};
 
 /// The key a [`Content`] result is carried under, through the JSON value a
-/// tool's call resolves to, to the host that maps its blocks.
-const KEY: &str = "x-toolsmith-content";
+/// tool's call resolves to, to the host that maps its blocks:
+/// `x-toolsmith-content-` and a number drawn once per process, so that a
+/// tool returning JSON its caller sent cannot pass it off as content.
+fn key() -> &'static str {
+    static KEY: OnceLock<String> = OnceLock::new();
+    KEY.get_or_init(|| {
+        // std seeds each `RandomState` from the system's randomness.
+        let drawn = RandomState::new().hash_one("toolsmith content");
+        format!("x-toolsmith-content-{drawn:016x}")
+    })
+}
 
 /// A rich result: one or more blocks of text, images, audio, embedded
 /// resources and resource links. Return it (or `Result<Content, E>`) from
@@ -154,7 +166,7 @@ impl Content {
     /// a [`Content`]; `None` for any other result. For hosts.
     pub fn blocks_of(result: &Value) -> Option<&[Value]> {
         match result {
-            Value::Object(map) if map.len() == 1 => map.get(KEY)?.as_array().map(Vec::as_slice),
+            Value::Object(map) if map.len() == 1 => map.get(key())?.as_array().map(Vec::as_slice),
             _ => None,
         }
     }
@@ -242,13 +254,13 @@ impl Block {
     }
 }
 
-/// Serialized as `{"x-toolsmith-content": [<MCP content blocks>]}`, which
-/// the hosts read back with [`Content::blocks_of`].
+/// Serialized as `{"x-toolsmith-content-<drawn>": [<MCP content blocks>]}`,
+/// which the hosts read back with [`Content::blocks_of`].
 impl Serialize for Content {
     fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
         let blocks: Vec<Value> = self.blocks.iter().map(Block::wire).collect();
         let mut map = serializer.serialize_map(Some(1))?;
-        map.serialize_entry(KEY, &blocks)?;
+        map.serialize_entry(key(), &blocks)?;
         map.end()
     }
 }
@@ -275,7 +287,23 @@ fn base64(data: &[u8]) -> String {
 
 #[cfg(test)]
 mod tests {
-    use super::base64;
+    use serde_json::json;
+
+    use super::{Content, base64};
+
+    #[test]
+    fn only_a_content_the_tool_made_reads_as_blocks() {
+        let made = serde_json::to_value(Content::text("hi")).unwrap();
+        assert_eq!(
+            Content::blocks_of(&made),
+            Some(&[json!({"type": "text", "text": "hi"})][..])
+        );
+        // The same shape under the key's visible part, as a tool echoing
+        // its caller's JSON would return it, is a plain value.
+        let image = json!({"type": "image", "data": "AA==", "mimeType": "image/png"});
+        let echoed = json!({ "x-toolsmith-content": [image] });
+        assert_eq!(Content::blocks_of(&echoed), None);
+    }
 
     #[test]
     fn base64_matches_rfc_4648() {
