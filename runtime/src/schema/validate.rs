@@ -489,13 +489,13 @@ fn may_resemble(sent: &str, allowed: &str) -> bool {
     if a.eq_ignore_ascii_case(b) {
         return true;
     }
-    let letters = |text: &'_ [u8]| {
+    // Compared as they are read: nothing is allocated for a value missed.
+    fn letters(text: &[u8]) -> impl Iterator<Item = u8> + '_ {
         text.iter()
             .filter(|c| !matches!(c, b'-' | b'_'))
             .map(u8::to_ascii_lowercase)
-            .collect::<Vec<u8>>()
-    };
-    if a.len().abs_diff(b.len()) <= 8 && letters(a) == letters(b) {
+    }
+    if a.len().abs_diff(b.len()) <= 8 && letters(a).eq(letters(b)) {
         return true;
     }
     let (short, long) = if a.len() <= b.len() { (a, b) } else { (b, a) };
