@@ -9,7 +9,6 @@ mod cli_hints;
 mod content;
 mod context;
 mod domain;
-pub mod echo;
 mod error;
 mod invoke;
 mod json_text;
@@ -19,12 +18,18 @@ mod pointer;
 mod range;
 mod read;
 mod repair;
-mod sanitize;
 mod schema;
 mod strict;
-pub mod suggest;
 mod tool;
 mod toolset;
+
+/// Echoing what the other side sent in a line, sanitized and cut short
+/// (from `toolsmith-text`).
+pub use toolsmith_text::echo;
+/// Near misses: the "did you mean" of a line (from `toolsmith-text`).
+pub use toolsmith_text::suggest;
+// `crate::sanitize::sanitize_line`, as the runtime's modules name it.
+use toolsmith_text as sanitize;
 
 /// The naming and description rules every host imposes on a tool, shared
 /// with the macros: the tool and property name patterns, the description
@@ -52,7 +57,7 @@ pub use output::ToolOutput;
 #[allow(deprecated)]
 pub use repair::Repairs;
 pub use repair::{Repair, RepairKind, RepairPolicy};
-pub use sanitize::{sanitize_line, sanitize_text};
+pub use toolsmith_text::{sanitize_line, sanitize_text};
 pub use schema::{Validator, ValidatorBuilder, portable};
 pub use tool::{
     BlockingJob, CallError, Invocation, Tool, ToolAnnotations, ToolArgs, ToolError, ToolIcon,

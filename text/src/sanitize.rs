@@ -10,7 +10,7 @@
 //!   removes the same hazards, for multi-line text such as descriptions.
 //!
 //! ```
-//! # extern crate toolsmith_runtime as toolsmith;
+//! # extern crate toolsmith_text as toolsmith;
 //! use toolsmith::{sanitize_line, sanitize_text};
 //!
 //! assert_eq!(sanitize_line("  \x1b[31mred\x1b[0m\r\nalert\u{202E}  "), "red alert");
@@ -89,7 +89,7 @@
 /// panics.
 ///
 /// ```
-/// # extern crate toolsmith_runtime as toolsmith;
+/// # extern crate toolsmith_text as toolsmith;
 /// use toolsmith::sanitize_line;
 ///
 /// assert_eq!(sanitize_line("first\nsecond\tthird   fourth "), "first second third fourth");
@@ -162,7 +162,7 @@ pub fn sanitize_line(input: &str) -> String {
 /// never panics.
 ///
 /// ```
-/// # extern crate toolsmith_runtime as toolsmith;
+/// # extern crate toolsmith_text as toolsmith;
 /// use toolsmith::sanitize_text;
 ///
 /// assert_eq!(sanitize_text("fn main() {\r\n    run();\r\n}"), "fn main() {\n    run();\n}");

@@ -7,7 +7,7 @@
 //! Every line toolsmith writes echoes through these three functions:
 //!
 //! ```
-//! use toolsmith_runtime::echo::{cut, quoted, shown};
+//! use toolsmith_text::echo::{cut, quoted, shown};
 //!
 //! assert_eq!(quoted("seperator"), "\"seperator\"");
 //! assert_eq!(quoted("a\u{1b}[31mb\nc"), "\"ab c\"");
@@ -113,7 +113,7 @@ pub fn describe(value: &Value) -> String {
 
 /// A schema constant as listed in a line: strings bare, anything else as
 /// compact JSON, both sanitized and cut short.
-pub(crate) fn constant(value: &Value) -> String {
+pub fn constant(value: &Value) -> String {
     let text = match value {
         Value::String(s) => sanitize_line(s),
         other => sanitize_line(&other.to_string()),
