@@ -9,6 +9,7 @@ mod cli_hints;
 mod content;
 mod context;
 mod domain;
+pub mod echo;
 mod error;
 mod invoke;
 mod json_text;
@@ -23,9 +24,6 @@ mod strict;
 mod tool;
 mod toolset;
 
-/// Echoing what the other side sent in a line, sanitized and cut short
-/// (from `toolsmith-text`).
-pub use toolsmith_text::echo;
 /// Near misses: the "did you mean" of a line (from `toolsmith-text`).
 pub use toolsmith_text::suggest;
 // `crate::sanitize::sanitize_line`, as the runtime's modules name it.
@@ -53,12 +51,8 @@ pub use error::{Issue, IssueKind, SchemaError, ToolInputError};
 pub use invoke::{Validated, invoke_tool, validate_input, validate_input_str, validate_input_with};
 pub use json_text::{JsonLimits, JsonTextError, JsonTextErrorKind, parse_json_text};
 pub use output::ToolOutput;
-// The policy's former name, kept for code written against it.
-#[allow(deprecated)]
-pub use repair::Repairs;
 pub use repair::{Repair, RepairKind, RepairPolicy};
-pub use toolsmith_text::{sanitize_line, sanitize_text};
-pub use schema::{Validator, ValidatorBuilder, portable};
+pub use schema::{Validator, ValidatorBuilder, keywords, portable};
 pub use tool::{
     BlockingJob, CallError, Invocation, Tool, ToolAnnotations, ToolArgs, ToolError, ToolIcon,
     ToolWith, tool_result, with_causes,
@@ -67,3 +61,4 @@ pub use toolset::{
     CallOutcome, CallReport, Called, DynamicTool, Limits, REPORTED_ARGUMENTS, RegisterError,
     ToolRef, ToolSet, UnknownTool,
 };
+pub use toolsmith_text::{sanitize_line, sanitize_text};

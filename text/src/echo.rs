@@ -15,8 +15,6 @@
 //! assert_eq!(cut("ab cd", 3), "ab…");
 //! ```
 
-use serde_json::Value;
-
 use crate::sanitize::sanitize_line;
 
 /// The most characters of a string or key [`quoted`] repeats in a line.
@@ -94,37 +92,9 @@ fn is_plain(text: &str, max: usize) -> bool {
         && !bytes.windows(2).any(|pair| pair == b"  ")
 }
 
-/// A value as a line shows it after "got": `string "5"`, `number 500`,
-/// `object` (a string [`quoted`], a container by its kind alone).
-pub fn describe(value: &Value) -> String {
-    match value {
-        Value::Null => "null".to_owned(),
-        Value::Bool(b) => format!("boolean {b}"),
-        Value::Number(n) => format!("number {n}"),
-        Value::String(s) => {
-            let mut out = String::from("string ");
-            out.push_str(&quoted(s));
-            out
-        }
-        Value::Array(_) => "array".to_owned(),
-        Value::Object(_) => "object".to_owned(),
-    }
-}
-
-/// A schema constant as listed in a line: strings bare, anything else as
-/// compact JSON, both sanitized and cut short.
-pub fn constant(value: &Value) -> String {
-    let text = match value {
-        Value::String(s) => sanitize_line(s),
-        other => sanitize_line(&other.to_string()),
-    };
-    cut(&text, ECHO_CHARS * 2)
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
-    use serde_json::json;
 
     #[test]
     fn cuts_long_text_with_an_ellipsis() {
@@ -140,16 +110,5 @@ mod tests {
         assert_eq!(quoted("a\nb"), "\"a b\"");
         let long = "x".repeat(1_000_000);
         assert_eq!(quoted(&long), format!("\"{}…\"", "x".repeat(ECHO_CHARS)));
-    }
-
-    #[test]
-    fn describes_each_kind() {
-        assert_eq!(describe(&json!("5")), "string \"5\"");
-        assert_eq!(describe(&json!(500)), "number 500");
-        assert_eq!(describe(&json!(1.5)), "number 1.5");
-        assert_eq!(describe(&json!(true)), "boolean true");
-        assert_eq!(describe(&json!(null)), "null");
-        assert_eq!(describe(&json!([1])), "array");
-        assert_eq!(describe(&json!({})), "object");
     }
 }
