@@ -123,7 +123,7 @@ pub use toolsmith_runtime::{
 // The traits the derives and `#[tool]` implement (the derives of the same
 // names are above).
 pub use toolsmith_runtime::{FromContext, ToolArg, ToolArgs, ToolOutput};
-// Added by the tool hints: `pub use toolsmith_runtime::ToolHints;`.
+// The runtime's tool hints join here: `pub use toolsmith_runtime::ToolHints;`.
 
 // The generated code names `::toolsmith`, also inside this crate's own tests.
 extern crate self as toolsmith;

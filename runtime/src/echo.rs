@@ -1,6 +1,6 @@
 //! Echoing in a line: what `toolsmith-text` echoes (keys, names, strings,
 //! sanitized and cut short, see [`quoted`] and [`shown`]), and JSON values
-//! as a line shows them ([`describe`], [`constant`]).
+//! as a line shows them ([`describe`], and a schema constant in a list).
 //!
 //! ```
 //! # extern crate toolsmith_runtime as toolsmith;
