@@ -86,8 +86,9 @@ pub enum Typed {
     Deserialize,
     /// `ToolArgs::satisfies_schema`, the checks `#[arg(..)]` generates.
     Satisfies,
-    /// Never met on the typed path (`#[tool]` does not emit it): only the
-    /// validator checks it.
+    /// Only the validator: `#[tool]` does not emit it, or (a set's
+    /// `uniqueItems`, whose `Deserialize` drops repeats) the typed path
+    /// hands the call to the validator.
     Validator,
     /// Nothing: an annotation.
     Unchecked,
@@ -177,7 +178,7 @@ keywords! {
     "pattern": Assertion, Yes, [Keeps, Keeps, Keeps], Satisfies, r#"{"type": "string", "pattern": "^a"}"#;
     "maxItems": Assertion, Yes, [Keeps, Keeps, Keeps], Satisfies, r#"{"type": "array", "items": {"type": "string"}, "maxItems": 9}"#;
     "minItems": Assertion, Yes, [Keeps, Keeps, Keeps], Satisfies, r#"{"type": "array", "items": {"type": "string"}, "minItems": 1}"#;
-    "uniqueItems": Assertion, Yes, [Drops, Keeps, Drops], Deserialize, r#"{"type": "array", "items": {"type": "string"}, "uniqueItems": true}"#;
+    "uniqueItems": Assertion, Yes, [Drops, Keeps, Drops], Validator, r#"{"type": "array", "items": {"type": "string"}, "uniqueItems": true}"#;
     "maxContains": Assertion, No, [Drops, Keeps, Drops], Validator, r#"{"type": "array", "maxContains": 1}"#;
     "minContains": Assertion, No, [Drops, Keeps, Drops], Validator, r#"{"type": "array", "minContains": 1}"#;
     "maxProperties": Assertion, No, [Drops, Keeps, Drops], Validator, r#"{"type": "object", "maxProperties": 9}"#;
