@@ -108,7 +108,22 @@
 //! duration); with the `tracing` feature it is also one `tool_call` span.
 
 pub use toolsmith_macros::{FromContext, ToolArg, ToolOutput, tool};
-pub use toolsmith_runtime::*;
+// The runtime, by name: the echo, listing and near-miss helpers the hosts
+// share stay in the runtime (and `toolsmith-text`).
+pub use toolsmith_runtime::{
+    Answer, AskError, Block, BlockingJob, Body, Call, CallError, CallHandle, CallHost, CallOutcome,
+    CallReport, Called, Cancelled, CliHints, CliParam, Content, DynamicTool, HostFuture,
+    Invocation, Issue, IssueKind, JsonLimits, JsonTextError, JsonTextErrorKind, Limits, LogLevel,
+    Progress, REPORTED_ARGUMENTS, RegisterError, Repair, RepairKind, RepairPolicy, Reply, Root,
+    SchemaError, Tool, ToolAnnotations, ToolError, ToolIcon, ToolInputError, ToolRef, ToolSet,
+    ToolWith, UnknownTool, Validated, Validator, ValidatorBuilder, invoke_tool, keywords, names,
+    parse_json_text, portable, sanitize_line, sanitize_text, tool_result, validate_input,
+    validate_input_str, validate_input_with, with_causes,
+};
+// The traits the derives and `#[tool]` implement (the derives of the same
+// names are above).
+pub use toolsmith_runtime::{FromContext, ToolArg, ToolArgs, ToolOutput};
+// The runtime's tool hints join here: `pub use toolsmith_runtime::ToolHints;`.
 
 // The generated code names `::toolsmith`, also inside this crate's own tests.
 extern crate self as toolsmith;
@@ -121,7 +136,6 @@ pub mod guide;
 #[cfg(feature = "cli")]
 pub mod cli;
 #[cfg(feature = "hooks")]
-#[doc(inline)]
 pub use toolsmith_hooks as hooks;
 #[cfg(feature = "mcp")]
 pub mod mcp;

@@ -71,8 +71,6 @@ mod path;
 mod secrets;
 mod syntax;
 
-#[allow(deprecated)]
-pub use bash::validate_bash_command;
 pub use bash::{
     BashFinding, BashMatcher, BashRule, CommandMatch, CommandOption, DEFAULT_BASH_RULES,
     MAX_BASH_COMMAND_BYTES, Operand, PathClass, Redirect, ShellCommand, find_bash_problems,

@@ -1,10 +1,10 @@
 //! File paths a tool is about to write or read: lexical normalization and
 //! the checks a guard runs before letting the tool touch the file.
 
-use toolsmith_runtime::sanitize_line;
+use toolsmith_text::sanitize_line;
 
 use crate::{GuardError, GuardErrorCode};
-use toolsmith_runtime::echo::cut;
+use toolsmith_text::echo::cut;
 
 /// The longest path [`validate_safe_file_path`] accepts, in bytes (Linux's
 /// `PATH_MAX`).

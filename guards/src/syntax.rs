@@ -1,6 +1,6 @@
 //! File contents checked against their extension: JSON, TOML, YAML.
 
-use toolsmith_runtime::echo;
+use toolsmith_text::echo;
 
 use crate::{GuardError, GuardErrorCode};
 

@@ -19,12 +19,15 @@ mod pointer;
 mod range;
 mod read;
 mod repair;
-mod sanitize;
 mod schema;
 mod strict;
-pub mod suggest;
 mod tool;
 mod toolset;
+
+/// Near misses: the "did you mean" of a line (from `toolsmith-text`).
+pub use toolsmith_text::suggest;
+// `crate::sanitize::sanitize_line`, as the runtime's modules name it.
+use toolsmith_text as sanitize;
 
 /// The naming and description rules every host imposes on a tool, shared
 /// with the macros: the tool and property name patterns, the description
@@ -48,12 +51,8 @@ pub use error::{Issue, IssueKind, SchemaError, ToolInputError};
 pub use invoke::{Validated, invoke_tool, validate_input, validate_input_str, validate_input_with};
 pub use json_text::{JsonLimits, JsonTextError, JsonTextErrorKind, parse_json_text};
 pub use output::ToolOutput;
-// The policy's former name, kept for code written against it.
-#[allow(deprecated)]
-pub use repair::Repairs;
 pub use repair::{Repair, RepairKind, RepairPolicy};
-pub use sanitize::{sanitize_line, sanitize_text};
-pub use schema::{Validator, ValidatorBuilder, portable};
+pub use schema::{Validator, ValidatorBuilder, keywords, portable};
 pub use tool::{
     BlockingJob, CallError, Invocation, Tool, ToolAnnotations, ToolArgs, ToolError, ToolIcon,
     ToolWith, tool_result, with_causes,
@@ -62,3 +61,4 @@ pub use toolset::{
     CallOutcome, CallReport, Called, DynamicTool, Limits, REPORTED_ARGUMENTS, RegisterError,
     ToolRef, ToolSet, UnknownTool,
 };
+pub use toolsmith_text::{sanitize_line, sanitize_text};

@@ -16,7 +16,7 @@ use std::fmt;
 ///
 /// let strict = RepairPolicy::none();
 /// let lenient = RepairPolicy { coerce_types: true, ..RepairPolicy::default() };
-/// assert!(!strict.aliases && lenient.aliases && lenient.coerce_types);
+/// assert!(!strict.case_variants && lenient.case_variants && lenient.coerce_types);
 /// ```
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct RepairPolicy {
@@ -27,7 +27,7 @@ pub struct RepairPolicy {
     /// folds to it, and no other spelling of it is present. (These case
     /// variants are repaired as [`RepairKind::Alias`]; the aliases a type
     /// declares with `#[serde(alias)]` are read under every policy.)
-    pub aliases: bool,
+    pub case_variants: bool,
     /// Parse a string holding JSON where the schema expects an object or an
     /// array (and does not accept a string).
     pub json_strings: bool,
@@ -43,7 +43,7 @@ impl RepairPolicy {
     /// No repair, no suggestion: the input is validated as sent.
     pub const fn none() -> Self {
         RepairPolicy {
-            aliases: false,
+            case_variants: false,
             json_strings: false,
             suggestions: false,
             coerce_types: false,
@@ -53,33 +53,37 @@ impl RepairPolicy {
     /// Every repair, type coercion included.
     pub const fn all() -> Self {
         RepairPolicy {
-            aliases: true,
+            case_variants: true,
             json_strings: true,
             suggestions: true,
             coerce_types: true,
         }
     }
 
+    /// Whether keys in another case convention are repaired: the
+    /// [`case_variants`](Self::case_variants) field under its former name
+    /// (a field cannot be renamed with an alias; this reads it).
+    #[deprecated(note = "renamed to the `case_variants` field")]
+    pub const fn aliases(&self) -> bool {
+        self.case_variants
+    }
+
     /// Whether any repair changes the input (suggestions only change words).
     pub(crate) fn changes_input(&self) -> bool {
-        self.aliases || self.json_strings || self.coerce_types
+        self.case_variants || self.json_strings || self.coerce_types
     }
 }
 
 impl Default for RepairPolicy {
     fn default() -> Self {
         RepairPolicy {
-            aliases: true,
+            case_variants: true,
             json_strings: true,
             suggestions: true,
             coerce_types: false,
         }
     }
 }
-
-/// The policy's former name.
-#[deprecated(note = "renamed to RepairPolicy")]
-pub type Repairs = RepairPolicy;
 
 /// What kind of repair was made.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]

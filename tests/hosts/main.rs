@@ -8,6 +8,7 @@ pub mod cli_call;
 pub mod cli_hints;
 pub mod function_calling;
 pub mod hosts;
+pub mod keywords;
 pub mod mcp_conformance;
 pub mod mcp_context;
 pub mod mcp_dynamic;

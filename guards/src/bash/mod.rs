@@ -16,7 +16,7 @@ mod wrappers;
 use std::collections::HashSet;
 use std::fmt;
 
-use toolsmith_runtime::echo;
+use toolsmith_text::echo;
 
 pub use command::{CommandOption, Redirect, ShellCommand};
 pub use rules::{BashMatcher, BashRule, CommandMatch, DEFAULT_BASH_RULES, Operand, PathClass};
@@ -180,14 +180,6 @@ pub fn find_bash_problems(command: &str, rules: &[BashRule]) -> Vec<BashFinding>
         }
     }
     findings
-}
-
-/// [`find_bash_problems`], under its former name: it returns the findings
-/// (empty when the command may run), not a `Result` as the `validate_*`
-/// functions do.
-#[deprecated(since = "0.1.1", note = "renamed to `find_bash_problems`")]
-pub fn validate_bash_command(command: &str, rules: &[BashRule]) -> Vec<BashFinding> {
-    find_bash_problems(command, rules)
 }
 
 /// `command` as a finding shows it: on one line, sanitized, cut short.

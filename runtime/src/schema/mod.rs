@@ -11,6 +11,7 @@ mod format_label;
 mod format_text;
 pub(crate) mod graph;
 pub(crate) mod integer;
+pub mod keywords;
 mod node;
 pub(crate) mod number;
 pub mod pattern;

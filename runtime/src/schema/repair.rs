@@ -114,7 +114,7 @@ impl Mend<'_> {
                 }
                 // Only where unknown keys are refused: elsewhere `dateTime`
                 // is a key in its own right.
-                if self.policy.aliases && matches!(object.additional, Some(Node::Never)) {
+                if self.policy.case_variants && matches!(object.additional, Some(Node::Never)) {
                     self.case_variants(object, map);
                 }
                 for (key, child) in map.iter_mut() {
@@ -181,7 +181,7 @@ pub(crate) fn may_repair(node: &Node, value: &Value, policy: &RepairPolicy) -> b
                         .declared
                         .as_ref()
                         .is_some_and(|declared| declared.key(key).is_some())
-                        || (policy.aliases
+                        || (policy.case_variants
                             && matches!(object.additional, Some(Node::Never))
                             && object.case_variant(key).is_some())
                         || object

@@ -124,7 +124,7 @@ fn ambiguous_case_variants_are_lines_not_guesses() {
 #[test]
 fn case_variants_off_leaves_unknown_keys_with_suggestions() {
     let policy = RepairPolicy {
-        aliases: false,
+        case_variants: false,
         ..RepairPolicy::default()
     };
     assert_eq!(

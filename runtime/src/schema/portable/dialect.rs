@@ -1,10 +1,15 @@
 //! What each function-calling host refuses of draft 2020-12, named per
 //! host: a foreign schema (a proxied MCP tool, a schemars type) is told at
 //! registration which construct a host cannot take, instead of every
-//! construct being refused for every host.
+//! construct being refused for every host. The keywords a host refuses are
+//! those whose row in [`KEYWORDS`](crate::schema::keywords::KEYWORDS) says
+//! [`Refuses`](crate::schema::keywords::Verdict::Refuses) for it; the rules
+//! on a whole schema (the root, OpenAI strict mode's closed objects) are
+//! here.
 
 use serde_json::{Map, Value};
 
+use super::report;
 use crate::echo::quoted;
 use crate::pointer::escape_into;
 use crate::schema::graph::{ONE_SCHEMA, SCHEMA_ARRAYS, SCHEMA_MAPS};
@@ -32,44 +37,6 @@ impl Host {
             Host::Anthropic => "Anthropic",
             Host::OpenAiStrict => "OpenAI strict mode",
             Host::Gemini => "Gemini",
-        }
-    }
-
-    /// Keywords the host refuses anywhere.
-    fn refused(self) -> &'static [&'static str] {
-        match self {
-            Host::Anthropic => &[],
-            Host::OpenAiStrict => &[
-                "allOf",
-                "oneOf",
-                "not",
-                "if",
-                "dependentRequired",
-                "dependentSchemas",
-                "patternProperties",
-                "propertyNames",
-                "unevaluatedProperties",
-                "unevaluatedItems",
-                "contains",
-                "prefixItems",
-                "$dynamicRef",
-            ],
-            Host::Gemini => &[
-                "$ref",
-                "$dynamicRef",
-                "allOf",
-                "oneOf",
-                "not",
-                "if",
-                "dependentRequired",
-                "dependentSchemas",
-                "patternProperties",
-                "propertyNames",
-                "unevaluatedProperties",
-                "unevaluatedItems",
-                "contains",
-                "prefixItems",
-            ],
         }
     }
 
@@ -140,8 +107,8 @@ fn walk(schema: &Value, host: Host, at: &mut String, found: &mut Vec<String>, de
     // A tagged union is sent as `anyOf` where the host lacks `oneOf`: the
     // tags keep the alternatives exclusive.
     let tagged = super::union_tag(map).is_some();
-    for keyword in host.refused() {
-        if map.contains_key(*keyword) && !(tagged && *keyword == "oneOf") {
+    for keyword in crate::schema::keywords::refused(host) {
+        if map.contains_key(keyword) && !(tagged && keyword == "oneOf") {
             report(
                 found,
                 at,
@@ -223,14 +190,6 @@ fn strict_object(map: &Map<String, Value>, at: &str, found: &mut Vec<String>) {
 fn step(at: &mut String, token: &str) {
     at.push('/');
     escape_into(token, at);
-}
-
-fn report(found: &mut Vec<String>, at: &str, text: String) {
-    found.push(if at.is_empty() {
-        text
-    } else {
-        format!("at {at}: {text}")
-    });
 }
 
 #[cfg(test)]

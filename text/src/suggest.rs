@@ -6,7 +6,7 @@
 //! so that every near miss is found and worded alike.
 //!
 //! ```
-//! use toolsmith_runtime::suggest::{fold_case, similar_key};
+//! use toolsmith_text::suggest::{fold_case, similar_key};
 //!
 //! assert_eq!(similar_key("seperator", &["text", "separator"]), Some("separator"));
 //! // Two candidates one edit away: no guess.
@@ -19,7 +19,7 @@ const MAX_COMPARED_CHARS: usize = 64;
 
 /// Optimal string alignment distance (Damerau–Levenshtein with adjacent
 /// transpositions, each substring edited once), or `None` past `limit`.
-pub(crate) fn distance(a: &str, b: &str, limit: usize) -> Option<usize> {
+pub fn distance(a: &str, b: &str, limit: usize) -> Option<usize> {
     let a: Vec<char> = a.chars().take(MAX_COMPARED_CHARS + 1).collect();
     let b: Vec<char> = b.chars().take(MAX_COMPARED_CHARS + 1).collect();
     if a.len() > MAX_COMPARED_CHARS
@@ -78,7 +78,7 @@ pub fn similar_key<'a>(key: &str, candidates: &[&'a str]) -> Option<&'a str> {
 /// The one allowed value matching `value` ignoring case, or else in
 /// another case convention (`good_first_issue` or `GoodFirstIssue` for
 /// `good-first-issue`, see [`fold_case`]), or else within one edit.
-pub(crate) fn similar_value<'a>(value: &str, candidates: &[&'a str]) -> Option<&'a str> {
+pub fn similar_value<'a>(value: &str, candidates: &[&'a str]) -> Option<&'a str> {
     let lower = value.to_lowercase();
     if let Some(found) = the_one(candidates, |c| c.to_lowercase() == lower) {
         return found;

@@ -10,7 +10,7 @@
 //!   removes the same hazards, for multi-line text such as descriptions.
 //!
 //! ```
-//! # extern crate toolsmith_runtime as toolsmith;
+//! # extern crate toolsmith_text as toolsmith;
 //! use toolsmith::{sanitize_line, sanitize_text};
 //!
 //! assert_eq!(sanitize_line("  \x1b[31mred\x1b[0m\r\nalert\u{202E}  "), "red alert");
@@ -89,7 +89,7 @@
 /// panics.
 ///
 /// ```
-/// # extern crate toolsmith_runtime as toolsmith;
+/// # extern crate toolsmith_text as toolsmith;
 /// use toolsmith::sanitize_line;
 ///
 /// assert_eq!(sanitize_line("first\nsecond\tthird   fourth "), "first second third fourth");
@@ -162,7 +162,7 @@ pub fn sanitize_line(input: &str) -> String {
 /// never panics.
 ///
 /// ```
-/// # extern crate toolsmith_runtime as toolsmith;
+/// # extern crate toolsmith_text as toolsmith;
 /// use toolsmith::sanitize_text;
 ///
 /// assert_eq!(sanitize_text("fn main() {\r\n    run();\r\n}"), "fn main() {\n    run();\n}");
@@ -719,13 +719,20 @@ const CAN: u8 = 0x18;
 const SUB: u8 = 0x1A;
 const ESC: u8 = 0x1B;
 
-/// C1 introducers, by the second byte of their UTF-8 (the first is 0xC2).
-const C1_DCS: u8 = 0x90;
-const C1_SOS: u8 = 0x98;
-const C1_CSI: u8 = 0x9B;
-const C1_OSC: u8 = 0x9D;
-const C1_PM: u8 = 0x9E;
-const C1_APC: u8 = 0x9F;
+/// The 8-bit C1 form of the sequence `ESC x`, by the second byte of its
+/// UTF-8 (the first is 0xC2): ECMA-48 maps `ESC` then 0x40–0x5F onto the
+/// C1 controls 0x80–0x9F.
+const fn c1(x: u8) -> u8 {
+    x + 0x40
+}
+
+/// C1 introducers: DCS, SOS, CSI, OSC, PM, APC.
+const C1_DCS: u8 = c1(b'P');
+const C1_SOS: u8 = c1(b'X');
+const C1_CSI: u8 = c1(b'[');
+const C1_OSC: u8 = c1(b']');
+const C1_PM: u8 = c1(b'^');
+const C1_APC: u8 = c1(b'_');
 /// The UTF-8 of the string terminator U+009C, also written `ESC \`.
 const C1_ST: [u8; 2] = [0xC2, 0x9C];
 
