@@ -10,18 +10,29 @@
 //! declarations, so a new SDK release says exactly what moved. The Codex
 //! CLI's contract is in [`codex`], compared with the schemas of its pinned
 //! release; the Gemini CLI's events, inputs and answers are in [`gemini`],
-//! compared with its pinned declarations. The errors, the runner's exit codes and the content guards are
-//! shared by every agent's contract, and [`run_any`] runs one hook
-//! program for all of them, answering each in its own shape.
+//! compared with its pinned declarations.
+//!
+//! Each agent's contract is one implementation of [`Contract`], and one
+//! [`runner`] runs them all, with the same exit codes and failure lines;
+//! the errors, the settings lint's report and the content guards are
+//! shared by every agent too. [`run_any`] runs one hook program, written
+//! against Claude's types, for every agent, answering each in its own
+//! shape.
 
 pub mod agent;
 pub mod claude;
 pub mod codex;
 mod compiled;
+pub mod contract;
 mod error;
+mod event;
 pub mod gemini;
-mod input_check;
-mod run;
+mod input;
+mod lint;
+pub mod output;
+pub mod runner;
+mod values;
+mod wire;
 
 /// The content guards (bash, secrets, paths, file syntax), from
 /// `toolsmith-guards`.
@@ -29,9 +40,6 @@ pub use toolsmith_guards as guards;
 
 pub use agent::{Agent, run_any, run_any_on, run_any_with};
 pub use claude::*;
+pub use contract::{Answer, Contract};
 pub use error::{HookError, HookErrorCode};
-pub use run::{HookAnswer, Outcome, RunOptions, run, run_on, run_with};
-
-/// The runner's options, under their former name.
-#[deprecated(since = "0.1.1", note = "renamed to `RunOptions`")]
-pub type Options = RunOptions;
+pub use runner::{Outcome, RunOptions};

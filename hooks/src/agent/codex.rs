@@ -4,8 +4,44 @@
 use serde_json::{Map, Value};
 use toolsmith_runtime::echo;
 
-use crate::codex::{CodexEvent, CodexOutput, validate_codex_hook_input};
-use crate::{HookEvent, HookInput, HookOutput, validate_hook_input, validate_hook_output};
+use super::Agent;
+use crate::claude::{HookEvent, HookInput, HookOutput, validate_hook_input, validate_hook_output};
+use crate::codex::{Codex, CodexEvent, CodexOutput, validate_codex_hook_input};
+use crate::contract::{Contract, check_built_for};
+use crate::runner::Outcome;
+
+/// A hook written against Claude's contract, run by Codex: Codex's payload
+/// read as Claude's input of the same event, Claude's answer printed as
+/// Codex's.
+pub(super) struct ClaudeOnCodex;
+
+impl Contract for ClaudeOnCodex {
+    const AGENT: Agent = Agent::Codex;
+    type Event = CodexEvent;
+    type Input = HookInput;
+    type Output = HookOutput;
+
+    fn event_named(name: &str) -> Option<CodexEvent> {
+        Codex::event_named(name)
+    }
+
+    fn read(payload: &Value) -> Result<(CodexEvent, HookInput), Vec<String>> {
+        claude_input(payload)
+    }
+
+    fn answer(
+        event: CodexEvent,
+        payload: &Value,
+        output: HookOutput,
+    ) -> Result<Outcome, Vec<String>> {
+        check_built_for(output.event().map(HookEvent::as_str), event.as_str(), "")?;
+        Codex::answer(event, payload, codex_answer(event, &output)?)
+    }
+
+    fn never_fails_closed(event: CodexEvent) -> bool {
+        Codex::never_fails_closed(event)
+    }
+}
 
 /// The events whose `decision: "block"` and `reason` Codex reads.
 const BLOCKS: &[CodexEvent] = &[
@@ -26,7 +62,7 @@ const ADDS_CONTEXT: &[CodexEvent] = &[
 
 /// `payload`, valid for Codex's contract, as Claude's input of the same
 /// event, with Codex's event.
-pub(super) fn claude_input(payload: &Value) -> Result<(CodexEvent, HookInput), Vec<String>> {
+fn claude_input(payload: &Value) -> Result<(CodexEvent, HookInput), Vec<String>> {
     let event = validate_codex_hook_input(payload)
         .map_err(|err| err.lines())?
         .event();
@@ -53,10 +89,7 @@ pub(super) fn claude_input(payload: &Value) -> Result<(CodexEvent, HookInput), V
 
 /// `output`, answered to Codex's `event`, in Codex's shape: one line per
 /// field Codex would not honour.
-pub(super) fn codex_answer(
-    event: CodexEvent,
-    output: &HookOutput,
-) -> Result<CodexOutput, Vec<String>> {
+fn codex_answer(event: CodexEvent, output: &HookOutput) -> Result<CodexOutput, Vec<String>> {
     let json = output.to_json();
     if let Some(claude_event) = HookEvent::from_name(event.as_str()) {
         validate_hook_output(claude_event, &json).map_err(|err| err.lines())?;

@@ -5,8 +5,57 @@
 use serde_json::{Map, Value, json};
 use toolsmith_runtime::echo;
 
-use crate::gemini::{GeminiEvent, GeminiOutput, validate_gemini_hook_input};
-use crate::{HookEvent, HookInput, HookOutput, validate_hook_input, validate_hook_output};
+use super::Agent;
+use crate::claude::{HookEvent, HookInput, HookOutput, validate_hook_input, validate_hook_output};
+use crate::contract::{Contract, check_built_for};
+use crate::gemini::{Gemini, GeminiEvent, GeminiOutput, validate_gemini_hook_input};
+use crate::runner::Outcome;
+
+/// A hook written against Claude's contract, run by Gemini CLI: Gemini
+/// CLI's payload read as Claude's input of the counterpart event, Claude's
+/// answer printed as Gemini CLI's.
+pub(super) struct ClaudeOnGemini;
+
+impl Contract for ClaudeOnGemini {
+    const AGENT: Agent = Agent::Gemini;
+    type Event = GeminiEvent;
+    type Input = HookInput;
+    type Output = HookOutput;
+
+    fn event_named(name: &str) -> Option<GeminiEvent> {
+        Gemini::event_named(name)
+    }
+
+    fn read(payload: &Value) -> Result<(GeminiEvent, HookInput), Vec<String>> {
+        claude_input(payload)
+    }
+
+    fn answer(
+        event: GeminiEvent,
+        payload: &Value,
+        output: HookOutput,
+    ) -> Result<Outcome, Vec<String>> {
+        let claude_event = counterpart(event).expect("a Gemini CLI event read has a counterpart");
+        check_built_for(
+            output.event(),
+            claude_event,
+            &format!(" (Gemini CLI's \"{event}\")"),
+        )?;
+        Gemini::answer(event, payload, gemini_answer(event, claude_event, &output)?)
+    }
+
+    fn never_fails_closed(event: GeminiEvent) -> bool {
+        Gemini::never_fails_closed(event)
+    }
+}
+
+/// The Claude Code event `event` reads as, if it has one.
+fn counterpart(event: GeminiEvent) -> Option<HookEvent> {
+    COUNTERPARTS
+        .iter()
+        .find(|(gemini, _)| *gemini == event)
+        .map(|&(_, claude)| claude)
+}
 
 /// Gemini CLI's events and their Claude Code counterparts.
 const COUNTERPARTS: &[(GeminiEvent, HookEvent)] = &[
@@ -70,11 +119,11 @@ pub(super) fn is_gemini(payload: &Value) -> bool {
 
 /// `payload`, valid for Gemini CLI's contract, as Claude's input of the
 /// counterpart event, with Gemini CLI's event.
-pub(super) fn claude_input(payload: &Value) -> Result<(GeminiEvent, HookInput), Vec<String>> {
+fn claude_input(payload: &Value) -> Result<(GeminiEvent, HookInput), Vec<String>> {
     let event = validate_gemini_hook_input(payload)
         .map_err(|err| err.lines())?
         .event();
-    let Some(&(_, claude_event)) = COUNTERPARTS.iter().find(|(gemini, _)| *gemini == event) else {
+    let Some(claude_event) = counterpart(event) else {
         return Err(vec![format!(
             "Invalid hook input: Gemini CLI's \"{event}\" has no Claude Code counterpart, so a hook written for Claude's events cannot answer it; remove the hook from this event"
         )]);
@@ -119,7 +168,7 @@ fn claude_tool(fields: &mut Map<String, Value>) {
 
 /// `output`, answered to Gemini CLI's `event`, in Gemini CLI's shape: one
 /// line per field Gemini CLI would not honour.
-pub(super) fn gemini_answer(
+fn gemini_answer(
     event: GeminiEvent,
     claude_event: HookEvent,
     output: &HookOutput,

@@ -76,13 +76,13 @@
 
 mod codex;
 mod gemini;
-mod run;
+mod run_any;
 
 use std::fmt;
 
 use serde_json::Value;
 
-pub use run::{run_any, run_any_on, run_any_with};
+pub use run_any::{run_any, run_any_on, run_any_with};
 
 /// The agents a hook program answers.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]

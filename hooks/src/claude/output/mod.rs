@@ -138,8 +138,4 @@ impl fmt::Display for HookOutput {
     }
 }
 
-impl crate::HookAnswer for HookOutput {
-    fn into_answer(self) -> Result<HookOutput, String> {
-        Ok(self)
-    }
-}
+crate::contract::plain_answers!(HookOutput: HookOutput);

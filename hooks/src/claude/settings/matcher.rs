@@ -8,11 +8,11 @@ use std::cell::OnceCell;
 
 use toolsmith_runtime::suggest::{fold_case, similar_key};
 
-use super::Report;
 use super::facts::{self, Target};
 use super::name_regex::NameRegex;
 use super::quoted;
-use crate::{BUILTIN_TOOL_NAMES, HookEvent, McpToolName, builtin_tool};
+use crate::claude::{BUILTIN_TOOL_NAMES, HookEvent, McpToolName, builtin_tool};
+use crate::lint::Report;
 
 /// How the agent reads a matcher.
 #[derive(Debug, Clone, PartialEq, Eq)]

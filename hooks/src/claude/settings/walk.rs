@@ -4,14 +4,15 @@
 use std::sync::OnceLock;
 
 use serde_json::{Map, Value, json};
-use toolsmith_runtime::echo::{self, describe};
+use toolsmith_runtime::echo::describe;
 use toolsmith_runtime::{RepairPolicy, Validator};
 
 use super::facts::{self, COMMON_FIELDS, Field, HandlerType, If, Kind, SETTINGS_KEYS};
 use super::http::{self, Policy};
 use super::matcher::{self, Matcher};
-use super::{Report, quoted, rule};
-use crate::{BUILTIN_TOOL_NAMES, HookEvent, McpToolName, builtin_tool};
+use super::{quoted, rule};
+use crate::claude::{BUILTIN_TOOL_NAMES, HookEvent, McpToolName, builtin_tool};
+use crate::lint::{Report, child, item};
 
 /// Where a piece sits: the event around it, whether it comes from a whole
 /// settings file, and that file's HTTP hook policy.
@@ -563,29 +564,4 @@ fn string_items(value: Option<&Value>) -> impl Iterator<Item = (usize, &str)> {
         .flatten()
         .enumerate()
         .filter_map(|(i, item)| item.as_str().map(|s| (i, s)))
-}
-
-/// The longest key shown in a pointer, in characters.
-const KEY_CHARS: usize = 64;
-
-/// `base` and one more key, escaped as RFC 6901 says (`~0`, `~1`), a
-/// hostile key cut short.
-pub(crate) fn child(base: &str, key: &str) -> String {
-    let key = echo::cut(key, KEY_CHARS);
-    let mut out = String::with_capacity(base.len() + key.len() + 1);
-    out.push_str(base);
-    out.push('/');
-    for c in key.chars() {
-        match c {
-            '~' => out.push_str("~0"),
-            '/' => out.push_str("~1"),
-            c => out.push(c),
-        }
-    }
-    out
-}
-
-/// `base` and one more index.
-pub(crate) fn item(base: &str, index: usize) -> String {
-    format!("{base}/{index}")
 }

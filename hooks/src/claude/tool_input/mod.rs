@@ -37,9 +37,9 @@ pub use mcp::{McpToolCall, McpToolName};
 pub use tools::*;
 pub use values::*;
 
-use super::input::wire::WireType;
 use super::tool_names::builtin_tool;
 use crate::compiled::{Compiled, compiled_for};
+use crate::wire::WireType;
 use crate::{HookError, HookErrorCode};
 
 /// How the lines of a tool input's problems start.

@@ -1,19 +1,17 @@
 //! The runner for any agent: the same exit codes and failure lines as
-//! [`crate::run`], in the shape of the agent that sent the payload.
+//! [`crate::runner`], in the shape of the agent that sent the payload.
 
 use std::io::Read;
 use std::process::ExitCode;
 
 use toolsmith_runtime::parse_json_text;
 
-use super::{Agent, codex, gemini};
-use crate::codex::CodexEvent;
-use crate::codex::run::{checked, failed, printed};
-use crate::gemini::{GeminiEvent, GeminiOutput};
-use crate::run::{
-    built_for_another, event_name, failure, guarded, parse_payload, read_bounded, run_process,
-};
-use crate::{HookAnswer, HookInput, Outcome, RunOptions, run_on};
+use super::Agent;
+use super::codex::ClaudeOnCodex;
+use super::gemini::ClaudeOnGemini;
+use crate::claude::{Claude, HookAnswer, HookInput};
+use crate::input::PAYLOAD_LIMITS;
+use crate::runner::{Outcome, RunOptions, failure, read_bounded, run_on_bytes, run_process};
 
 /// Runs `handler` as a hook of whichever agent runs it (see the
 /// [module docs](crate::agent)); return its value from `main`. Fails open.
@@ -46,64 +44,14 @@ pub fn run_any_on<A: HookAnswer>(
         Err(err) => return failure(options, false, &err.lines()),
     };
     let agent = agent.unwrap_or_else(|| {
-        parse_json_text(&bytes, &HookInput::LIMITS)
+        parse_json_text(&bytes, &PAYLOAD_LIMITS)
             .map_or(Agent::Claude, |payload| Agent::of_payload(&payload))
     });
     match agent {
-        Agent::Claude => run_on(options, &bytes[..], handler),
-        Agent::Codex => {
-            let mut event = None;
-            match codex_answer(&bytes, &mut event, handler) {
-                Ok(output) => printed(&output),
-                Err(lines) => failed(options, event, &lines),
-            }
-        }
-        Agent::Gemini => {
-            let mut event = None;
-            match gemini_answer(&bytes, &mut event, handler) {
-                Ok(output) => crate::gemini::run::printed(&output),
-                Err(lines) => crate::gemini::run::failed(options, event, &lines),
-            }
-        }
+        Agent::Claude => run_on_bytes::<Claude, A>(options, &bytes, handler),
+        Agent::Codex => run_on_bytes::<ClaudeOnCodex, A>(options, &bytes, handler),
+        Agent::Gemini => run_on_bytes::<ClaudeOnGemini, A>(options, &bytes, handler),
     }
-}
-
-fn gemini_answer<A: HookAnswer>(
-    bytes: &[u8],
-    event: &mut Option<GeminiEvent>,
-    handler: impl FnOnce(HookInput) -> A,
-) -> Result<GeminiOutput, Vec<String>> {
-    let payload = parse_payload(bytes)?;
-    *event = event_name(&payload).and_then(GeminiEvent::from_name);
-    let (answered, input) = gemini::claude_input(&payload)?;
-    let claude_event = input.event();
-    let output = guarded(|| handler(input).into_answer())?;
-    if let Some(built_for) = output.event()
-        && built_for != claude_event
-    {
-        return Err(vec![format!(
-            "Invalid hook output: built for \"{}\", but the input is \"{claude_event}\" (Gemini CLI's \"{answered}\"); answer with the builder of \"{claude_event}\"",
-            built_for.as_str()
-        )]);
-    }
-    gemini::gemini_answer(answered, claude_event, &output)
-}
-
-fn codex_answer<A: HookAnswer>(
-    bytes: &[u8],
-    event: &mut Option<CodexEvent>,
-    handler: impl FnOnce(HookInput) -> A,
-) -> Result<crate::codex::CodexOutput, Vec<String>> {
-    let payload = parse_payload(bytes)?;
-    *event = event_name(&payload).and_then(CodexEvent::from_name);
-    let (answered, input) = codex::claude_input(&payload)?;
-    let output = guarded(|| handler(input).into_answer())?;
-    if let Some(built_for) = output.event()
-        && built_for.as_str() != answered.as_str()
-    {
-        return Err(built_for_another(built_for.as_str(), answered.as_str()));
-    }
-    checked(answered, codex::codex_answer(answered, &output)?)
 }
 
 #[cfg(test)]
@@ -111,7 +59,7 @@ mod tests {
     use serde_json::json;
 
     use super::*;
-    use crate::HookOutput;
+    use crate::claude::HookOutput;
 
     fn codex(event: &str, fields: serde_json::Value) -> String {
         let mut payload = json!({
@@ -311,7 +259,7 @@ mod tests {
                 let HookInput::PreToolUse(call) = &input else {
                     panic!("not PreToolUse: {input:?}")
                 };
-                let crate::ToolInput::Bash(bash) = call.tool_input().unwrap() else {
+                let crate::claude::ToolInput::Bash(bash) = call.tool_input().unwrap() else {
                     panic!("not Bash: {call:?}")
                 };
                 assert_eq!(bash.command, "rm -rf ~/");
