@@ -4,14 +4,12 @@
 //! return. Claude Code, Codex and Gemini CLI are one implementation each
 //! ([`Claude`](crate::claude::Claude), [`Codex`](crate::codex::Codex),
 //! [`Gemini`](crate::gemini::Gemini)); [`runner`](crate::runner) runs any
-//! of them.
+//! of them. Beside them: [`Agent`], which agent runs the hook, and
+//! [`Outcome`], what the hook process prints and how it exits.
 
-use std::fmt::Display;
+use std::fmt::{self, Display};
 
 use serde_json::Value;
-
-use crate::agent::Agent;
-use crate::runner::Outcome;
 
 /// One agent's hook contract, as the runner uses it: read the payload into
 /// the typed input, check the hook's answer and say what the process
@@ -22,15 +20,11 @@ pub trait Contract {
     /// The agent that runs the hook.
     const AGENT: Agent;
     /// The agent's events, as `hook_event_name` names them.
-    type Event: Copy + PartialEq + Display;
+    type Event: ContractEvent;
     /// The typed input a hook function takes.
     type Input;
     /// The answer a hook function gives.
     type Output;
-
-    /// The event named `name` exactly, before the payload is checked: a
-    /// failure's exit code depends on it.
-    fn event_named(name: &str) -> Option<Self::Event>;
 
     /// `payload` checked against the contract and typed, with the event
     /// it answers; one line per problem.
@@ -47,6 +41,86 @@ pub trait Contract {
     /// Whether a failure on `event` exits 1 even when the hook fails
     /// closed: exit 2 there would keep the agent from ever stopping.
     fn never_fails_closed(event: Self::Event) -> bool;
+}
+
+/// The agents a hook program answers.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+#[non_exhaustive]
+pub enum Agent {
+    /// Claude Code (and the Claude Agent SDK).
+    Claude,
+    /// The Codex CLI.
+    Codex,
+    /// The Gemini CLI.
+    Gemini,
+}
+
+impl Agent {
+    /// Every agent, in the order of the flag's values.
+    pub const ALL: &'static [Agent] = &[Agent::Claude, Agent::Codex, Agent::Gemini];
+
+    /// The name the `--agent` flag takes.
+    pub const fn as_str(self) -> &'static str {
+        match self {
+            Agent::Claude => "claude",
+            Agent::Codex => "codex",
+            Agent::Gemini => "gemini",
+        }
+    }
+
+    /// The agent's name in a line: `Claude Code`, `Codex`, `Gemini CLI`.
+    pub const fn title(self) -> &'static str {
+        match self {
+            Agent::Claude => "Claude Code",
+            Agent::Codex => "Codex",
+            Agent::Gemini => "Gemini CLI",
+        }
+    }
+
+    /// The agent named `name` exactly, if there is one.
+    pub fn from_name(name: &str) -> Option<Agent> {
+        Agent::ALL.iter().copied().find(|a| a.as_str() == name)
+    }
+}
+
+impl fmt::Display for Agent {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.as_str())
+    }
+}
+
+/// What a hook process prints and how it exits.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Outcome {
+    /// Standard output: the answer and a newline, or nothing.
+    pub stdout: String,
+    /// Standard error: the reason of an exit-code block, or the lines of a
+    /// failure.
+    pub stderr: String,
+    /// 0, 1 (the hook failed; the action goes ahead) or 2 (blocked).
+    pub exit_code: u8,
+}
+
+impl Outcome {
+    /// `stdout` printed, nothing on stderr, exit 0; an empty `stdout`
+    /// prints nothing.
+    pub(crate) fn printed(stdout: &str) -> Outcome {
+        Outcome {
+            stdout: if stdout.is_empty() {
+                String::new()
+            } else {
+                format!("{stdout}\n")
+            },
+            stderr: String::new(),
+            exit_code: 0,
+        }
+    }
+}
+
+/// One event of an agent's contract.
+pub trait ContractEvent: Copy + PartialEq + Display {
+    /// The event named `name` exactly, as the agent sends it.
+    fn named(name: &str) -> Option<Self>;
 }
 
 /// What a hook function may return for an answer of type `O`: the answer

@@ -45,6 +45,12 @@ macro_rules! agent_events {
             }
         }
 
+        impl $crate::contract::ContractEvent for $name {
+            fn named(name: &str) -> ::core::option::Option<$name> {
+                $name::from_name(name)
+            }
+        }
+
         impl ::core::fmt::Display for $name {
             fn fmt(&self, f: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result {
                 f.write_str(self.as_str())

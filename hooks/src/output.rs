@@ -8,7 +8,7 @@ use std::fmt;
 use serde_json::{Map, Value};
 
 use crate::contract::Answer;
-use crate::runner::Outcome;
+use crate::contract::Outcome;
 
 /// An answer to an agent of events `E`, built by the agent's builders
 /// ([`CodexOutput::pre_tool_use`](crate::codex::CodexOutput::pre_tool_use),

@@ -2,13 +2,11 @@
 //! answer printed as Codex's, when Codex honours every field of it.
 
 use serde_json::{Map, Value};
-use toolsmith_runtime::echo;
 
-use super::Agent;
-use crate::claude::{HookEvent, HookInput, HookOutput, validate_hook_input, validate_hook_output};
+use super::translate::{Refusals, Take, no_counterpart, sort, translate};
+use crate::claude::{HookEvent, HookInput, HookOutput, validate_hook_input};
 use crate::codex::{Codex, CodexEvent, CodexOutput, validate_codex_hook_input};
-use crate::contract::{Contract, check_built_for};
-use crate::runner::Outcome;
+use crate::contract::{Agent, Contract, Outcome, check_built_for};
 
 /// A hook written against Claude's contract, run by Codex: Codex's payload
 /// read as Claude's input of the same event, Claude's answer printed as
@@ -20,10 +18,6 @@ impl Contract for ClaudeOnCodex {
     type Event = CodexEvent;
     type Input = HookInput;
     type Output = HookOutput;
-
-    fn event_named(name: &str) -> Option<CodexEvent> {
-        Codex::event_named(name)
-    }
 
     fn read(payload: &Value) -> Result<(CodexEvent, HookInput), Vec<String>> {
         claude_input(payload)
@@ -67,9 +61,7 @@ fn claude_input(payload: &Value) -> Result<(CodexEvent, HookInput), Vec<String>>
         .map_err(|err| err.lines())?
         .event();
     let Some(claude_event) = HookEvent::from_name(event.as_str()) else {
-        return Err(vec![format!(
-            "Invalid hook input: Codex's \"{event}\" has no Claude Code counterpart, so a hook written for Claude's events cannot answer it; remove the hook from this event"
-        )]);
+        return Err(no_counterpart(Agent::Codex, event));
     };
     let mut payload = payload.clone();
     if let Some(fields) = payload.as_object_mut() {
@@ -90,93 +82,88 @@ fn claude_input(payload: &Value) -> Result<(CodexEvent, HookInput), Vec<String>>
 /// `output`, answered to Codex's `event`, in Codex's shape: one line per
 /// field Codex would not honour.
 fn codex_answer(event: CodexEvent, output: &HookOutput) -> Result<CodexOutput, Vec<String>> {
-    let json = output.to_json();
-    if let Some(claude_event) = HookEvent::from_name(event.as_str()) {
-        validate_hook_output(claude_event, &json).map_err(|err| err.lines())?;
-    }
-    let Value::Object(fields) = json else {
-        unreachable!("an answer is an object")
-    };
-    let blocks = fields.get("decision") == Some(&Value::from("block"));
-    let mut lines = Vec::new();
-    let mut kept = Map::new();
-    for (key, value) in &fields {
-        let honoured = match key.as_str() {
-            "systemMessage" => true,
-            "decision" | "reason" => blocks && BLOCKS.contains(&event),
-            "hookSpecificOutput" => {
-                kept.insert(
-                    key.clone(),
-                    Value::Object(specific(event, value, &mut lines)),
-                );
-                continue;
-            }
-            _ => false,
-        };
-        if honoured {
-            kept.insert(key.clone(), value.clone());
-        } else {
-            lines.push(refused(&format!("/{key}"), value, event));
-        }
-    }
-    if lines.is_empty() {
-        Ok(CodexOutput::from_json(event, kept))
-    } else {
-        Err(lines)
-    }
+    let blocks = output.to_json()["decision"] == "block";
+    let kept = translate(
+        Agent::Codex,
+        event,
+        counterpart(event),
+        output,
+        |fields, refusals| {
+            let mut kept = Map::new();
+            sort(
+                fields,
+                "",
+                &mut kept,
+                refusals,
+                |key, value, kept, refusals| match key {
+                    "systemMessage" => Take::Keep,
+                    "decision" | "reason" if blocks && BLOCKS.contains(&event) => Take::Keep,
+                    "hookSpecificOutput" => {
+                        let mut specific = Map::new();
+                        if let Some(fields) = value.as_object() {
+                            sort_specific(event, fields, &mut specific, refusals);
+                        }
+                        kept.insert(key.to_owned(), Value::Object(specific));
+                        Take::Done
+                    }
+                    _ => Take::Refuse,
+                },
+            );
+            kept
+        },
+    )?;
+    Ok(CodexOutput::from_json(event, kept))
 }
 
-/// The fields of `hookSpecificOutput` Codex honours on `event`; a line in
-/// `lines` for each other one.
-fn specific(event: CodexEvent, value: &Value, lines: &mut Vec<String>) -> Map<String, Value> {
-    let mut kept = Map::new();
-    let Some(fields) = value.as_object() else {
-        return kept;
-    };
+/// The fields of `hookSpecificOutput` Codex honours on `event` into
+/// `kept`; a line for each other one.
+fn sort_specific(
+    event: CodexEvent,
+    fields: &Map<String, Value>,
+    kept: &mut Map<String, Value>,
+    refusals: &mut Refusals<CodexEvent>,
+) {
     let denies = fields.get("permissionDecision") == Some(&Value::from("deny"));
-    for (key, value) in fields {
-        let honoured = match key.as_str() {
-            "hookEventName" => true,
-            "permissionDecision" | "permissionDecisionReason" => {
-                event == CodexEvent::PreToolUse && denies
+    sort(
+        fields,
+        "/hookSpecificOutput",
+        kept,
+        refusals,
+        |key, value, _, refusals| match key {
+            "hookEventName" => Take::Keep,
+            "permissionDecision" | "permissionDecisionReason"
+                if event == CodexEvent::PreToolUse && denies =>
+            {
+                Take::Keep
             }
-            "additionalContext" => ADDS_CONTEXT.contains(&event),
+            "additionalContext" if ADDS_CONTEXT.contains(&event) => Take::Keep,
             "decision" if event == CodexEvent::PermissionRequest => {
-                permission_decision(value, lines);
-                true
+                // Codex takes the decision's `behavior` and a denial's
+                // `message`; it fails closed on anything beside them.
+                if let Some(decision) = value.as_object() {
+                    let denies = decision.get("behavior") == Some(&Value::from("deny"));
+                    let mut ignored = Map::new();
+                    sort(
+                        decision,
+                        "/hookSpecificOutput/decision",
+                        &mut ignored,
+                        refusals,
+                        |key, _, _, _| match key {
+                            "behavior" => Take::Keep,
+                            "message" if denies => Take::Keep,
+                            _ => Take::Refuse,
+                        },
+                    );
+                }
+                Take::Keep
             }
-            _ => false,
-        };
-        if honoured {
-            kept.insert(key.clone(), value.clone());
-        } else {
-            lines.push(refused(&format!("/hookSpecificOutput/{key}"), value, event));
-        }
-    }
-    kept
+            _ => Take::Refuse,
+        },
+    );
 }
 
-/// Codex takes a `PermissionRequest` decision's `behavior` and a denial's
-/// `message`; it fails closed on anything beside them.
-fn permission_decision(decision: &Value, lines: &mut Vec<String>) {
-    let Some(fields) = decision.as_object() else {
-        return;
-    };
-    let denies = fields.get("behavior") == Some(&Value::from("deny"));
-    for (key, value) in fields {
-        if !(key == "behavior" || key == "message" && denies) {
-            lines.push(refused(
-                &format!("/hookSpecificOutput/decision/{key}"),
-                value,
-                CodexEvent::PermissionRequest,
-            ));
-        }
-    }
-}
-
-fn refused(at: &str, value: &Value, event: CodexEvent) -> String {
-    format!(
-        "Invalid hook output at {at}: Codex does not honour {} on {event}, so it would not apply; answer without it when the agent is Codex",
-        echo::shown(&value.to_string(), 64)
-    )
+/// The Claude Code event of Codex's `event`, which has one whenever its
+/// payload was read.
+fn counterpart(event: CodexEvent) -> HookEvent {
+    HookEvent::from_name(event.as_str()).expect("a Codex event read has a Claude counterpart")
 }

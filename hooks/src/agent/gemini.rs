@@ -3,13 +3,11 @@
 //! every field of it.
 
 use serde_json::{Map, Value, json};
-use toolsmith_runtime::echo;
 
-use super::Agent;
-use crate::claude::{HookEvent, HookInput, HookOutput, validate_hook_input, validate_hook_output};
-use crate::contract::{Contract, check_built_for};
+use super::translate::{Refusals, Take, no_counterpart, sort, translate};
+use crate::claude::{HookEvent, HookInput, HookOutput, validate_hook_input};
+use crate::contract::{Agent, Contract, Outcome, check_built_for};
 use crate::gemini::{Gemini, GeminiEvent, GeminiOutput, validate_gemini_hook_input};
-use crate::runner::Outcome;
 
 /// A hook written against Claude's contract, run by Gemini CLI: Gemini
 /// CLI's payload read as Claude's input of the counterpart event, Claude's
@@ -21,10 +19,6 @@ impl Contract for ClaudeOnGemini {
     type Event = GeminiEvent;
     type Input = HookInput;
     type Output = HookOutput;
-
-    fn event_named(name: &str) -> Option<GeminiEvent> {
-        Gemini::event_named(name)
-    }
 
     fn read(payload: &Value) -> Result<(GeminiEvent, HookInput), Vec<String>> {
         claude_input(payload)
@@ -124,9 +118,7 @@ fn claude_input(payload: &Value) -> Result<(GeminiEvent, HookInput), Vec<String>
         .map_err(|err| err.lines())?
         .event();
     let Some(claude_event) = counterpart(event) else {
-        return Err(vec![format!(
-            "Invalid hook input: Gemini CLI's \"{event}\" has no Claude Code counterpart, so a hook written for Claude's events cannot answer it; remove the hook from this event"
-        )]);
+        return Err(no_counterpart(Agent::Gemini, event));
     };
     let mut fields = payload.as_object().cloned().unwrap_or_default();
     fields.insert("hook_event_name".to_owned(), json!(claude_event.as_str()));
@@ -173,82 +165,77 @@ fn gemini_answer(
     claude_event: HookEvent,
     output: &HookOutput,
 ) -> Result<GeminiOutput, Vec<String>> {
-    let json = output.to_json();
-    validate_hook_output(claude_event, &json).map_err(|err| err.lines())?;
-    let Value::Object(fields) = json else {
-        unreachable!("an answer is an object")
-    };
-    let blocks = fields.get("decision") == Some(&Value::from("block"));
-    let mut lines = Vec::new();
-    let mut kept = Map::new();
-    let mut specific = Map::new();
-    for (key, value) in &fields {
-        let honoured = match key.as_str() {
-            "systemMessage" | "suppressOutput" => true,
-            "continue" | "stopReason" => STOPS.contains(&event),
-            "decision" | "reason" => blocks && BLOCKS.contains(&event),
-            "hookSpecificOutput" => {
-                translate_specific(event, value, &mut kept, &mut specific, &mut lines);
-                continue;
+    let blocks = output.to_json()["decision"] == "block";
+    let kept = translate(
+        Agent::Gemini,
+        event,
+        claude_event,
+        output,
+        |fields, refusals| {
+            let mut kept = Map::new();
+            let mut specific = Map::new();
+            sort(
+                fields,
+                "",
+                &mut kept,
+                refusals,
+                |key, value, kept, refusals| match key {
+                    "systemMessage" | "suppressOutput" => Take::Keep,
+                    "continue" | "stopReason" if STOPS.contains(&event) => Take::Keep,
+                    "decision" | "reason" if blocks && BLOCKS.contains(&event) => Take::Keep,
+                    "hookSpecificOutput" => {
+                        if let Some(fields) = value.as_object() {
+                            sort_specific(event, fields, kept, &mut specific, refusals);
+                        }
+                        Take::Done
+                    }
+                    _ => Take::Refuse,
+                },
+            );
+            if !specific.is_empty() {
+                let mut with_name = Map::new();
+                with_name.insert("hookEventName".to_owned(), json!(event.as_str()));
+                with_name.extend(specific);
+                kept.insert("hookSpecificOutput".to_owned(), Value::Object(with_name));
             }
-            _ => false,
-        };
-        if honoured {
-            kept.insert(key.clone(), value.clone());
-        } else {
-            lines.push(refused(&format!("/{key}"), value, event));
-        }
-    }
-    if !specific.is_empty() {
-        let mut with_name = Map::new();
-        with_name.insert("hookEventName".to_owned(), json!(event.as_str()));
-        with_name.extend(specific);
-        kept.insert("hookSpecificOutput".to_owned(), Value::Object(with_name));
-    }
-    if lines.is_empty() {
-        Ok(GeminiOutput::from_json(event, kept))
-    } else {
-        Err(lines)
-    }
+            kept
+        },
+    )?;
+    Ok(GeminiOutput::from_json(event, kept))
 }
 
 /// Claude's `hookSpecificOutput` as Gemini CLI reads it: a `PreToolUse`
-/// denial becomes the top-level `decision: "deny"` and `reason`, context
-/// stays specific; a line in `lines` for each field Gemini CLI ignores.
-fn translate_specific(
+/// denial becomes the top-level `decision: "deny"` and `reason` (in
+/// `kept`), context stays specific (in `specific`); a line for each field
+/// Gemini CLI ignores.
+fn sort_specific(
     event: GeminiEvent,
-    value: &Value,
+    fields: &Map<String, Value>,
     kept: &mut Map<String, Value>,
     specific: &mut Map<String, Value>,
-    lines: &mut Vec<String>,
+    refusals: &mut Refusals<GeminiEvent>,
 ) {
-    let Some(fields) = value.as_object() else {
-        return;
-    };
     let denies = event == GeminiEvent::BeforeTool
         && fields.get("permissionDecision") == Some(&Value::from("deny"));
-    for (key, value) in fields {
-        match key.as_str() {
-            "hookEventName" => {}
+    sort(
+        fields,
+        "/hookSpecificOutput",
+        specific,
+        refusals,
+        |key, value, _, _| match key {
+            "hookEventName" => Take::Done,
             "permissionDecision" if denies => {
                 kept.insert("decision".to_owned(), json!("deny"));
+                Take::Done
             }
             "permissionDecisionReason" if denies => {
                 kept.insert("reason".to_owned(), value.clone());
+                Take::Done
             }
-            "additionalContext" if ADDS_CONTEXT.contains(&event) => {
-                specific.insert(key.clone(), value.clone());
-            }
-            _ => lines.push(refused(&format!("/hookSpecificOutput/{key}"), value, event)),
-        }
-    }
-}
-
-fn refused(at: &str, value: &Value, event: GeminiEvent) -> String {
-    format!(
-        "Invalid hook output at {at}: Gemini CLI does not honour {} on {event}, so it would not apply; answer without it when the agent is Gemini CLI",
-        echo::shown(&value.to_string(), 64)
-    )
+            "additionalContext" if ADDS_CONTEXT.contains(&event) => Take::Keep,
+            _ => Take::Refuse,
+        },
+    );
 }
 
 #[cfg(test)]

@@ -77,43 +77,14 @@
 mod codex;
 mod gemini;
 mod run_any;
-
-use std::fmt;
+mod translate;
 
 use serde_json::Value;
 
+pub use crate::contract::Agent;
 pub use run_any::{run_any, run_any_on, run_any_with};
 
-/// The agents a hook program answers.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
-#[non_exhaustive]
-pub enum Agent {
-    /// Claude Code (and the Claude Agent SDK).
-    Claude,
-    /// The Codex CLI.
-    Codex,
-    /// The Gemini CLI.
-    Gemini,
-}
-
 impl Agent {
-    /// Every agent, in the order of the flag's values.
-    pub const ALL: &'static [Agent] = &[Agent::Claude, Agent::Codex, Agent::Gemini];
-
-    /// The name the `--agent` flag takes.
-    pub const fn as_str(self) -> &'static str {
-        match self {
-            Agent::Claude => "claude",
-            Agent::Codex => "codex",
-            Agent::Gemini => "gemini",
-        }
-    }
-
-    /// The agent named `name` exactly, if there is one.
-    pub fn from_name(name: &str) -> Option<Agent> {
-        Agent::ALL.iter().copied().find(|a| a.as_str() == name)
-    }
-
     /// The agent that sent `payload`: Codex when it carries `turn_id`;
     /// Gemini CLI when its event is one only Gemini CLI has
     /// (`BeforeTool`, …), or one it shares with Claude Code with the
@@ -163,12 +134,6 @@ impl Agent {
             names.join(", "),
             toolsmith_runtime::echo::shown(&name.escape_default().to_string(), 64)
         )
-    }
-}
-
-impl fmt::Display for Agent {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(self.as_str())
     }
 }
 

@@ -6,12 +6,13 @@ use std::process::ExitCode;
 
 use toolsmith_runtime::parse_json_text;
 
-use super::Agent;
 use super::codex::ClaudeOnCodex;
 use super::gemini::ClaudeOnGemini;
 use crate::claude::{Claude, HookAnswer, HookInput};
+use crate::contract::Agent;
+use crate::contract::Outcome;
 use crate::input::PAYLOAD_LIMITS;
-use crate::runner::{Outcome, RunOptions, failure, read_bounded, run_on_bytes, run_process};
+use crate::runner::{RunOptions, failure, read_bounded, run_on_bytes, run_process};
 
 /// Runs `handler` as a hook of whichever agent runs it (see the
 /// [module docs](crate::agent)); return its value from `main`. Fails open.

@@ -38,9 +38,8 @@ use super::{
     HookEvent, HookInput, HookOutput, validate_hook_input, validate_hook_output,
     validate_tool_input,
 };
-use crate::agent::Agent;
-use crate::contract::{Answer, Contract, check_built_for};
-use crate::runner::{self, Outcome, RunOptions, short};
+use crate::contract::{Agent, Answer, Contract, Outcome, check_built_for};
+use crate::runner::{self, RunOptions, short};
 
 /// Claude Code's hook contract (and the Claude Agent SDK's): every event's
 /// [`HookInput`], answered with a [`HookOutput`].
@@ -52,10 +51,6 @@ impl Contract for Claude {
     type Event = HookEvent;
     type Input = HookInput;
     type Output = HookOutput;
-
-    fn event_named(name: &str) -> Option<HookEvent> {
-        HookEvent::from_name(name)
-    }
 
     fn read(payload: &Value) -> Result<(HookEvent, HookInput), Vec<String>> {
         let input = validate_hook_input(payload).map_err(|err| err.lines())?;

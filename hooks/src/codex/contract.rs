@@ -13,9 +13,8 @@ use serde_json::Value;
 use toolsmith_runtime::sanitize_text;
 
 use super::{CodexEvent, CodexHookInput, CodexOutput, validate_codex_hook_input};
-use crate::agent::Agent;
-use crate::contract::{Answer, Contract, check_built_for};
-use crate::runner::{self, Outcome, RunOptions};
+use crate::contract::{Agent, Answer, Contract, Outcome, check_built_for};
+use crate::runner::{self, RunOptions};
 
 /// The Codex CLI's hook contract: every event's [`CodexHookInput`],
 /// answered with a [`CodexOutput`].
@@ -27,10 +26,6 @@ impl Contract for Codex {
     type Event = CodexEvent;
     type Input = CodexHookInput;
     type Output = CodexOutput;
-
-    fn event_named(name: &str) -> Option<CodexEvent> {
-        CodexEvent::from_name(name)
-    }
 
     fn read(payload: &Value) -> Result<(CodexEvent, CodexHookInput), Vec<String>> {
         let input = validate_codex_hook_input(payload).map_err(|err| err.lines())?;

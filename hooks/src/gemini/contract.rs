@@ -13,9 +13,8 @@ use std::process::ExitCode;
 use serde_json::Value;
 
 use super::{GeminiEvent, GeminiHookInput, GeminiOutput, validate_gemini_hook_input};
-use crate::agent::Agent;
-use crate::contract::{Answer, Contract, check_built_for};
-use crate::runner::{self, Outcome, RunOptions};
+use crate::contract::{Agent, Answer, Contract, Outcome, check_built_for};
+use crate::runner::{self, RunOptions};
 
 /// The Gemini CLI's hook contract: every event's [`GeminiHookInput`],
 /// answered with a [`GeminiOutput`].
@@ -27,10 +26,6 @@ impl Contract for Gemini {
     type Event = GeminiEvent;
     type Input = GeminiHookInput;
     type Output = GeminiOutput;
-
-    fn event_named(name: &str) -> Option<GeminiEvent> {
-        GeminiEvent::from_name(name)
-    }
 
     fn read(payload: &Value) -> Result<(GeminiEvent, GeminiHookInput), Vec<String>> {
         let input = validate_gemini_hook_input(payload).map_err(|err| err.lines())?;

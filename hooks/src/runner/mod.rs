@@ -28,7 +28,8 @@ mod steps;
 use std::io::Read;
 use std::process::ExitCode;
 
-use crate::contract::{Answer, Contract};
+pub use crate::contract::Outcome;
+use crate::contract::{Answer, Contract, ContractEvent};
 use crate::input::PAYLOAD_LIMITS;
 
 pub(crate) use steps::{event_name, failure, guarded, read_bounded, run_process, short};
@@ -82,34 +83,6 @@ impl Default for RunOptions {
     }
 }
 
-/// What a hook process prints and how it exits.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct Outcome {
-    /// Standard output: the answer and a newline, or nothing.
-    pub stdout: String,
-    /// Standard error: the reason of an exit-code block, or the lines of a
-    /// failure.
-    pub stderr: String,
-    /// 0, 1 (the hook failed; the action goes ahead) or 2 (blocked).
-    pub exit_code: u8,
-}
-
-impl Outcome {
-    /// `stdout` printed, nothing on stderr, exit 0; an empty `stdout`
-    /// prints nothing.
-    pub(crate) fn printed(stdout: &str) -> Outcome {
-        Outcome {
-            stdout: if stdout.is_empty() {
-                String::new()
-            } else {
-                format!("{stdout}\n")
-            },
-            stderr: String::new(),
-            exit_code: 0,
-        }
-    }
-}
-
 /// Runs `handler` as a hook process of `C`'s agent, with `options`: stdin
 /// in, stdout and stderr out; return its value from `main`.
 ///
@@ -154,7 +127,7 @@ pub(crate) fn run_on_bytes<C: Contract, A: Answer<C::Output>>(
 ) -> Outcome {
     let mut event = None;
     let result = steps::parse_payload(bytes).and_then(|payload| {
-        event = event_name(&payload).and_then(C::event_named);
+        event = event_name(&payload).and_then(C::Event::named);
         let (answered, input) = C::read(&payload)?;
         let output = guarded(|| handler(input).into_answer())?;
         C::answer(answered, &payload, output)

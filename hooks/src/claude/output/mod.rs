@@ -31,7 +31,7 @@ use std::fmt;
 use serde::{Serialize, Serializer};
 use serde_json::{Map, Value};
 
-use crate::HookEvent;
+use crate::claude::HookEvent;
 
 mod builders;
 mod permission;

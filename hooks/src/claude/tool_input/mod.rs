@@ -39,8 +39,8 @@ pub use values::*;
 
 use super::tool_names::builtin_tool;
 use crate::compiled::{Compiled, compiled_for};
+use crate::error::{HookError, HookErrorCode};
 use crate::wire::WireType;
-use crate::{HookError, HookErrorCode};
 
 /// How the lines of a tool input's problems start.
 const SUBJECT: &str = "Invalid tool input";
