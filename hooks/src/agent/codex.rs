@@ -3,37 +3,29 @@
 
 use serde_json::{Map, Value};
 
-use super::translate::{Refusals, Take, no_counterpart, sort, translate};
+use super::translate::{Refusals, Take, Translation, no_counterpart, sort, translate};
 use crate::claude::{HookEvent, HookInput, HookOutput, validate_hook_input};
 use crate::codex::{Codex, CodexEvent, CodexOutput, validate_codex_hook_input};
-use crate::contract::{Agent, Contract, Outcome, check_built_for};
+use crate::contract::Agent;
 
-/// A hook written against Claude's contract, run by Codex: Codex's payload
+/// Codex running a hook written against Claude's contract: the payload
 /// read as Claude's input of the same event, Claude's answer printed as
 /// Codex's.
-pub(super) struct ClaudeOnCodex;
+pub(super) struct FromCodex;
 
-impl Contract for ClaudeOnCodex {
-    const AGENT: Agent = Agent::Codex;
-    type Event = CodexEvent;
-    type Input = HookInput;
-    type Output = HookOutput;
+impl Translation for FromCodex {
+    type Agent = Codex;
 
-    fn read(payload: &Value) -> Result<(CodexEvent, HookInput), Vec<String>> {
+    fn claude_input(payload: &Value) -> Result<(CodexEvent, HookInput), Vec<String>> {
         claude_input(payload)
     }
 
-    fn answer(
-        event: CodexEvent,
-        payload: &Value,
-        output: HookOutput,
-    ) -> Result<Outcome, Vec<String>> {
-        check_built_for(output.event().map(HookEvent::as_str), event.as_str(), "")?;
-        Codex::answer(event, payload, codex_answer(event, &output)?)
+    fn counterpart(event: CodexEvent) -> HookEvent {
+        HookEvent::from_name(event.as_str()).expect("a Codex event read has a Claude counterpart")
     }
 
-    fn never_fails_closed(event: CodexEvent) -> bool {
-        Codex::never_fails_closed(event)
+    fn answer(event: CodexEvent, output: &HookOutput) -> Result<CodexOutput, Vec<String>> {
+        codex_answer(event, output)
     }
 }
 
@@ -83,35 +75,29 @@ fn claude_input(payload: &Value) -> Result<(CodexEvent, HookInput), Vec<String>>
 /// field Codex would not honour.
 fn codex_answer(event: CodexEvent, output: &HookOutput) -> Result<CodexOutput, Vec<String>> {
     let blocks = output.to_json()["decision"] == "block";
-    let kept = translate(
-        Agent::Codex,
-        event,
-        counterpart(event),
-        output,
-        |fields, refusals| {
-            let mut kept = Map::new();
-            sort(
-                fields,
-                "",
-                &mut kept,
-                refusals,
-                |key, value, kept, refusals| match key {
-                    "systemMessage" => Take::Keep,
-                    "decision" | "reason" if blocks && BLOCKS.contains(&event) => Take::Keep,
-                    "hookSpecificOutput" => {
-                        let mut specific = Map::new();
-                        if let Some(fields) = value.as_object() {
-                            sort_specific(event, fields, &mut specific, refusals);
-                        }
-                        kept.insert(key.to_owned(), Value::Object(specific));
-                        Take::Done
+    let kept = translate::<FromCodex>(event, output, |fields, refusals| {
+        let mut kept = Map::new();
+        sort(
+            fields,
+            "",
+            &mut kept,
+            refusals,
+            |key, value, kept, refusals| match key {
+                "systemMessage" => Take::Keep,
+                "decision" | "reason" if blocks && BLOCKS.contains(&event) => Take::Keep,
+                "hookSpecificOutput" => {
+                    let mut specific = Map::new();
+                    if let Some(fields) = value.as_object() {
+                        sort_specific(event, fields, &mut specific, refusals);
                     }
-                    _ => Take::Refuse,
-                },
-            );
-            kept
-        },
-    )?;
+                    kept.insert(key.to_owned(), Value::Object(specific));
+                    Take::Done
+                }
+                _ => Take::Refuse,
+            },
+        );
+        kept
+    })?;
     Ok(CodexOutput::from_json(event, kept))
 }
 
@@ -160,10 +146,4 @@ fn sort_specific(
             _ => Take::Refuse,
         },
     );
-}
-
-/// The Claude Code event of Codex's `event`, which has one whenever its
-/// payload was read.
-fn counterpart(event: CodexEvent) -> HookEvent {
-    HookEvent::from_name(event.as_str()).expect("a Codex event read has a Claude counterpart")
 }

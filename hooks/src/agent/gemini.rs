@@ -4,42 +4,33 @@
 
 use serde_json::{Map, Value, json};
 
-use super::translate::{Refusals, Take, no_counterpart, sort, translate};
+use super::translate::{Refusals, Take, Translation, no_counterpart, sort, translate};
 use crate::claude::{HookEvent, HookInput, HookOutput, validate_hook_input};
-use crate::contract::{Agent, Contract, Outcome, check_built_for};
+use crate::contract::Agent;
 use crate::gemini::{Gemini, GeminiEvent, GeminiOutput, validate_gemini_hook_input};
 
-/// A hook written against Claude's contract, run by Gemini CLI: Gemini
-/// CLI's payload read as Claude's input of the counterpart event, Claude's
+/// Gemini CLI running a hook written against Claude's contract: the
+/// payload read as Claude's input of the counterpart event, Claude's
 /// answer printed as Gemini CLI's.
-pub(super) struct ClaudeOnGemini;
+pub(super) struct FromGemini;
 
-impl Contract for ClaudeOnGemini {
-    const AGENT: Agent = Agent::Gemini;
-    type Event = GeminiEvent;
-    type Input = HookInput;
-    type Output = HookOutput;
+impl Translation for FromGemini {
+    type Agent = Gemini;
 
-    fn read(payload: &Value) -> Result<(GeminiEvent, HookInput), Vec<String>> {
+    fn claude_input(payload: &Value) -> Result<(GeminiEvent, HookInput), Vec<String>> {
         claude_input(payload)
     }
 
-    fn answer(
-        event: GeminiEvent,
-        payload: &Value,
-        output: HookOutput,
-    ) -> Result<Outcome, Vec<String>> {
-        let claude_event = counterpart(event).expect("a Gemini CLI event read has a counterpart");
-        check_built_for(
-            output.event(),
-            claude_event,
-            &format!(" (Gemini CLI's \"{event}\")"),
-        )?;
-        Gemini::answer(event, payload, gemini_answer(event, claude_event, &output)?)
+    fn counterpart(event: GeminiEvent) -> HookEvent {
+        counterpart(event).expect("a Gemini CLI event read has a Claude counterpart")
     }
 
-    fn never_fails_closed(event: GeminiEvent) -> bool {
-        Gemini::never_fails_closed(event)
+    fn sent_as(event: GeminiEvent) -> String {
+        format!(" (Gemini CLI's \"{event}\")")
+    }
+
+    fn answer(event: GeminiEvent, output: &HookOutput) -> Result<GeminiOutput, Vec<String>> {
+        gemini_answer(event, output)
     }
 }
 
@@ -160,47 +151,37 @@ fn claude_tool(fields: &mut Map<String, Value>) {
 
 /// `output`, answered to Gemini CLI's `event`, in Gemini CLI's shape: one
 /// line per field Gemini CLI would not honour.
-fn gemini_answer(
-    event: GeminiEvent,
-    claude_event: HookEvent,
-    output: &HookOutput,
-) -> Result<GeminiOutput, Vec<String>> {
+fn gemini_answer(event: GeminiEvent, output: &HookOutput) -> Result<GeminiOutput, Vec<String>> {
     let blocks = output.to_json()["decision"] == "block";
-    let kept = translate(
-        Agent::Gemini,
-        event,
-        claude_event,
-        output,
-        |fields, refusals| {
-            let mut kept = Map::new();
-            let mut specific = Map::new();
-            sort(
-                fields,
-                "",
-                &mut kept,
-                refusals,
-                |key, value, kept, refusals| match key {
-                    "systemMessage" | "suppressOutput" => Take::Keep,
-                    "continue" | "stopReason" if STOPS.contains(&event) => Take::Keep,
-                    "decision" | "reason" if blocks && BLOCKS.contains(&event) => Take::Keep,
-                    "hookSpecificOutput" => {
-                        if let Some(fields) = value.as_object() {
-                            sort_specific(event, fields, kept, &mut specific, refusals);
-                        }
-                        Take::Done
+    let kept = translate::<FromGemini>(event, output, |fields, refusals| {
+        let mut kept = Map::new();
+        let mut specific = Map::new();
+        sort(
+            fields,
+            "",
+            &mut kept,
+            refusals,
+            |key, value, kept, refusals| match key {
+                "systemMessage" | "suppressOutput" => Take::Keep,
+                "continue" | "stopReason" if STOPS.contains(&event) => Take::Keep,
+                "decision" | "reason" if blocks && BLOCKS.contains(&event) => Take::Keep,
+                "hookSpecificOutput" => {
+                    if let Some(fields) = value.as_object() {
+                        sort_specific(event, fields, kept, &mut specific, refusals);
                     }
-                    _ => Take::Refuse,
-                },
-            );
-            if !specific.is_empty() {
-                let mut with_name = Map::new();
-                with_name.insert("hookEventName".to_owned(), json!(event.as_str()));
-                with_name.extend(specific);
-                kept.insert("hookSpecificOutput".to_owned(), Value::Object(with_name));
-            }
-            kept
-        },
-    )?;
+                    Take::Done
+                }
+                _ => Take::Refuse,
+            },
+        );
+        if !specific.is_empty() {
+            let mut with_name = Map::new();
+            with_name.insert("hookEventName".to_owned(), json!(event.as_str()));
+            with_name.extend(specific);
+            kept.insert("hookSpecificOutput".to_owned(), Value::Object(with_name));
+        }
+        kept
+    })?;
     Ok(GeminiOutput::from_json(event, kept))
 }
 

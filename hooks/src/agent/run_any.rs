@@ -6,8 +6,9 @@ use std::process::ExitCode;
 
 use toolsmith_runtime::parse_json_text;
 
-use super::codex::ClaudeOnCodex;
-use super::gemini::ClaudeOnGemini;
+use super::codex::FromCodex;
+use super::gemini::FromGemini;
+use super::translate::Translated;
 use crate::claude::{Claude, HookAnswer, HookInput};
 use crate::contract::Agent;
 use crate::contract::Outcome;
@@ -50,8 +51,8 @@ pub fn run_any_on<A: HookAnswer>(
     });
     match agent {
         Agent::Claude => run_on_bytes::<Claude, A>(options, &bytes, handler),
-        Agent::Codex => run_on_bytes::<ClaudeOnCodex, A>(options, &bytes, handler),
-        Agent::Gemini => run_on_bytes::<ClaudeOnGemini, A>(options, &bytes, handler),
+        Agent::Codex => run_on_bytes::<Translated<FromCodex>, A>(options, &bytes, handler),
+        Agent::Gemini => run_on_bytes::<Translated<FromGemini>, A>(options, &bytes, handler),
     }
 }
 

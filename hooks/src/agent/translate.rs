@@ -1,15 +1,77 @@
-//! What every translation between Claude's contract and another agent's
-//! shares: the line of an event with no Claude counterpart, and Claude's
-//! answer sorted field by field into what the other agent honours and a
-//! line for each field it would not.
+//! A hook written against Claude's contract, run by another agent: the
+//! [`Translation`] each such agent gives (its payload as Claude's input,
+//! Claude's answer in its shape), the one [`Contract`] they make
+//! ([`Translated`]), and what every translation shares: the line of an
+//! event with no Claude counterpart, and Claude's answer sorted field by
+//! field into what the other agent honours and a line for each field it
+//! would not.
 
 use std::fmt::Display;
+use std::marker::PhantomData;
 
 use serde_json::{Map, Value};
 use toolsmith_runtime::echo;
 
-use crate::claude::{HookEvent, HookOutput, validate_hook_output};
-use crate::contract::Agent;
+use crate::claude::{HookEvent, HookInput, HookOutput, validate_hook_output};
+use crate::contract::{Agent, Contract, Outcome, check_built_for};
+
+/// How another agent runs a hook written against Claude's contract.
+pub(super) trait Translation {
+    /// The agent's own contract.
+    type Agent: Contract;
+
+    /// `payload`, valid for the agent's contract, as Claude's input of the
+    /// counterpart event, with the agent's event.
+    fn claude_input(
+        payload: &Value,
+    ) -> Result<(<Self::Agent as Contract>::Event, HookInput), Vec<String>>;
+
+    /// The Claude Code event the agent's `event` reads as; every event
+    /// whose payload was read has one.
+    fn counterpart(event: <Self::Agent as Contract>::Event) -> HookEvent;
+
+    /// How a line names the agent's `event` beside its Claude counterpart:
+    /// nothing, or ` (Gemini CLI's "BeforeTool")`.
+    fn sent_as(event: <Self::Agent as Contract>::Event) -> String {
+        let _ = event;
+        String::new()
+    }
+
+    /// Claude's `output`, answered to the agent's `event`, in the agent's
+    /// shape: one line per field the agent would not honour.
+    fn answer(
+        event: <Self::Agent as Contract>::Event,
+        output: &HookOutput,
+    ) -> Result<<Self::Agent as Contract>::Output, Vec<String>>;
+}
+
+/// Claude's contract as the agent of `T` runs it: the agent's payload and
+/// exit codes, Claude's input and answer.
+pub(super) struct Translated<T>(PhantomData<T>);
+
+impl<T: Translation> Contract for Translated<T> {
+    const AGENT: Agent = T::Agent::AGENT;
+    type Event = <T::Agent as Contract>::Event;
+    type Input = HookInput;
+    type Output = HookOutput;
+
+    fn read(payload: &Value) -> Result<(Self::Event, HookInput), Vec<String>> {
+        T::claude_input(payload)
+    }
+
+    fn answer(
+        event: Self::Event,
+        payload: &Value,
+        output: HookOutput,
+    ) -> Result<Outcome, Vec<String>> {
+        check_built_for(output.event(), T::counterpart(event), &T::sent_as(event))?;
+        T::Agent::answer(event, payload, T::answer(event, &output)?)
+    }
+
+    fn never_fails_closed(event: Self::Event) -> bool {
+        T::Agent::never_fails_closed(event)
+    }
+}
 
 /// The line of `agent`'s `event`, which no Claude Code event stands for.
 pub(super) fn no_counterpart(agent: Agent, event: impl Display) -> Vec<String> {
@@ -68,24 +130,25 @@ pub(super) fn sort<E: Display>(
     }
 }
 
-/// Claude's `output`, checked as its answer to `claude_event`, translated
-/// for `agent`'s `event` by `translate` (which sorts its fields into the
-/// map returned): that map when the agent honours every field, else a line
+/// Claude's `output`, checked as its answer to the counterpart of `T`'s
+/// `event`, translated by `translate` (which sorts its fields into the map
+/// returned): that map when the agent honours every field, else a line
 /// per field it would not.
-pub(super) fn translate<E: Display>(
-    agent: Agent,
-    event: E,
-    claude_event: HookEvent,
+pub(super) fn translate<T: Translation>(
+    event: <T::Agent as Contract>::Event,
     output: &HookOutput,
-    translate: impl FnOnce(&Map<String, Value>, &mut Refusals<E>) -> Map<String, Value>,
+    translate: impl FnOnce(
+        &Map<String, Value>,
+        &mut Refusals<<T::Agent as Contract>::Event>,
+    ) -> Map<String, Value>,
 ) -> Result<Map<String, Value>, Vec<String>> {
     let json = output.to_json();
-    validate_hook_output(claude_event, &json).map_err(|err| err.lines())?;
+    validate_hook_output(T::counterpart(event), &json).map_err(|err| err.lines())?;
     let Value::Object(fields) = json else {
         unreachable!("an answer is an object")
     };
     let mut refusals = Refusals {
-        agent,
+        agent: T::Agent::AGENT,
         event,
         lines: Vec::new(),
     };
