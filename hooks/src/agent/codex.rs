@@ -3,10 +3,9 @@
 
 use serde_json::{Map, Value};
 
-use super::translate::{Refusals, Take, Translation, no_counterpart, sort, translate};
-use crate::claude::{HookEvent, HookInput, HookOutput, validate_hook_input};
-use crate::codex::{Codex, CodexEvent, CodexOutput, validate_codex_hook_input};
-use crate::contract::Agent;
+use super::translate::{Refusals, Take, Translation, sort, translate};
+use crate::claude::{HookEvent, HookOutput};
+use crate::codex::{Codex, CodexEvent, CodexOutput};
 
 /// Codex running a hook written against Claude's contract: the payload
 /// read as Claude's input of the same event, Claude's answer printed as
@@ -16,12 +15,20 @@ pub(super) struct FromCodex;
 impl Translation for FromCodex {
     type Agent = Codex;
 
-    fn claude_input(payload: &Value) -> Result<(CodexEvent, HookInput), Vec<String>> {
-        claude_input(payload)
+    /// The same event: every Codex event but `Interrupt` is Claude's too.
+    fn counterpart(event: CodexEvent) -> Option<HookEvent> {
+        HookEvent::from_name(event.as_str())
     }
 
-    fn counterpart(event: CodexEvent) -> HookEvent {
-        HookEvent::from_name(event.as_str()).expect("a Codex event read has a Claude counterpart")
+    fn claude_fields(_: CodexEvent, fields: &mut Map<String, Value>) {
+        // Codex sends `null` for a field it has no value for; Claude leaves
+        // it out. An ephemeral session keeps no transcript.
+        fields.retain(|key, value| key == "transcript_path" || !value.is_null());
+        if let Some(path) = fields.get_mut("transcript_path")
+            && path.is_null()
+        {
+            *path = Value::String(String::new());
+        }
     }
 
     fn answer(event: CodexEvent, output: &HookOutput) -> Result<CodexOutput, Vec<String>> {
@@ -46,36 +53,11 @@ const ADDS_CONTEXT: &[CodexEvent] = &[
     CodexEvent::SubagentStart,
 ];
 
-/// `payload`, valid for Codex's contract, as Claude's input of the same
-/// event, with Codex's event.
-fn claude_input(payload: &Value) -> Result<(CodexEvent, HookInput), Vec<String>> {
-    let event = validate_codex_hook_input(payload)
-        .map_err(|err| err.lines())?
-        .event();
-    let Some(claude_event) = HookEvent::from_name(event.as_str()) else {
-        return Err(no_counterpart(Agent::Codex, event));
-    };
-    let mut payload = payload.clone();
-    if let Some(fields) = payload.as_object_mut() {
-        // Codex sends `null` for a field it has no value for; Claude leaves
-        // it out. An ephemeral session keeps no transcript.
-        fields.retain(|key, value| key == "transcript_path" || !value.is_null());
-        if let Some(path) = fields.get_mut("transcript_path")
-            && path.is_null()
-        {
-            *path = Value::String(String::new());
-        }
-    }
-    let input = validate_hook_input(&payload).map_err(|err| err.lines())?;
-    debug_assert_eq!(input.event(), claude_event);
-    Ok((event, input))
-}
-
 /// `output`, answered to Codex's `event`, in Codex's shape: one line per
 /// field Codex would not honour.
 fn codex_answer(event: CodexEvent, output: &HookOutput) -> Result<CodexOutput, Vec<String>> {
     let blocks = output.to_json()["decision"] == "block";
-    let kept = translate::<FromCodex>(event, output, |fields, refusals| {
+    translate::<FromCodex, _>(event, output, |fields, refusals| {
         let mut kept = Map::new();
         sort(
             fields,
@@ -97,8 +79,7 @@ fn codex_answer(event: CodexEvent, output: &HookOutput) -> Result<CodexOutput, V
             },
         );
         kept
-    })?;
-    Ok(CodexOutput::from_json(event, kept))
+    })
 }
 
 /// The fields of `hookSpecificOutput` Codex honours on `event` into

@@ -4,10 +4,9 @@
 
 use serde_json::{Map, Value, json};
 
-use super::translate::{Refusals, Take, Translation, no_counterpart, sort, translate};
-use crate::claude::{HookEvent, HookInput, HookOutput, validate_hook_input};
-use crate::contract::Agent;
-use crate::gemini::{Gemini, GeminiEvent, GeminiOutput, validate_gemini_hook_input};
+use super::translate::{Refusals, Take, Translation, sort, translate};
+use crate::claude::{HookEvent, HookOutput};
+use crate::gemini::{Gemini, GeminiEvent, GeminiOutput};
 
 /// Gemini CLI running a hook written against Claude's contract: the
 /// payload read as Claude's input of the counterpart event, Claude's
@@ -17,12 +16,30 @@ pub(super) struct FromGemini;
 impl Translation for FromGemini {
     type Agent = Gemini;
 
-    fn claude_input(payload: &Value) -> Result<(GeminiEvent, HookInput), Vec<String>> {
-        claude_input(payload)
+    fn counterpart(event: GeminiEvent) -> Option<HookEvent> {
+        COUNTERPARTS
+            .iter()
+            .find(|(gemini, _)| *gemini == event)
+            .map(|&(_, claude)| claude)
     }
 
-    fn counterpart(event: GeminiEvent) -> HookEvent {
-        counterpart(event).expect("a Gemini CLI event read has a Claude counterpart")
+    fn claude_fields(event: GeminiEvent, fields: &mut Map<String, Value>) {
+        match event {
+            GeminiEvent::BeforeTool | GeminiEvent::AfterTool => {
+                claude_tool(fields);
+                // Gemini CLI gives a tool call no id.
+                fields.insert("tool_use_id".to_owned(), json!(""));
+            }
+            GeminiEvent::AfterAgent => {
+                if let Some(answer) = fields.remove("prompt_response") {
+                    fields.insert("last_assistant_message".to_owned(), answer);
+                }
+            }
+            GeminiEvent::PreCompress => {
+                fields.insert("custom_instructions".to_owned(), Value::Null);
+            }
+            _ => {}
+        }
     }
 
     fn sent_as(event: GeminiEvent) -> String {
@@ -32,14 +49,6 @@ impl Translation for FromGemini {
     fn answer(event: GeminiEvent, output: &HookOutput) -> Result<GeminiOutput, Vec<String>> {
         gemini_answer(event, output)
     }
-}
-
-/// The Claude Code event `event` reads as, if it has one.
-fn counterpart(event: GeminiEvent) -> Option<HookEvent> {
-    COUNTERPARTS
-        .iter()
-        .find(|(gemini, _)| *gemini == event)
-        .map(|&(_, claude)| claude)
 }
 
 /// Gemini CLI's events and their Claude Code counterparts.
@@ -102,37 +111,6 @@ pub(super) fn is_gemini(payload: &Value) -> bool {
         && (HookEvent::from_name(name).is_none() || payload.get("timestamp").is_some())
 }
 
-/// `payload`, valid for Gemini CLI's contract, as Claude's input of the
-/// counterpart event, with Gemini CLI's event.
-fn claude_input(payload: &Value) -> Result<(GeminiEvent, HookInput), Vec<String>> {
-    let event = validate_gemini_hook_input(payload)
-        .map_err(|err| err.lines())?
-        .event();
-    let Some(claude_event) = counterpart(event) else {
-        return Err(no_counterpart(Agent::Gemini, event));
-    };
-    let mut fields = payload.as_object().cloned().unwrap_or_default();
-    fields.insert("hook_event_name".to_owned(), json!(claude_event.as_str()));
-    match event {
-        GeminiEvent::BeforeTool | GeminiEvent::AfterTool => {
-            claude_tool(&mut fields);
-            // Gemini CLI gives a tool call no id.
-            fields.insert("tool_use_id".to_owned(), json!(""));
-        }
-        GeminiEvent::AfterAgent => {
-            if let Some(answer) = fields.remove("prompt_response") {
-                fields.insert("last_assistant_message".to_owned(), answer);
-            }
-        }
-        GeminiEvent::PreCompress => {
-            fields.insert("custom_instructions".to_owned(), Value::Null);
-        }
-        _ => {}
-    }
-    let input = validate_hook_input(&Value::Object(fields)).map_err(|err| err.lines())?;
-    Ok((event, input))
-}
-
 /// Renames a built-in tool and its arguments to Claude Code's.
 fn claude_tool(fields: &mut Map<String, Value>) {
     let name = fields.get("tool_name").and_then(Value::as_str);
@@ -153,7 +131,7 @@ fn claude_tool(fields: &mut Map<String, Value>) {
 /// line per field Gemini CLI would not honour.
 fn gemini_answer(event: GeminiEvent, output: &HookOutput) -> Result<GeminiOutput, Vec<String>> {
     let blocks = output.to_json()["decision"] == "block";
-    let kept = translate::<FromGemini>(event, output, |fields, refusals| {
+    translate::<FromGemini, _>(event, output, |fields, refusals| {
         let mut kept = Map::new();
         let mut specific = Map::new();
         sort(
@@ -181,8 +159,7 @@ fn gemini_answer(event: GeminiEvent, output: &HookOutput) -> Result<GeminiOutput
             kept.insert("hookSpecificOutput".to_owned(), Value::Object(with_name));
         }
         kept
-    })?;
-    Ok(GeminiOutput::from_json(event, kept))
+    })
 }
 
 /// Claude's `hookSpecificOutput` as Gemini CLI reads it: a `PreToolUse`
@@ -222,6 +199,8 @@ fn sort_specific(
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::agent::translate::Translated;
+    use crate::contract::Contract;
 
     #[test]
     fn every_counterpart_reads_as_claudes_event() {
@@ -245,8 +224,8 @@ mod tests {
                 .unwrap()
                 .extend(fields.as_object().unwrap().clone());
             assert!(is_gemini(&payload), "{payload}");
-            let (event, input) =
-                claude_input(&payload).unwrap_or_else(|lines| panic!("{gemini}: {lines:?}"));
+            let (event, input) = Translated::<FromGemini>::read(&payload)
+                .unwrap_or_else(|lines| panic!("{gemini}: {lines:?}"));
             assert_eq!((event, input.event()), (gemini, claude));
             assert_eq!(input.extra()["timestamp"], "t");
         }

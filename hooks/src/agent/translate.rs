@@ -12,23 +12,22 @@ use std::marker::PhantomData;
 use serde_json::{Map, Value};
 use toolsmith_runtime::echo;
 
-use crate::claude::{HookEvent, HookInput, HookOutput, validate_hook_output};
-use crate::contract::{Agent, Contract, Outcome, check_built_for};
+use crate::claude::{HookEvent, HookInput, HookOutput, validate_hook_input, validate_hook_output};
+use crate::contract::{Agent, Contract, ContractEvent, Outcome, check_built_for};
+use crate::output::JsonOutput;
 
 /// How another agent runs a hook written against Claude's contract.
 pub(super) trait Translation {
     /// The agent's own contract.
     type Agent: Contract;
 
-    /// `payload`, valid for the agent's contract, as Claude's input of the
-    /// counterpart event, with the agent's event.
-    fn claude_input(
-        payload: &Value,
-    ) -> Result<(<Self::Agent as Contract>::Event, HookInput), Vec<String>>;
+    /// The Claude Code event the agent's `event` reads as, if it has one.
+    fn counterpart(event: <Self::Agent as Contract>::Event) -> Option<HookEvent>;
 
-    /// The Claude Code event the agent's `event` reads as; every event
-    /// whose payload was read has one.
-    fn counterpart(event: <Self::Agent as Contract>::Event) -> HookEvent;
+    /// The fields of a payload of the agent's `event`, valid for the
+    /// agent's contract, rewritten as Claude sends them (`hook_event_name`
+    /// is already Claude's).
+    fn claude_fields(event: <Self::Agent as Contract>::Event, fields: &mut Map<String, Value>);
 
     /// How a line names the agent's `event` beside its Claude counterpart:
     /// nothing, or ` (Gemini CLI's "BeforeTool")`.
@@ -55,8 +54,21 @@ impl<T: Translation> Contract for Translated<T> {
     type Input = HookInput;
     type Output = HookOutput;
 
+    /// `payload`, valid for the agent's contract, as Claude's input of the
+    /// counterpart event, with the agent's event.
     fn read(payload: &Value) -> Result<(Self::Event, HookInput), Vec<String>> {
-        T::claude_input(payload)
+        let (event, _) = T::Agent::read(payload)?;
+        let Some(claude_event) = T::counterpart(event) else {
+            return Err(no_counterpart(T::Agent::AGENT, event));
+        };
+        let mut fields = payload.as_object().cloned().unwrap_or_default();
+        fields.insert(
+            "hook_event_name".to_owned(),
+            Value::from(claude_event.as_str()),
+        );
+        T::claude_fields(event, &mut fields);
+        let input = validate_hook_input(&Value::Object(fields)).map_err(|err| err.lines())?;
+        Ok((event, input))
     }
 
     fn answer(
@@ -64,7 +76,7 @@ impl<T: Translation> Contract for Translated<T> {
         payload: &Value,
         output: HookOutput,
     ) -> Result<Outcome, Vec<String>> {
-        check_built_for(output.event(), T::counterpart(event), &T::sent_as(event))?;
+        check_built_for(output.event(), counterpart::<T>(event), &T::sent_as(event))?;
         T::Agent::answer(event, payload, T::answer(event, &output)?)
     }
 
@@ -73,8 +85,14 @@ impl<T: Translation> Contract for Translated<T> {
     }
 }
 
+/// The Claude Code event of `T`'s `event`, which has one whenever its
+/// payload was read.
+fn counterpart<T: Translation>(event: <T::Agent as Contract>::Event) -> HookEvent {
+    T::counterpart(event).expect("an event read has a Claude counterpart")
+}
+
 /// The line of `agent`'s `event`, which no Claude Code event stands for.
-pub(super) fn no_counterpart(agent: Agent, event: impl Display) -> Vec<String> {
+fn no_counterpart(agent: Agent, event: impl Display) -> Vec<String> {
     vec![format!(
         "Invalid hook input: {}'s \"{event}\" has no Claude Code counterpart, so a hook written for Claude's events cannot answer it; remove the hook from this event",
         agent.title()
@@ -132,18 +150,20 @@ pub(super) fn sort<E: Display>(
 
 /// Claude's `output`, checked as its answer to the counterpart of `T`'s
 /// `event`, translated by `translate` (which sorts its fields into the map
-/// returned): that map when the agent honours every field, else a line
-/// per field it would not.
-pub(super) fn translate<T: Translation>(
-    event: <T::Agent as Contract>::Event,
+/// it returns): the agent's answer when it honours every field, else a line per
+/// field it would not.
+pub(super) fn translate<T, E>(
+    event: E,
     output: &HookOutput,
-    translate: impl FnOnce(
-        &Map<String, Value>,
-        &mut Refusals<<T::Agent as Contract>::Event>,
-    ) -> Map<String, Value>,
-) -> Result<Map<String, Value>, Vec<String>> {
+    translate: impl FnOnce(&Map<String, Value>, &mut Refusals<E>) -> Map<String, Value>,
+) -> Result<JsonOutput<E>, Vec<String>>
+where
+    T: Translation,
+    T::Agent: Contract<Event = E, Output = JsonOutput<E>>,
+    E: ContractEvent,
+{
     let json = output.to_json();
-    validate_hook_output(T::counterpart(event), &json).map_err(|err| err.lines())?;
+    validate_hook_output(counterpart::<T>(event), &json).map_err(|err| err.lines())?;
     let Value::Object(fields) = json else {
         unreachable!("an answer is an object")
     };
@@ -154,7 +174,7 @@ pub(super) fn translate<T: Translation>(
     };
     let kept = translate(&fields, &mut refusals);
     if refusals.lines.is_empty() {
-        Ok(kept)
+        Ok(JsonOutput::from_json(event, kept))
     } else {
         Err(refusals.lines)
     }

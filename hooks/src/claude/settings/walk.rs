@@ -12,6 +12,7 @@ use super::http::{self, Policy};
 use super::matcher::{self, Matcher};
 use super::{quoted, rule};
 use crate::claude::{BUILTIN_TOOL_NAMES, HookEvent, McpToolName, builtin_tool};
+use crate::input::suggest;
 use crate::lint::{Report, child, item};
 
 /// Where a piece sits: the event around it, whether it comes from a whole
@@ -133,7 +134,7 @@ fn stray_keys(object: &Map<String, Value>, out: &mut Report) {
                     quoted(key)
                 ),
             );
-        } else if let Some(near) = matcher::suggestion(key, SETTINGS_KEYS) {
+        } else if let Some(near) = suggest(key, SETTINGS_KEYS) {
             out.warning(
                 &pointer,
                 format!(
@@ -269,7 +270,7 @@ fn if_rule(condition: &str, pointer: &str, context: &Context<'_>, out: &mut Repo
     match rule::parse(condition) {
         Err(problem) => out.error(pointer, format!("{} {problem}", quoted(condition))),
         Ok(rule) if builtin_tool(rule.tool).is_none() && !McpToolName::in_namespace(rule.tool) => {
-            let hint = matcher::suggestion(rule.tool, BUILTIN_TOOL_NAMES)
+            let hint = suggest(rule.tool, BUILTIN_TOOL_NAMES)
                 .map(|near| format!(" (did you mean \"{near}\"?)"))
                 .unwrap_or_default();
             out.warning(
