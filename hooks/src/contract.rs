@@ -4,10 +4,10 @@
 //! return. Claude Code, Codex and Gemini CLI are one implementation each
 //! ([`Claude`](crate::claude::Claude), [`Codex`](crate::codex::Codex),
 //! [`Gemini`](crate::gemini::Gemini)); [`runner`](crate::runner) runs any
-//! of them. Beside them: [`Agent`], which agent runs the hook, and
-//! [`Outcome`], what the hook process prints and how it exits.
+//! of them. Beside them: [`Outcome`], what the hook process prints and
+//! how it exits.
 
-use std::fmt::{self, Display};
+use std::fmt::Display;
 
 use serde_json::Value;
 
@@ -17,8 +17,8 @@ use serde_json::Value;
 /// bounded read, the JSON, the handler's failures and panics, the exit
 /// codes of a failure).
 pub trait Contract {
-    /// The agent that runs the hook.
-    const AGENT: Agent;
+    /// The agent's name in a line: `Codex`, `Gemini CLI`.
+    const NAME: &'static str;
     /// The agent's events, as `hook_event_name` names them.
     type Event: ContractEvent;
     /// The typed input a hook function takes.
@@ -41,52 +41,6 @@ pub trait Contract {
     /// Whether a failure on `event` exits 1 even when the hook fails
     /// closed: exit 2 there would keep the agent from ever stopping.
     fn never_fails_closed(event: Self::Event) -> bool;
-}
-
-/// The agents a hook program answers.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
-#[non_exhaustive]
-pub enum Agent {
-    /// Claude Code (and the Claude Agent SDK).
-    Claude,
-    /// The Codex CLI.
-    Codex,
-    /// The Gemini CLI.
-    Gemini,
-}
-
-impl Agent {
-    /// Every agent, in the order of the flag's values.
-    pub const ALL: &'static [Agent] = &[Agent::Claude, Agent::Codex, Agent::Gemini];
-
-    /// The name the `--agent` flag takes.
-    pub const fn as_str(self) -> &'static str {
-        match self {
-            Agent::Claude => "claude",
-            Agent::Codex => "codex",
-            Agent::Gemini => "gemini",
-        }
-    }
-
-    /// The agent's name in a line: `Claude Code`, `Codex`, `Gemini CLI`.
-    pub const fn title(self) -> &'static str {
-        match self {
-            Agent::Claude => "Claude Code",
-            Agent::Codex => "Codex",
-            Agent::Gemini => "Gemini CLI",
-        }
-    }
-
-    /// The agent named `name` exactly, if there is one.
-    pub fn from_name(name: &str) -> Option<Agent> {
-        Agent::ALL.iter().copied().find(|a| a.as_str() == name)
-    }
-}
-
-impl fmt::Display for Agent {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(self.as_str())
-    }
 }
 
 /// What a hook process prints and how it exits.

@@ -38,7 +38,7 @@ mod wire;
 /// `toolsmith-guards`.
 pub use toolsmith_guards as guards;
 
-pub use agent::{run_any, run_any_on, run_any_with};
+pub use agent::{Agent, run_any, run_any_on, run_any_with};
 pub use claude::{
     AgentInput, AgentIsolation, AgentMode, AgentModel, AllowedPrompt, ArtifactAction,
     ArtifactInput, ArtifactScope, AskUserQuestionInput, AssistantError, BUILTIN_TOOL_NAMES,
@@ -79,6 +79,6 @@ pub use claude::{
     run_on, run_with, validate_hook_handler, validate_hook_input, validate_hook_input_str,
     validate_hook_output, validate_hooks_config, validate_matcher_group, validate_tool_input,
 };
-pub use contract::{Agent, Answer, Contract, ContractEvent, Outcome};
+pub use contract::{Answer, Contract, ContractEvent, Outcome};
 pub use error::{HookError, HookErrorCode};
 pub use runner::RunOptions;

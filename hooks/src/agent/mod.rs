@@ -79,10 +79,49 @@ mod gemini;
 mod run_any;
 mod translate;
 
+use std::fmt;
+
 use serde_json::Value;
 
-pub use crate::contract::Agent;
+use self::codex::FromCodex;
+use self::gemini::FromGemini;
+use self::translate::Translated;
+use crate::claude::{Claude, HookAnswer, HookInput};
+use crate::contract::Outcome;
+use crate::runner::{RunOptions, run_on_bytes};
+
 pub use run_any::{run_any, run_any_on, run_any_with};
+
+/// The agents a hook program answers.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+#[non_exhaustive]
+pub enum Agent {
+    /// Claude Code (and the Claude Agent SDK).
+    Claude,
+    /// The Codex CLI.
+    Codex,
+    /// The Gemini CLI.
+    Gemini,
+}
+
+impl Agent {
+    /// Every agent, in the order of the flag's values.
+    pub const ALL: &'static [Agent] = &[Agent::Claude, Agent::Codex, Agent::Gemini];
+
+    /// The name the `--agent` flag takes.
+    pub const fn as_str(self) -> &'static str {
+        match self {
+            Agent::Claude => "claude",
+            Agent::Codex => "codex",
+            Agent::Gemini => "gemini",
+        }
+    }
+
+    /// The agent named `name` exactly, if there is one.
+    pub fn from_name(name: &str) -> Option<Agent> {
+        Agent::ALL.iter().copied().find(|a| a.as_str() == name)
+    }
+}
 
 impl Agent {
     /// The agent that sent `payload`: Codex when it carries `turn_id`;
@@ -127,6 +166,21 @@ impl Agent {
         Ok(None)
     }
 
+    /// Runs `handler` on `bytes`, a payload of this agent, answering in
+    /// its shape.
+    fn run_on<A: HookAnswer>(
+        self,
+        options: &RunOptions,
+        bytes: &[u8],
+        handler: impl FnOnce(HookInput) -> A,
+    ) -> Outcome {
+        match self {
+            Agent::Claude => run_on_bytes::<Claude, A>(options, bytes, handler),
+            Agent::Codex => run_on_bytes::<Translated<FromCodex>, A>(options, bytes, handler),
+            Agent::Gemini => run_on_bytes::<Translated<FromGemini>, A>(options, bytes, handler),
+        }
+    }
+
     fn unknown_line(name: &str) -> String {
         let names: Vec<&str> = Agent::ALL.iter().map(|a| a.as_str()).collect();
         format!(
@@ -134,6 +188,12 @@ impl Agent {
             names.join(", "),
             toolsmith_runtime::echo::shown(&name.escape_default().to_string(), 64)
         )
+    }
+}
+
+impl fmt::Display for Agent {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.as_str())
     }
 }
 

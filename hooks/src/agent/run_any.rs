@@ -6,14 +6,11 @@ use std::process::ExitCode;
 
 use toolsmith_runtime::parse_json_text;
 
-use super::codex::FromCodex;
-use super::gemini::FromGemini;
-use super::translate::Translated;
-use crate::claude::{Claude, HookAnswer, HookInput};
-use crate::contract::Agent;
+use super::Agent;
+use crate::claude::{HookAnswer, HookInput};
 use crate::contract::Outcome;
 use crate::input::PAYLOAD_LIMITS;
-use crate::runner::{RunOptions, failure, read_bounded, run_on_bytes, run_process};
+use crate::runner::{RunOptions, failure, read_bounded, run_process};
 
 /// Runs `handler` as a hook of whichever agent runs it (see the
 /// [module docs](crate::agent)); return its value from `main`. Fails open.
@@ -49,11 +46,7 @@ pub fn run_any_on<A: HookAnswer>(
         parse_json_text(&bytes, &PAYLOAD_LIMITS)
             .map_or(Agent::Claude, |payload| Agent::of_payload(&payload))
     });
-    match agent {
-        Agent::Claude => run_on_bytes::<Claude, A>(options, &bytes, handler),
-        Agent::Codex => run_on_bytes::<Translated<FromCodex>, A>(options, &bytes, handler),
-        Agent::Gemini => run_on_bytes::<Translated<FromGemini>, A>(options, &bytes, handler),
-    }
+    agent.run_on(options, &bytes, handler)
 }
 
 #[cfg(test)]

@@ -13,7 +13,7 @@ use serde_json::{Map, Value};
 use toolsmith_runtime::echo;
 
 use crate::claude::{HookEvent, HookInput, HookOutput, validate_hook_input, validate_hook_output};
-use crate::contract::{Agent, Contract, ContractEvent, Outcome, check_built_for};
+use crate::contract::{Contract, ContractEvent, Outcome, check_built_for};
 use crate::output::JsonOutput;
 
 /// How another agent runs a hook written against Claude's contract.
@@ -49,7 +49,7 @@ pub(super) trait Translation {
 pub(super) struct Translated<T>(PhantomData<T>);
 
 impl<T: Translation> Contract for Translated<T> {
-    const AGENT: Agent = T::Agent::AGENT;
+    const NAME: &'static str = T::Agent::NAME;
     type Event = <T::Agent as Contract>::Event;
     type Input = HookInput;
     type Output = HookOutput;
@@ -59,7 +59,7 @@ impl<T: Translation> Contract for Translated<T> {
     fn read(payload: &Value) -> Result<(Self::Event, HookInput), Vec<String>> {
         let (event, _) = T::Agent::read(payload)?;
         let Some(claude_event) = T::counterpart(event) else {
-            return Err(no_counterpart(T::Agent::AGENT, event));
+            return Err(no_counterpart(T::Agent::NAME, event));
         };
         let mut fields = payload.as_object().cloned().unwrap_or_default();
         fields.insert(
@@ -92,10 +92,10 @@ fn counterpart<T: Translation>(event: <T::Agent as Contract>::Event) -> HookEven
 }
 
 /// The line of `agent`'s `event`, which no Claude Code event stands for.
-fn no_counterpart(agent: Agent, event: impl Display) -> Vec<String> {
+fn no_counterpart(agent: &str, event: impl Display) -> Vec<String> {
     vec![format!(
         "Invalid hook input: {}'s \"{event}\" has no Claude Code counterpart, so a hook written for Claude's events cannot answer it; remove the hook from this event",
-        agent.title()
+        agent
     )]
 }
 
@@ -111,7 +111,7 @@ pub(super) enum Take {
 
 /// The lines of the fields an agent would not honour on an event.
 pub(super) struct Refusals<E> {
-    agent: Agent,
+    agent: &'static str,
     event: E,
     lines: Vec<String>,
 }
@@ -119,7 +119,7 @@ pub(super) struct Refusals<E> {
 impl<E: Display> Refusals<E> {
     /// A line for the field at `at`, holding `value`.
     pub(super) fn refuse(&mut self, at: &str, value: &Value) {
-        let agent = self.agent.title();
+        let agent = self.agent;
         self.lines.push(format!(
             "Invalid hook output at {at}: {agent} does not honour {} on {}, so it would not apply; answer without it when the agent is {agent}",
             echo::shown(&value.to_string(), 64),
@@ -168,7 +168,7 @@ where
         unreachable!("an answer is an object")
     };
     let mut refusals = Refusals {
-        agent: T::Agent::AGENT,
+        agent: T::Agent::NAME,
         event,
         lines: Vec::new(),
     };

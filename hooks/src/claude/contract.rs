@@ -38,7 +38,7 @@ use super::{
     HookEvent, HookInput, HookOutput, validate_hook_input, validate_hook_output,
     validate_tool_input,
 };
-use crate::contract::{Agent, Answer, Contract, Outcome, check_built_for};
+use crate::contract::{Answer, Contract, Outcome, check_built_for};
 use crate::runner::{self, RunOptions, short};
 
 /// Claude Code's hook contract (and the Claude Agent SDK's): every event's
@@ -47,7 +47,7 @@ use crate::runner::{self, RunOptions, short};
 pub struct Claude;
 
 impl Contract for Claude {
-    const AGENT: Agent = Agent::Claude;
+    const NAME: &'static str = "Claude Code";
     type Event = HookEvent;
     type Input = HookInput;
     type Output = HookOutput;

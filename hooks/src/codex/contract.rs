@@ -13,7 +13,7 @@ use serde_json::Value;
 use toolsmith_runtime::sanitize_text;
 
 use super::{CodexEvent, CodexHookInput, CodexOutput, validate_codex_hook_input};
-use crate::contract::{Agent, Answer, Contract, Outcome, check_built_for};
+use crate::contract::{Answer, Contract, Outcome, check_built_for};
 use crate::runner::{self, RunOptions};
 
 /// The Codex CLI's hook contract: every event's [`CodexHookInput`],
@@ -22,7 +22,7 @@ use crate::runner::{self, RunOptions};
 pub struct Codex;
 
 impl Contract for Codex {
-    const AGENT: Agent = Agent::Codex;
+    const NAME: &'static str = "Codex";
     type Event = CodexEvent;
     type Input = CodexHookInput;
     type Output = CodexOutput;

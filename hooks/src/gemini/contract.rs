@@ -13,7 +13,7 @@ use std::process::ExitCode;
 use serde_json::Value;
 
 use super::{GeminiEvent, GeminiHookInput, GeminiOutput, validate_gemini_hook_input};
-use crate::contract::{Agent, Answer, Contract, Outcome, check_built_for};
+use crate::contract::{Answer, Contract, Outcome, check_built_for};
 use crate::runner::{self, RunOptions};
 
 /// The Gemini CLI's hook contract: every event's [`GeminiHookInput`],
@@ -22,7 +22,7 @@ use crate::runner::{self, RunOptions};
 pub struct Gemini;
 
 impl Contract for Gemini {
-    const AGENT: Agent = Agent::Gemini;
+    const NAME: &'static str = "Gemini CLI";
     type Event = GeminiEvent;
     type Input = GeminiHookInput;
     type Output = GeminiOutput;
