@@ -368,14 +368,6 @@ macro_rules! wire_values {
                     $($name::$variant => $value,)*
                 }
             }
-
-            /// The value named `value`, if it is one of [`VALUES`](Self::VALUES).
-            fn from_known(value: &str) -> ::core::option::Option<Self> {
-                match value {
-                    $($value => ::core::option::Option::Some($name::$variant),)*
-                    _ => ::core::option::Option::None,
-                }
-            }
         }
 
         impl<'de> ::serde::Deserialize<'de> for $name {
@@ -387,7 +379,7 @@ macro_rules! wire_values {
 
         $crate::wire::wire_values!(@impls $name {
             ::serde_json::json!({ "type": "string", "enum": $name::VALUES })
-        } $($value)*);
+        } $($variant = $value)*);
     };
 
     ($(#[$meta:meta])* pub enum $name:ident: open {
@@ -410,14 +402,6 @@ macro_rules! wire_values {
                     $name::Other(value) => value,
                 }
             }
-
-            /// The value named `value`, if it is one of [`VALUES`](Self::VALUES).
-            fn from_known(value: &str) -> ::core::option::Option<Self> {
-                match value {
-                    $($value => ::core::option::Option::Some($name::$variant),)*
-                    _ => ::core::option::Option::None,
-                }
-            }
         }
 
         impl<'de> ::serde::Deserialize<'de> for $name {
@@ -431,13 +415,21 @@ macro_rules! wire_values {
 
         $crate::wire::wire_values!(@impls $name {
             ::serde_json::json!({ "type": "string", "examples": $name::VALUES })
-        } $($value)*);
+        } $($variant = $value)*);
     };
 
-    (@impls $name:ident { $schema:expr } $($value:literal)*) => {
+    (@impls $name:ident { $schema:expr } $($variant:ident = $value:literal)*) => {
         impl $name {
             /// The values the SDK names, as sent.
             pub const VALUES: [&'static str; $crate::wire::wire_values!(@count $($value)*)] = [$($value),*];
+
+            /// The value named `value`, if it is one of [`VALUES`](Self::VALUES).
+            fn from_known(value: &str) -> ::core::option::Option<Self> {
+                match value {
+                    $($value => ::core::option::Option::Some($name::$variant),)*
+                    _ => ::core::option::Option::None,
+                }
+            }
         }
 
         impl ::core::fmt::Display for $name {

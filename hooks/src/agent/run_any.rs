@@ -56,17 +56,50 @@ mod tests {
     use super::*;
     use crate::claude::HookOutput;
 
+    /// `common` with `fields` added, as text.
+    fn with(mut common: serde_json::Value, fields: serde_json::Value) -> String {
+        common
+            .as_object_mut()
+            .unwrap()
+            .extend(fields.as_object().unwrap().clone());
+        common.to_string()
+    }
+
+    /// Failing closed never applies to the event of `payload`: a handler's
+    /// failure exits 1.
+    fn assert_fails_open(payload: &str) {
+        let got = run_any_on(None, &RunOptions::fail_closed(), payload.as_bytes(), |_| {
+            Err::<HookOutput, _>("cannot run the tests")
+        });
+        assert_eq!(
+            got,
+            outcome("", "Hook handler failed: cannot run the tests\n", 1)
+        );
+    }
+
+    /// A payload `agent`'s contract refuses never reaches the handler.
+    fn assert_refused_unread(agent: Agent, payload: &str) {
+        let got = run_any_on(
+            Some(agent),
+            &RunOptions::default(),
+            payload.as_bytes(),
+            |_| -> HookOutput { unreachable!() },
+        );
+        assert_eq!(got.exit_code, 1);
+        assert!(
+            got.stderr
+                .starts_with("Invalid hook input: missing required properties \"session_id\""),
+            "{got:?}"
+        );
+    }
+
     fn codex(event: &str, fields: serde_json::Value) -> String {
-        let mut payload = json!({
+        let common = json!({
             "session_id": "s", "transcript_path": null, "cwd": "/w",
             "hook_event_name": event, "model": "gpt-5", "permission_mode": "default",
             "turn_id": "t1"
         });
-        payload
-            .as_object_mut()
-            .unwrap()
-            .extend(fields.as_object().unwrap().clone());
-        payload.to_string()
+        with(common, fields)
     }
 
     fn bash(command: &str) -> String {
@@ -185,29 +218,12 @@ mod tests {
             "Stop",
             json!({ "stop_hook_active": false, "last_assistant_message": null }),
         );
-        let got = run_any_on(None, &RunOptions::fail_closed(), stop.as_bytes(), |_| {
-            Err::<HookOutput, _>("cannot run the tests")
-        });
-        assert_eq!(
-            got,
-            outcome("", "Hook handler failed: cannot run the tests\n", 1)
-        );
+        assert_fails_open(&stop);
     }
 
     #[test]
     fn an_invalid_codex_payload_has_codexs_lines_and_interrupt_has_no_counterpart() {
-        let got = run_any_on(
-            Some(Agent::Codex),
-            &RunOptions::default(),
-            &br#"{"hook_event_name":"Stop"}"#[..],
-            |_| -> HookOutput { unreachable!() },
-        );
-        assert_eq!(got.exit_code, 1);
-        assert!(
-            got.stderr
-                .starts_with("Invalid hook input: missing required properties \"session_id\""),
-            "{got:?}"
-        );
+        assert_refused_unread(Agent::Codex, r#"{"hook_event_name":"Stop"}"#);
         let got = run_any_on(
             None,
             &RunOptions::fail_closed(),
@@ -225,15 +241,11 @@ mod tests {
     }
 
     fn gemini(event: &str, fields: serde_json::Value) -> String {
-        let mut payload = json!({
+        let common = json!({
             "session_id": "s", "transcript_path": "/t.json", "cwd": "/w",
             "hook_event_name": event, "timestamp": "2026-12-02T00:00:00.000Z"
         });
-        payload
-            .as_object_mut()
-            .unwrap()
-            .extend(fields.as_object().unwrap().clone());
-        payload.to_string()
+        with(common, fields)
     }
 
     fn shell(command: &str) -> String {
@@ -377,32 +389,12 @@ mod tests {
             )
         );
         // Failing closed on AfterAgent would keep Gemini CLI working.
-        let got = run_any_on(
-            None,
-            &RunOptions::fail_closed(),
-            after_agent.as_bytes(),
-            |_| Err::<HookOutput, _>("cannot run the tests"),
-        );
-        assert_eq!(
-            got,
-            outcome("", "Hook handler failed: cannot run the tests\n", 1)
-        );
+        assert_fails_open(&after_agent);
     }
 
     #[test]
     fn an_invalid_gemini_payload_has_geminis_lines_and_the_model_events_have_no_counterpart() {
-        let got = run_any_on(
-            Some(Agent::Gemini),
-            &RunOptions::default(),
-            &br#"{"hook_event_name":"BeforeTool"}"#[..],
-            |_| -> HookOutput { unreachable!() },
-        );
-        assert_eq!(got.exit_code, 1);
-        assert!(
-            got.stderr
-                .starts_with("Invalid hook input: missing required properties \"session_id\""),
-            "{got:?}"
-        );
+        assert_refused_unread(Agent::Gemini, r#"{"hook_event_name":"BeforeTool"}"#);
         let got = run_any_on(
             None,
             &RunOptions::default(),
