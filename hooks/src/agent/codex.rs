@@ -2,10 +2,39 @@
 //! answer printed as Codex's, when Codex honours every field of it.
 
 use serde_json::{Map, Value};
-use toolsmith_runtime::echo;
 
-use crate::codex::{CodexEvent, CodexOutput, validate_codex_hook_input};
-use crate::{HookEvent, HookInput, HookOutput, validate_hook_input, validate_hook_output};
+use super::translate::{Refusals, Take, Translation, sort, translate};
+use crate::claude::{HookEvent, HookOutput};
+use crate::codex::{Codex, CodexEvent, CodexOutput};
+
+/// Codex running a hook written against Claude's contract: the payload
+/// read as Claude's input of the same event, Claude's answer printed as
+/// Codex's.
+pub(super) struct FromCodex;
+
+impl Translation for FromCodex {
+    type Agent = Codex;
+
+    /// The same event: every Codex event but `Interrupt` is Claude's too.
+    fn counterpart(event: CodexEvent) -> Option<HookEvent> {
+        HookEvent::from_name(event.as_str())
+    }
+
+    fn claude_fields(_: CodexEvent, fields: &mut Map<String, Value>) {
+        // Codex sends `null` for a field it has no value for; Claude leaves
+        // it out. An ephemeral session keeps no transcript.
+        fields.retain(|key, value| key == "transcript_path" || !value.is_null());
+        if let Some(path) = fields.get_mut("transcript_path")
+            && path.is_null()
+        {
+            *path = Value::String(String::new());
+        }
+    }
+
+    fn answer(event: CodexEvent, output: &HookOutput) -> Result<CodexOutput, Vec<String>> {
+        codex_answer(event, output)
+    }
+}
 
 /// The events whose `decision: "block"` and `reason` Codex reads.
 const BLOCKS: &[CodexEvent] = &[
@@ -24,126 +53,78 @@ const ADDS_CONTEXT: &[CodexEvent] = &[
     CodexEvent::SubagentStart,
 ];
 
-/// `payload`, valid for Codex's contract, as Claude's input of the same
-/// event, with Codex's event.
-pub(super) fn claude_input(payload: &Value) -> Result<(CodexEvent, HookInput), Vec<String>> {
-    let event = validate_codex_hook_input(payload)
-        .map_err(|err| err.lines())?
-        .event();
-    let Some(claude_event) = HookEvent::from_name(event.as_str()) else {
-        return Err(vec![format!(
-            "Invalid hook input: Codex's \"{event}\" has no Claude Code counterpart, so a hook written for Claude's events cannot answer it; remove the hook from this event"
-        )]);
-    };
-    let mut payload = payload.clone();
-    if let Some(fields) = payload.as_object_mut() {
-        // Codex sends `null` for a field it has no value for; Claude leaves
-        // it out. An ephemeral session keeps no transcript.
-        fields.retain(|key, value| key == "transcript_path" || !value.is_null());
-        if let Some(path) = fields.get_mut("transcript_path")
-            && path.is_null()
-        {
-            *path = Value::String(String::new());
-        }
-    }
-    let input = validate_hook_input(&payload).map_err(|err| err.lines())?;
-    debug_assert_eq!(input.event(), claude_event);
-    Ok((event, input))
-}
-
 /// `output`, answered to Codex's `event`, in Codex's shape: one line per
 /// field Codex would not honour.
-pub(super) fn codex_answer(
+fn codex_answer(event: CodexEvent, output: &HookOutput) -> Result<CodexOutput, Vec<String>> {
+    let blocks = output.to_json()["decision"] == "block";
+    translate::<FromCodex, _>(event, output, |fields, refusals| {
+        let mut kept = Map::new();
+        sort(
+            fields,
+            "",
+            &mut kept,
+            refusals,
+            |key, value, kept, refusals| match key {
+                "systemMessage" => Take::Keep,
+                "decision" | "reason" if blocks && BLOCKS.contains(&event) => Take::Keep,
+                "hookSpecificOutput" => {
+                    let mut specific = Map::new();
+                    if let Some(fields) = value.as_object() {
+                        sort_specific(event, fields, &mut specific, refusals);
+                    }
+                    kept.insert(key.to_owned(), Value::Object(specific));
+                    Take::Done
+                }
+                _ => Take::Refuse,
+            },
+        );
+        kept
+    })
+}
+
+/// The fields of `hookSpecificOutput` Codex honours on `event` into
+/// `kept`; a line for each other one.
+fn sort_specific(
     event: CodexEvent,
-    output: &HookOutput,
-) -> Result<CodexOutput, Vec<String>> {
-    let json = output.to_json();
-    if let Some(claude_event) = HookEvent::from_name(event.as_str()) {
-        validate_hook_output(claude_event, &json).map_err(|err| err.lines())?;
-    }
-    let Value::Object(fields) = json else {
-        unreachable!("an answer is an object")
-    };
-    let blocks = fields.get("decision") == Some(&Value::from("block"));
-    let mut lines = Vec::new();
-    let mut kept = Map::new();
-    for (key, value) in &fields {
-        let honoured = match key.as_str() {
-            "systemMessage" => true,
-            "decision" | "reason" => blocks && BLOCKS.contains(&event),
-            "hookSpecificOutput" => {
-                kept.insert(
-                    key.clone(),
-                    Value::Object(specific(event, value, &mut lines)),
-                );
-                continue;
-            }
-            _ => false,
-        };
-        if honoured {
-            kept.insert(key.clone(), value.clone());
-        } else {
-            lines.push(refused(&format!("/{key}"), value, event));
-        }
-    }
-    if lines.is_empty() {
-        Ok(CodexOutput::from_json(event, kept))
-    } else {
-        Err(lines)
-    }
-}
-
-/// The fields of `hookSpecificOutput` Codex honours on `event`; a line in
-/// `lines` for each other one.
-fn specific(event: CodexEvent, value: &Value, lines: &mut Vec<String>) -> Map<String, Value> {
-    let mut kept = Map::new();
-    let Some(fields) = value.as_object() else {
-        return kept;
-    };
+    fields: &Map<String, Value>,
+    kept: &mut Map<String, Value>,
+    refusals: &mut Refusals<CodexEvent>,
+) {
     let denies = fields.get("permissionDecision") == Some(&Value::from("deny"));
-    for (key, value) in fields {
-        let honoured = match key.as_str() {
-            "hookEventName" => true,
-            "permissionDecision" | "permissionDecisionReason" => {
-                event == CodexEvent::PreToolUse && denies
+    sort(
+        fields,
+        "/hookSpecificOutput",
+        kept,
+        refusals,
+        |key, value, _, refusals| match key {
+            "hookEventName" => Take::Keep,
+            "permissionDecision" | "permissionDecisionReason"
+                if event == CodexEvent::PreToolUse && denies =>
+            {
+                Take::Keep
             }
-            "additionalContext" => ADDS_CONTEXT.contains(&event),
+            "additionalContext" if ADDS_CONTEXT.contains(&event) => Take::Keep,
             "decision" if event == CodexEvent::PermissionRequest => {
-                permission_decision(value, lines);
-                true
+                // Codex takes the decision's `behavior` and a denial's
+                // `message`; it fails closed on anything beside them.
+                if let Some(decision) = value.as_object() {
+                    let denies = decision.get("behavior") == Some(&Value::from("deny"));
+                    let mut ignored = Map::new();
+                    sort(
+                        decision,
+                        "/hookSpecificOutput/decision",
+                        &mut ignored,
+                        refusals,
+                        |key, _, _, _| match key {
+                            "behavior" => Take::Keep,
+                            "message" if denies => Take::Keep,
+                            _ => Take::Refuse,
+                        },
+                    );
+                }
+                Take::Keep
             }
-            _ => false,
-        };
-        if honoured {
-            kept.insert(key.clone(), value.clone());
-        } else {
-            lines.push(refused(&format!("/hookSpecificOutput/{key}"), value, event));
-        }
-    }
-    kept
-}
-
-/// Codex takes a `PermissionRequest` decision's `behavior` and a denial's
-/// `message`; it fails closed on anything beside them.
-fn permission_decision(decision: &Value, lines: &mut Vec<String>) {
-    let Some(fields) = decision.as_object() else {
-        return;
-    };
-    let denies = fields.get("behavior") == Some(&Value::from("deny"));
-    for (key, value) in fields {
-        if !(key == "behavior" || key == "message" && denies) {
-            lines.push(refused(
-                &format!("/hookSpecificOutput/decision/{key}"),
-                value,
-                CodexEvent::PermissionRequest,
-            ));
-        }
-    }
-}
-
-fn refused(at: &str, value: &Value, event: CodexEvent) -> String {
-    format!(
-        "Invalid hook output at {at}: Codex does not honour {} on {event}, so it would not apply; answer without it when the agent is Codex",
-        echo::shown(&value.to_string(), 64)
-    )
+            _ => Take::Refuse,
+        },
+    );
 }

@@ -3,10 +3,53 @@
 //! every field of it.
 
 use serde_json::{Map, Value, json};
-use toolsmith_runtime::echo;
 
-use crate::gemini::{GeminiEvent, GeminiOutput, validate_gemini_hook_input};
-use crate::{HookEvent, HookInput, HookOutput, validate_hook_input, validate_hook_output};
+use super::translate::{Refusals, Take, Translation, sort, translate};
+use crate::claude::{HookEvent, HookOutput};
+use crate::gemini::{Gemini, GeminiEvent, GeminiOutput};
+
+/// Gemini CLI running a hook written against Claude's contract: the
+/// payload read as Claude's input of the counterpart event, Claude's
+/// answer printed as Gemini CLI's.
+pub(super) struct FromGemini;
+
+impl Translation for FromGemini {
+    type Agent = Gemini;
+
+    fn counterpart(event: GeminiEvent) -> Option<HookEvent> {
+        COUNTERPARTS
+            .iter()
+            .find(|(gemini, _)| *gemini == event)
+            .map(|&(_, claude)| claude)
+    }
+
+    fn claude_fields(event: GeminiEvent, fields: &mut Map<String, Value>) {
+        match event {
+            GeminiEvent::BeforeTool | GeminiEvent::AfterTool => {
+                claude_tool(fields);
+                // Gemini CLI gives a tool call no id.
+                fields.insert("tool_use_id".to_owned(), json!(""));
+            }
+            GeminiEvent::AfterAgent => {
+                if let Some(answer) = fields.remove("prompt_response") {
+                    fields.insert("last_assistant_message".to_owned(), answer);
+                }
+            }
+            GeminiEvent::PreCompress => {
+                fields.insert("custom_instructions".to_owned(), Value::Null);
+            }
+            _ => {}
+        }
+    }
+
+    fn sent_as(event: GeminiEvent) -> String {
+        format!(" (Gemini CLI's \"{event}\")")
+    }
+
+    fn answer(event: GeminiEvent, output: &HookOutput) -> Result<GeminiOutput, Vec<String>> {
+        gemini_answer(event, output)
+    }
+}
 
 /// Gemini CLI's events and their Claude Code counterparts.
 const COUNTERPARTS: &[(GeminiEvent, HookEvent)] = &[
@@ -68,39 +111,6 @@ pub(super) fn is_gemini(payload: &Value) -> bool {
         && (HookEvent::from_name(name).is_none() || payload.get("timestamp").is_some())
 }
 
-/// `payload`, valid for Gemini CLI's contract, as Claude's input of the
-/// counterpart event, with Gemini CLI's event.
-pub(super) fn claude_input(payload: &Value) -> Result<(GeminiEvent, HookInput), Vec<String>> {
-    let event = validate_gemini_hook_input(payload)
-        .map_err(|err| err.lines())?
-        .event();
-    let Some(&(_, claude_event)) = COUNTERPARTS.iter().find(|(gemini, _)| *gemini == event) else {
-        return Err(vec![format!(
-            "Invalid hook input: Gemini CLI's \"{event}\" has no Claude Code counterpart, so a hook written for Claude's events cannot answer it; remove the hook from this event"
-        )]);
-    };
-    let mut fields = payload.as_object().cloned().unwrap_or_default();
-    fields.insert("hook_event_name".to_owned(), json!(claude_event.as_str()));
-    match event {
-        GeminiEvent::BeforeTool | GeminiEvent::AfterTool => {
-            claude_tool(&mut fields);
-            // Gemini CLI gives a tool call no id.
-            fields.insert("tool_use_id".to_owned(), json!(""));
-        }
-        GeminiEvent::AfterAgent => {
-            if let Some(answer) = fields.remove("prompt_response") {
-                fields.insert("last_assistant_message".to_owned(), answer);
-            }
-        }
-        GeminiEvent::PreCompress => {
-            fields.insert("custom_instructions".to_owned(), Value::Null);
-        }
-        _ => {}
-    }
-    let input = validate_hook_input(&Value::Object(fields)).map_err(|err| err.lines())?;
-    Ok((event, input))
-}
-
 /// Renames a built-in tool and its arguments to Claude Code's.
 fn claude_tool(fields: &mut Map<String, Value>) {
     let name = fields.get("tool_name").and_then(Value::as_str);
@@ -119,92 +129,78 @@ fn claude_tool(fields: &mut Map<String, Value>) {
 
 /// `output`, answered to Gemini CLI's `event`, in Gemini CLI's shape: one
 /// line per field Gemini CLI would not honour.
-pub(super) fn gemini_answer(
-    event: GeminiEvent,
-    claude_event: HookEvent,
-    output: &HookOutput,
-) -> Result<GeminiOutput, Vec<String>> {
-    let json = output.to_json();
-    validate_hook_output(claude_event, &json).map_err(|err| err.lines())?;
-    let Value::Object(fields) = json else {
-        unreachable!("an answer is an object")
-    };
-    let blocks = fields.get("decision") == Some(&Value::from("block"));
-    let mut lines = Vec::new();
-    let mut kept = Map::new();
-    let mut specific = Map::new();
-    for (key, value) in &fields {
-        let honoured = match key.as_str() {
-            "systemMessage" | "suppressOutput" => true,
-            "continue" | "stopReason" => STOPS.contains(&event),
-            "decision" | "reason" => blocks && BLOCKS.contains(&event),
-            "hookSpecificOutput" => {
-                translate_specific(event, value, &mut kept, &mut specific, &mut lines);
-                continue;
-            }
-            _ => false,
-        };
-        if honoured {
-            kept.insert(key.clone(), value.clone());
-        } else {
-            lines.push(refused(&format!("/{key}"), value, event));
+fn gemini_answer(event: GeminiEvent, output: &HookOutput) -> Result<GeminiOutput, Vec<String>> {
+    let blocks = output.to_json()["decision"] == "block";
+    translate::<FromGemini, _>(event, output, |fields, refusals| {
+        let mut kept = Map::new();
+        let mut specific = Map::new();
+        sort(
+            fields,
+            "",
+            &mut kept,
+            refusals,
+            |key, value, kept, refusals| match key {
+                "systemMessage" | "suppressOutput" => Take::Keep,
+                "continue" | "stopReason" if STOPS.contains(&event) => Take::Keep,
+                "decision" | "reason" if blocks && BLOCKS.contains(&event) => Take::Keep,
+                "hookSpecificOutput" => {
+                    if let Some(fields) = value.as_object() {
+                        sort_specific(event, fields, kept, &mut specific, refusals);
+                    }
+                    Take::Done
+                }
+                _ => Take::Refuse,
+            },
+        );
+        if !specific.is_empty() {
+            let mut with_name = Map::new();
+            with_name.insert("hookEventName".to_owned(), json!(event.as_str()));
+            with_name.extend(specific);
+            kept.insert("hookSpecificOutput".to_owned(), Value::Object(with_name));
         }
-    }
-    if !specific.is_empty() {
-        let mut with_name = Map::new();
-        with_name.insert("hookEventName".to_owned(), json!(event.as_str()));
-        with_name.extend(specific);
-        kept.insert("hookSpecificOutput".to_owned(), Value::Object(with_name));
-    }
-    if lines.is_empty() {
-        Ok(GeminiOutput::from_json(event, kept))
-    } else {
-        Err(lines)
-    }
+        kept
+    })
 }
 
 /// Claude's `hookSpecificOutput` as Gemini CLI reads it: a `PreToolUse`
-/// denial becomes the top-level `decision: "deny"` and `reason`, context
-/// stays specific; a line in `lines` for each field Gemini CLI ignores.
-fn translate_specific(
+/// denial becomes the top-level `decision: "deny"` and `reason` (in
+/// `kept`), context stays specific (in `specific`); a line for each field
+/// Gemini CLI ignores.
+fn sort_specific(
     event: GeminiEvent,
-    value: &Value,
+    fields: &Map<String, Value>,
     kept: &mut Map<String, Value>,
     specific: &mut Map<String, Value>,
-    lines: &mut Vec<String>,
+    refusals: &mut Refusals<GeminiEvent>,
 ) {
-    let Some(fields) = value.as_object() else {
-        return;
-    };
     let denies = event == GeminiEvent::BeforeTool
         && fields.get("permissionDecision") == Some(&Value::from("deny"));
-    for (key, value) in fields {
-        match key.as_str() {
-            "hookEventName" => {}
+    sort(
+        fields,
+        "/hookSpecificOutput",
+        specific,
+        refusals,
+        |key, value, _, _| match key {
+            "hookEventName" => Take::Done,
             "permissionDecision" if denies => {
                 kept.insert("decision".to_owned(), json!("deny"));
+                Take::Done
             }
             "permissionDecisionReason" if denies => {
                 kept.insert("reason".to_owned(), value.clone());
+                Take::Done
             }
-            "additionalContext" if ADDS_CONTEXT.contains(&event) => {
-                specific.insert(key.clone(), value.clone());
-            }
-            _ => lines.push(refused(&format!("/hookSpecificOutput/{key}"), value, event)),
-        }
-    }
-}
-
-fn refused(at: &str, value: &Value, event: GeminiEvent) -> String {
-    format!(
-        "Invalid hook output at {at}: Gemini CLI does not honour {} on {event}, so it would not apply; answer without it when the agent is Gemini CLI",
-        echo::shown(&value.to_string(), 64)
-    )
+            "additionalContext" if ADDS_CONTEXT.contains(&event) => Take::Keep,
+            _ => Take::Refuse,
+        },
+    );
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::agent::translate::Translated;
+    use crate::contract::Contract;
 
     #[test]
     fn every_counterpart_reads_as_claudes_event() {
@@ -228,8 +224,8 @@ mod tests {
                 .unwrap()
                 .extend(fields.as_object().unwrap().clone());
             assert!(is_gemini(&payload), "{payload}");
-            let (event, input) =
-                claude_input(&payload).unwrap_or_else(|lines| panic!("{gemini}: {lines:?}"));
+            let (event, input) = Translated::<FromGemini>::read(&payload)
+                .unwrap_or_else(|lines| panic!("{gemini}: {lines:?}"));
             assert_eq!((event, input.event()), (gemini, claude));
             assert_eq!(input.extra()["timestamp"], "t");
         }

@@ -76,13 +76,21 @@
 
 mod codex;
 mod gemini;
-mod run;
+mod run_any;
+mod translate;
 
 use std::fmt;
 
 use serde_json::Value;
 
-pub use run::{run_any, run_any_on, run_any_with};
+use self::codex::FromCodex;
+use self::gemini::FromGemini;
+use self::translate::Translated;
+use crate::claude::{Claude, HookAnswer, HookInput};
+use crate::contract::Outcome;
+use crate::runner::{RunOptions, run_on_bytes};
+
+pub use run_any::{run_any, run_any_on, run_any_with};
 
 /// The agents a hook program answers.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
@@ -113,7 +121,9 @@ impl Agent {
     pub fn from_name(name: &str) -> Option<Agent> {
         Agent::ALL.iter().copied().find(|a| a.as_str() == name)
     }
+}
 
+impl Agent {
     /// The agent that sent `payload`: Codex when it carries `turn_id`;
     /// Gemini CLI when its event is one only Gemini CLI has
     /// (`BeforeTool`, …), or one it shares with Claude Code with the
@@ -154,6 +164,21 @@ impl Agent {
                 .ok_or_else(|| Agent::unknown_line(&name));
         }
         Ok(None)
+    }
+
+    /// Runs `handler` on `bytes`, a payload of this agent, answering in
+    /// its shape.
+    fn run_on<A: HookAnswer>(
+        self,
+        options: &RunOptions,
+        bytes: &[u8],
+        handler: impl FnOnce(HookInput) -> A,
+    ) -> Outcome {
+        match self {
+            Agent::Claude => run_on_bytes::<Claude, A>(options, bytes, handler),
+            Agent::Codex => run_on_bytes::<Translated<FromCodex>, A>(options, bytes, handler),
+            Agent::Gemini => run_on_bytes::<Translated<FromGemini>, A>(options, bytes, handler),
+        }
     }
 
     fn unknown_line(name: &str) -> String {

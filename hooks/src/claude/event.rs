@@ -1,160 +1,95 @@
 //! The events an agent runs hooks on, as the Claude Agent SDK names them.
 
-use std::fmt;
 use std::str::FromStr;
 
-use toolsmith_runtime::suggest::{fold_case, similar_key};
-use toolsmith_runtime::{echo, sanitize_line};
+use crate::error::{HookError, HookErrorCode};
+use crate::event::agent_events;
+use crate::input::suggest;
 
-use crate::{HookError, HookErrorCode};
-
-macro_rules! hook_events {
-    ($($(#[$doc:meta])* $variant:ident,)*) => {
-        /// One event of the hook contract: the value of `hook_event_name`
-        /// in a hook's input, and the key of the `hooks` map in settings.
-        ///
-        /// The variants are the SDK's `HOOK_EVENTS`, in its order.
-        #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
-        #[non_exhaustive]
-        pub enum HookEvent {
-            $($(#[$doc])* $variant,)*
-        }
-
-        impl HookEvent {
-            /// Every event, in the SDK's order.
-            pub const ALL: &'static [HookEvent] = &[$(HookEvent::$variant,)*];
-
-            /// The event's name on the wire: `PreToolUse`.
-            pub const fn as_str(self) -> &'static str {
-                match self {
-                    $(HookEvent::$variant => stringify!($variant),)*
-                }
-            }
-        }
-    };
-}
-
-hook_events! {
-    /// Before a tool runs; can allow, deny, ask, defer or rewrite its input.
-    PreToolUse,
-    /// After a tool succeeded; can block with feedback for the model.
-    PostToolUse,
-    /// After a tool failed.
-    PostToolUseFailure,
-    /// After a batch of parallel tool calls finished.
-    PostToolBatch,
-    /// The agent shows the user a notification.
-    Notification,
-    /// The user submitted a prompt; can block it or add context.
-    UserPromptSubmit,
-    /// A prompt was expanded (a slash command or skill).
-    UserPromptExpansion,
-    /// A session starts or resumes.
-    SessionStart,
-    /// A session ends.
-    SessionEnd,
-    /// The main agent is about to stop; can block to keep it working.
-    Stop,
-    /// The main agent stopped on an error.
-    StopFailure,
-    /// A subagent starts.
-    SubagentStart,
-    /// A subagent is about to stop; can block to keep it working.
-    SubagentStop,
-    /// Before the conversation is compacted.
-    PreCompact,
-    /// After the conversation was compacted.
-    PostCompact,
-    /// Before the model is switched.
-    PreModelSwitch,
-    /// After the model was switched.
-    PostModelSwitch,
-    /// The agent asks for permission to use a tool; can decide for the user.
-    PermissionRequest,
-    /// A tool use was denied by the permission system.
-    PermissionDenied,
-    /// Setup runs (repository initialisation or maintenance).
-    Setup,
-    /// A teammate of an agent team goes idle.
-    TeammateIdle,
-    /// A task was created.
-    TaskCreated,
-    /// A task is being marked completed.
-    TaskCompleted,
-    /// An MCP server asks the user for input.
-    Elicitation,
-    /// The user answered an MCP elicitation.
-    ElicitationResult,
-    /// A settings file changed during the session.
-    ConfigChange,
-    /// A worktree is created.
-    WorktreeCreate,
-    /// A worktree is removed.
-    WorktreeRemove,
-    /// An instructions file (CLAUDE.md, rules) was loaded.
-    InstructionsLoaded,
-    /// The working directory changed.
-    CwdChanged,
-    /// A watched file changed.
-    FileChanged,
-    /// A directory was added to the session.
-    DirectoryAdded,
-    /// A message is displayed.
-    MessageDisplay,
-    /// Before a skill runs a shell command.
-    PreSkillShellCommand,
+agent_events! {
+    /// One event of the hook contract: the value of `hook_event_name`
+    /// in a hook's input, and the key of the `hooks` map in settings.
+    ///
+    /// The variants are the SDK's `HOOK_EVENTS`, in its order.
+    pub enum HookEvent, of "" {
+        /// Before a tool runs; can allow, deny, ask, defer or rewrite its input.
+        PreToolUse,
+        /// After a tool succeeded; can block with feedback for the model.
+        PostToolUse,
+        /// After a tool failed.
+        PostToolUseFailure,
+        /// After a batch of parallel tool calls finished.
+        PostToolBatch,
+        /// The agent shows the user a notification.
+        Notification,
+        /// The user submitted a prompt; can block it or add context.
+        UserPromptSubmit,
+        /// A prompt was expanded (a slash command or skill).
+        UserPromptExpansion,
+        /// A session starts or resumes.
+        SessionStart,
+        /// A session ends.
+        SessionEnd,
+        /// The main agent is about to stop; can block to keep it working.
+        Stop,
+        /// The main agent stopped on an error.
+        StopFailure,
+        /// A subagent starts.
+        SubagentStart,
+        /// A subagent is about to stop; can block to keep it working.
+        SubagentStop,
+        /// Before the conversation is compacted.
+        PreCompact,
+        /// After the conversation was compacted.
+        PostCompact,
+        /// Before the model is switched.
+        PreModelSwitch,
+        /// After the model was switched.
+        PostModelSwitch,
+        /// The agent asks for permission to use a tool; can decide for the user.
+        PermissionRequest,
+        /// A tool use was denied by the permission system.
+        PermissionDenied,
+        /// Setup runs (repository initialisation or maintenance).
+        Setup,
+        /// A teammate of an agent team goes idle.
+        TeammateIdle,
+        /// A task was created.
+        TaskCreated,
+        /// A task is being marked completed.
+        TaskCompleted,
+        /// An MCP server asks the user for input.
+        Elicitation,
+        /// The user answered an MCP elicitation.
+        ElicitationResult,
+        /// A settings file changed during the session.
+        ConfigChange,
+        /// A worktree is created.
+        WorktreeCreate,
+        /// A worktree is removed.
+        WorktreeRemove,
+        /// An instructions file (CLAUDE.md, rules) was loaded.
+        InstructionsLoaded,
+        /// The working directory changed.
+        CwdChanged,
+        /// A watched file changed.
+        FileChanged,
+        /// A directory was added to the session.
+        DirectoryAdded,
+        /// A message is displayed.
+        MessageDisplay,
+        /// Before a skill runs a shell command.
+        PreSkillShellCommand,
+    }
 }
 
 impl HookEvent {
-    /// The event named `name` exactly, as the agent sends it.
-    pub fn from_name(name: &str) -> Option<HookEvent> {
-        HookEvent::ALL.iter().copied().find(|e| e.as_str() == name)
-    }
-
     /// The event `name` most likely means: the same words in another case
     /// convention (`pre_tool_use`, `preToolUse`), else the one name within
     /// a few edits (`PreToolUSe`, `PreTolUse`).
     pub(crate) fn suggest(name: &str) -> Option<HookEvent> {
-        let folded = fold_case(name);
-        if let Some(event) = HookEvent::ALL
-            .iter()
-            .copied()
-            .find(|e| fold_case(e.as_str()) == folded)
-        {
-            return Some(event);
-        }
         let names: Vec<&str> = HookEvent::ALL.iter().map(|e| e.as_str()).collect();
-        similar_key(name, &names).and_then(HookEvent::from_name)
-    }
-
-    /// The problem with an unknown event `name`, for a line:
-    /// `unknown hook event "PreToolUSe" (did you mean "PreToolUse"?); known
-    /// events: PreToolUse, PostToolUse, …`.
-    pub(crate) fn unknown_problem(name: &str) -> String {
-        // A name whose control or invisible characters the sanitizer would
-        // drop is shown escaped: dropped, `PreToolUs\u{202e}e` would read
-        // as the known `PreToolUse`, and the line would lie.
-        let clean = sanitize_line(name);
-        let shown = if clean == name {
-            echo::cut(name, 64)
-        } else {
-            echo::shown(&name.escape_default().to_string(), 64)
-        };
-        let hint = match HookEvent::suggest(&clean) {
-            Some(event) => format!(" (did you mean \"{}\"?)", event.as_str()),
-            None => String::new(),
-        };
-        let known: Vec<&str> = HookEvent::ALL.iter().map(|e| e.as_str()).collect();
-        format!(
-            "unknown hook event \"{shown}\"{hint}; known events: {}",
-            known.join(", ")
-        )
-    }
-}
-
-impl fmt::Display for HookEvent {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(self.as_str())
+        suggest(name, &names).and_then(HookEvent::from_name)
     }
 }
 

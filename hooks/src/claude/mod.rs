@@ -2,6 +2,7 @@
 //! (`@anthropic-ai/claude-agent-sdk` 0.3.333) declares it. Everything here
 //! is also reachable from [`toolsmith_hooks`](crate).
 
+mod contract;
 mod event;
 pub(crate) mod input;
 mod output;
@@ -9,6 +10,7 @@ pub mod settings;
 mod tool_input;
 mod tool_names;
 
+pub use contract::{Claude, HookAnswer, run, run_on, run_with};
 pub use event::HookEvent;
 pub use input::*;
 pub use output::*;

@@ -200,7 +200,7 @@ mod tests {
 
     #[test]
     fn every_typed_tool_is_a_current_built_in_name() {
-        for known in crate::ToolInput::KNOWN_TOOLS {
+        for known in crate::claude::ToolInput::KNOWN_TOOLS {
             assert_eq!(builtin_tool(known), Some(*known), "{known}");
         }
     }

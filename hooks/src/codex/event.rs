@@ -1,88 +1,60 @@
 //! The events Codex runs hooks on, as its per-event schemas name them.
 
-use std::fmt;
+use crate::event::agent_events;
 
-use crate::input_check::unknown_event;
-
-macro_rules! codex_events {
-    ($($(#[$doc:meta])* $variant:ident = $schema:literal,)*) => {
-        /// One event of Codex's hook contract: the value of
-        /// `hook_event_name` in a hook's input, and the key of the `hooks`
-        /// map in its `hooks.json`.
-        #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
-        #[non_exhaustive]
-        pub enum CodexEvent {
-            $($(#[$doc])* $variant,)*
-        }
-
-        impl CodexEvent {
-            /// Every event Codex documents a schema for.
-            pub const ALL: &'static [CodexEvent] = &[$(CodexEvent::$variant,)*];
-
-            /// The event's name on the wire: `PreToolUse`.
-            pub const fn as_str(self) -> &'static str {
-                match self {
-                    $(CodexEvent::$variant => stringify!($variant),)*
-                }
-            }
-
-            /// The stem of Codex's schema files for the event:
-            /// `pre-tool-use` (`pre-tool-use.command.input.schema.json`).
-            pub const fn schema_stem(self) -> &'static str {
-                match self {
-                    $(CodexEvent::$variant => $schema,)*
-                }
-            }
-        }
-    };
-}
-
-codex_events! {
-    /// Before a tool runs; can deny it, with a reason for the model.
-    PreToolUse = "pre-tool-use",
-    /// Codex is about to ask the user to approve a tool call; can allow or
-    /// deny it instead.
-    PermissionRequest = "permission-request",
-    /// After a tool ran; can block with feedback for the model, or add
-    /// context.
-    PostToolUse = "post-tool-use",
-    /// Before the conversation is compacted.
-    PreCompact = "pre-compact",
-    /// After the conversation was compacted.
-    PostCompact = "post-compact",
-    /// A session starts or resumes; can add context.
-    SessionStart = "session-start",
-    /// A session ends.
-    SessionEnd = "session-end",
-    /// The user submitted a prompt; can block it, or add context.
-    UserPromptSubmit = "user-prompt-submit",
-    /// The agent is about to stop; a block keeps it working, with the
-    /// reason as its next prompt.
-    Stop = "stop",
-    /// A subagent starts; can add context.
-    SubagentStart = "subagent-start",
-    /// A subagent is about to stop; a block keeps it working.
-    SubagentStop = "subagent-stop",
-    /// The user interrupted a turn.
-    Interrupt = "interrupt",
+agent_events! {
+    /// One event of Codex's hook contract: the value of
+    /// `hook_event_name` in a hook's input, and the key of the `hooks`
+    /// map in its `hooks.json`.
+    pub enum CodexEvent, of "Codex" {
+        /// Before a tool runs; can deny it, with a reason for the model.
+        PreToolUse,
+        /// Codex is about to ask the user to approve a tool call; can allow or
+        /// deny it instead.
+        PermissionRequest,
+        /// After a tool ran; can block with feedback for the model, or add
+        /// context.
+        PostToolUse,
+        /// Before the conversation is compacted.
+        PreCompact,
+        /// After the conversation was compacted.
+        PostCompact,
+        /// A session starts or resumes; can add context.
+        SessionStart,
+        /// A session ends.
+        SessionEnd,
+        /// The user submitted a prompt; can block it, or add context.
+        UserPromptSubmit,
+        /// The agent is about to stop; a block keeps it working, with the
+        /// reason as its next prompt.
+        Stop,
+        /// A subagent starts; can add context.
+        SubagentStart,
+        /// A subagent is about to stop; a block keeps it working.
+        SubagentStop,
+        /// The user interrupted a turn.
+        Interrupt,
+    }
 }
 
 impl CodexEvent {
-    /// The event named `name` exactly, if Codex has one.
-    pub fn from_name(name: &str) -> Option<CodexEvent> {
-        CodexEvent::ALL.iter().copied().find(|e| e.as_str() == name)
-    }
-
-    /// The line about an event name Codex does not have.
-    pub(crate) fn unknown_problem(name: &str) -> String {
-        let known: Vec<&str> = CodexEvent::ALL.iter().map(|e| e.as_str()).collect();
-        unknown_event("Codex", name, &known)
-    }
-}
-
-impl fmt::Display for CodexEvent {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(self.as_str())
+    /// The stem of Codex's schema files for the event:
+    /// `pre-tool-use` (`pre-tool-use.command.input.schema.json`).
+    pub const fn schema_stem(self) -> &'static str {
+        match self {
+            CodexEvent::PreToolUse => "pre-tool-use",
+            CodexEvent::PermissionRequest => "permission-request",
+            CodexEvent::PostToolUse => "post-tool-use",
+            CodexEvent::PreCompact => "pre-compact",
+            CodexEvent::PostCompact => "post-compact",
+            CodexEvent::SessionStart => "session-start",
+            CodexEvent::SessionEnd => "session-end",
+            CodexEvent::UserPromptSubmit => "user-prompt-submit",
+            CodexEvent::Stop => "stop",
+            CodexEvent::SubagentStart => "subagent-start",
+            CodexEvent::SubagentStop => "subagent-stop",
+            CodexEvent::Interrupt => "interrupt",
+        }
     }
 }
 

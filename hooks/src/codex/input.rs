@@ -4,14 +4,12 @@
 //! [`validate_codex_hook_input`] checks a payload against the event's
 //! schema, with one line per problem, then types it.
 
-use std::sync::OnceLock;
+use serde_json::Value;
 
-use serde_json::{Map, Value, json};
-
-use crate::claude::input::wire::{WireType, wire_struct, wire_values};
-use crate::compiled::{Compiled, compiled_for};
-use crate::input_check::{Events, check_input};
-use crate::{CompactTrigger, HookError, SessionStartSource};
+use crate::error::HookError;
+use crate::input::agent_inputs;
+use crate::values::{CompactTrigger, SessionStartSource};
+use crate::wire::{wire_struct, wire_values};
 
 use super::CodexEvent;
 
@@ -264,111 +262,24 @@ codex_input! {
     }
 }
 
-macro_rules! codex_inputs {
-    ($($event:ident($input:ident),)*) => {
-        /// A Codex hook's input: one variant per [`CodexEvent`].
-        #[derive(Debug, Clone, PartialEq, serde::Serialize)]
-        #[serde(tag = "hook_event_name")]
-        #[non_exhaustive]
-        pub enum CodexHookInput {
-            $(
-                #[doc = ::core::concat!("`", ::core::stringify!($event), "`.")]
-                $event($input),
-            )*
-        }
-
-        impl CodexHookInput {
-            /// The event this input is for.
-            pub fn event(&self) -> CodexEvent {
-                match self {
-                    $(CodexHookInput::$event(_) => CodexEvent::$event,)*
-                }
-            }
-
-            /// The fields Codex's schema does not declare, as sent.
-            pub fn extra(&self) -> &Map<String, Value> {
-                match self {
-                    $(CodexHookInput::$event(input) => &input.extra,)*
-                }
-            }
-
-            /// The working directory.
-            pub fn cwd(&self) -> &str {
-                match self {
-                    $(CodexHookInput::$event(input) => &input.cwd,)*
-                }
-            }
-
-            fn deserialize_checked(
-                event: CodexEvent,
-                value: &Value,
-            ) -> Result<CodexHookInput, serde_json::Error> {
-                use serde::Deserialize;
-                Ok(match event {
-                    $(CodexEvent::$event => {
-                        let mut input = $input::deserialize(value)?;
-                        input.extra.shift_remove("hook_event_name");
-                        CodexHookInput::$event(input)
-                    })*
-                })
-            }
-
-            fn build_schema(event: CodexEvent) -> Value {
-                let mut schema = match event {
-                    $(CodexEvent::$event => <$input as WireType>::schema(),)*
-                };
-                name_event(&mut schema, event);
-                schema
-            }
-        }
-    };
-}
-
-codex_inputs! {
-    PreToolUse(CodexPreToolUseInput),
-    PermissionRequest(CodexPermissionRequestInput),
-    PostToolUse(CodexPostToolUseInput),
-    PreCompact(CodexPreCompactInput),
-    PostCompact(CodexPostCompactInput),
-    SessionStart(CodexSessionStartInput),
-    SessionEnd(CodexSessionEndInput),
-    UserPromptSubmit(CodexUserPromptSubmitInput),
-    Stop(CodexStopInput),
-    SubagentStart(CodexSubagentStartInput),
-    SubagentStop(CodexSubagentStopInput),
-    Interrupt(CodexInterruptInput),
-}
-
-/// Puts `hook_event_name`, fixed to `event`, first and required.
-fn name_event(schema: &mut Value, event: CodexEvent) {
-    let Value::Object(map) = schema else { return };
-    let mut properties = Map::new();
-    properties.insert(
-        "hook_event_name".to_owned(),
-        json!({ "const": event.as_str(), "description": "The event's name." }),
-    );
-    if let Some(Value::Object(rest)) = map.remove("properties") {
-        properties.extend(rest);
+agent_inputs! {
+    /// A Codex hook's input: one variant per [`CodexEvent`].
+    pub enum CodexHookInput for CodexEvent, titled "Codex", named "Codex input" {
+        PreToolUse(CodexPreToolUseInput),
+        PermissionRequest(CodexPermissionRequestInput),
+        PostToolUse(CodexPostToolUseInput),
+        PreCompact(CodexPreCompactInput),
+        PostCompact(CodexPostCompactInput),
+        SessionStart(CodexSessionStartInput),
+        SessionEnd(CodexSessionEndInput),
+        UserPromptSubmit(CodexUserPromptSubmitInput),
+        Stop(CodexStopInput),
+        SubagentStart(CodexSubagentStartInput),
+        SubagentStop(CodexSubagentStopInput),
+        Interrupt(CodexInterruptInput),
     }
-    map.insert("properties".to_owned(), Value::Object(properties));
-    if let Value::Array(names) = map
-        .entry("required")
-        .or_insert_with(|| Value::Array(Vec::new()))
-    {
-        names.insert(0, json!("hook_event_name"));
-    }
-}
-
-fn compiled(event: CodexEvent) -> &'static Compiled {
-    static ALL: OnceLock<Vec<Compiled>> = OnceLock::new();
-    compiled_for(
-        &ALL,
-        CodexEvent::ALL,
-        event,
-        "Codex input",
-        CodexHookInput::build_schema,
-    )
-    .expect("every event is in CodexEvent::ALL")
+    /// The working directory.
+    fn cwd -> &str = cwd;
 }
 
 impl CodexEvent {
@@ -377,7 +288,7 @@ impl CodexEvent {
     /// types, the required ones listed, `hook_event_name` fixed to the
     /// event, unknown fields allowed.
     pub fn input_schema(self) -> &'static Value {
-        &compiled(self).schema
+        &CodexHookInput::compiled(self).schema
     }
 }
 
@@ -385,22 +296,15 @@ impl CodexEvent {
 /// line each (`Invalid hook input at /turn_id: must be a string, got
 /// number 7`), with the codes of [`validate_hook_input`](crate::validate_hook_input).
 pub fn validate_codex_hook_input(value: &Value) -> Result<CodexHookInput, HookError> {
-    check_input(
-        value,
-        &Events {
-            from_name: CodexEvent::from_name,
-            unknown_problem: CodexEvent::unknown_problem,
-            compiled,
-            deserialize: CodexHookInput::deserialize_checked,
-            name: CodexEvent::as_str,
-        },
-    )
+    CodexHookInput::check(value)
 }
 
 #[cfg(test)]
 mod tests {
+    use serde_json::json;
+
     use super::*;
-    use crate::HookErrorCode;
+    use crate::error::HookErrorCode;
 
     fn pre_tool_use() -> Value {
         json!({

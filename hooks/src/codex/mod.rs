@@ -30,16 +30,16 @@
 //! `PreToolUse`: `ask`, `allow`, `continue`, `stopReason`,
 //! `suppressOutput`) has no builder method.
 
+mod contract;
 mod event;
 mod input;
 mod output;
-pub(crate) mod run;
 mod settings;
 
+pub use contract::{Codex, CodexAnswer, run, run_on, run_with};
 pub use event::CodexEvent;
 pub use input::*;
 pub use output::*;
-pub use run::{CodexAnswer, run, run_on, run_with};
 pub use settings::{
     lint_codex_config_toml, lint_codex_hooks_json, validate_codex_config_toml,
     validate_codex_hooks_json,

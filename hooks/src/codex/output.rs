@@ -4,62 +4,24 @@
 //! `stopReason` and `suppressOutput` are "unsupported" and the call goes
 //! ahead), so those are not methods here.
 
-use std::fmt;
-
-use serde_json::{Map, Value, json};
+use serde_json::{Value, json};
 
 use super::CodexEvent;
+use crate::output::{JsonOutput, json_builders};
 
 /// An answer to Codex, built by [`CodexOutput::pre_tool_use`] and the other
 /// builders, or [`CodexOutput::empty`].
-#[derive(Debug, Clone, PartialEq)]
-pub struct CodexOutput {
-    event: Option<CodexEvent>,
-    json: Map<String, Value>,
-}
+pub type CodexOutput = JsonOutput<CodexEvent>;
 
 impl CodexOutput {
-    /// No answer: the agent goes ahead as if there were no hook; prints
-    /// nothing.
-    pub fn empty() -> CodexOutput {
-        CodexOutput {
-            event: None,
-            json: Map::new(),
-        }
-    }
-
-    /// The event the answer was built for (`None` for [`empty`](Self::empty)).
-    pub fn event(&self) -> Option<CodexEvent> {
-        self.event
-    }
-
-    /// Whether it says nothing.
-    pub fn is_empty(&self) -> bool {
-        self.json.is_empty()
-    }
-
-    /// The JSON printed on stdout.
-    pub fn to_json(&self) -> Value {
-        Value::Object(self.json.clone())
-    }
-
-    /// The answer to `event` that prints `json`; for answers translated
-    /// from another agent's shape, already checked against what Codex
-    /// honours.
-    pub(crate) fn from_json(event: CodexEvent, json: Map<String, Value>) -> CodexOutput {
-        CodexOutput {
-            event: Some(event),
-            json,
-        }
-    }
-
     /// The reasons the answer carries for the model (`reason`,
     /// `permissionDecisionReason`, a denial's `message`), which Codex
     /// refuses when empty.
     pub(crate) fn reasons(&self) -> Vec<&str> {
-        let specific = &self.json.get("hookSpecificOutput");
+        let json = self.fields();
+        let specific = &json.get("hookSpecificOutput");
         [
-            self.json.get("reason"),
+            json.get("reason"),
             specific.and_then(|s| s.get("permissionDecisionReason")),
             specific.and_then(|s| s.pointer("/decision/message")),
         ]
@@ -70,59 +32,8 @@ impl CodexOutput {
     }
 }
 
-impl fmt::Display for CodexOutput {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(&Value::Object(self.json.clone()).to_string())
-    }
-}
-
-macro_rules! codex_builders {
-    ($($(#[$doc:meta])* $builder:ident, $fn:ident, $event:ident;)*) => {
-        $(
-            $(#[$doc])*
-            #[derive(Debug, Clone, PartialEq)]
-            #[must_use = "an answer does nothing until it is returned"]
-            pub struct $builder {
-                json: Map<String, Value>,
-            }
-
-            impl $builder {
-                /// A message shown to the user (not to the model).
-                pub fn system_message(mut self, message: impl Into<String>) -> Self {
-                    self.json.insert("systemMessage".to_owned(), Value::String(message.into()));
-                    self
-                }
-
-                #[allow(dead_code)]
-                fn specific(&mut self) -> &mut Map<String, Value> {
-                    let entry = self
-                        .json
-                        .entry("hookSpecificOutput")
-                        .or_insert_with(|| json!({ "hookEventName": stringify!($event) }));
-                    entry.as_object_mut().expect("hookSpecificOutput is an object")
-                }
-            }
-
-            impl From<$builder> for CodexOutput {
-                fn from(builder: $builder) -> CodexOutput {
-                    CodexOutput {
-                        event: Some(CodexEvent::$event),
-                        json: builder.json,
-                    }
-                }
-            }
-
-            impl CodexOutput {
-                #[doc = ::core::concat!("The answer to `", stringify!($event), "`.")]
-                pub fn $fn() -> $builder {
-                    $builder { json: Map::new() }
-                }
-            }
-        )*
-    };
-}
-
-codex_builders! {
+json_builders! {
+    CodexEvent {}
     /// `PreToolUse`: deny the call, with the reason the model reads, or
     /// add context beside it.
     CodexPreToolUseOutput, pre_tool_use, PreToolUse;

@@ -47,8 +47,8 @@ use toolsmith_runtime::echo::{self, describe};
 use toolsmith_runtime::suggest::similar_key;
 
 use super::CodexEvent;
-use crate::claude::settings::{Report, child, item};
-use crate::{HookError, HooksLint};
+use crate::error::HookError;
+use crate::lint::{HooksLint, Report, child, item};
 
 /// The longest value a line echoes, in characters.
 const ECHO_CHARS: usize = 64;

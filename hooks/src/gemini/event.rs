@@ -1,79 +1,35 @@
 //! The events the Gemini CLI runs hooks on (`HookEventName` in
 //! `@google/gemini-cli-core`).
 
-use std::fmt;
+use crate::event::agent_events;
 
-use crate::input_check::unknown_event;
-
-macro_rules! gemini_events {
-    ($($(#[$doc:meta])* $variant:ident,)*) => {
-        /// One event of the Gemini CLI's hook contract: the value of
-        /// `hook_event_name` in a hook's input, and the key of the `hooks`
-        /// map in its `settings.json`.
-        #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
-        #[non_exhaustive]
-        pub enum GeminiEvent {
-            $($(#[$doc])* $variant,)*
-        }
-
-        impl GeminiEvent {
-            /// Every event, in the order Gemini CLI declares them.
-            pub const ALL: &'static [GeminiEvent] = &[$(GeminiEvent::$variant,)*];
-
-            /// The event's name on the wire: `BeforeTool`.
-            pub const fn as_str(self) -> &'static str {
-                match self {
-                    $(GeminiEvent::$variant => stringify!($variant),)*
-                }
-            }
-        }
-    };
-}
-
-gemini_events! {
-    /// Before a tool runs; can block it or rewrite its arguments.
-    BeforeTool,
-    /// After a tool ran; can add context for the model.
-    AfterTool,
-    /// The user submitted a prompt, before the agent loop; can add context.
-    BeforeAgent,
-    /// Gemini CLI shows the user a notification (a permission prompt).
-    Notification,
-    /// The agent loop answered the prompt; can clear the context.
-    AfterAgent,
-    /// A session starts, resumes or is cleared; can add context.
-    SessionStart,
-    /// A session ends.
-    SessionEnd,
-    /// Before the conversation is compressed.
-    PreCompress,
-    /// Before a request to the model; can rewrite it or answer in its place.
-    BeforeModel,
-    /// After the model answered; can rewrite the answer.
-    AfterModel,
-    /// Before the model chooses among the tools; can narrow them.
-    BeforeToolSelection,
-}
-
-impl GeminiEvent {
-    /// The event named `name` exactly, if Gemini CLI has one.
-    pub fn from_name(name: &str) -> Option<GeminiEvent> {
-        GeminiEvent::ALL
-            .iter()
-            .copied()
-            .find(|e| e.as_str() == name)
-    }
-
-    /// The line about an event name Gemini CLI does not have.
-    pub(crate) fn unknown_problem(name: &str) -> String {
-        let known: Vec<&str> = GeminiEvent::ALL.iter().map(|e| e.as_str()).collect();
-        unknown_event("Gemini CLI", name, &known)
-    }
-}
-
-impl fmt::Display for GeminiEvent {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(self.as_str())
+agent_events! {
+    /// One event of the Gemini CLI's hook contract: the value of
+    /// `hook_event_name` in a hook's input, and the key of the `hooks`
+    /// map in its `settings.json`.
+    pub enum GeminiEvent, of "Gemini CLI" {
+        /// Before a tool runs; can block it or rewrite its arguments.
+        BeforeTool,
+        /// After a tool ran; can add context for the model.
+        AfterTool,
+        /// The user submitted a prompt, before the agent loop; can add context.
+        BeforeAgent,
+        /// Gemini CLI shows the user a notification (a permission prompt).
+        Notification,
+        /// The agent loop answered the prompt; can clear the context.
+        AfterAgent,
+        /// A session starts, resumes or is cleared; can add context.
+        SessionStart,
+        /// A session ends.
+        SessionEnd,
+        /// Before the conversation is compressed.
+        PreCompress,
+        /// Before a request to the model; can rewrite it or answer in its place.
+        BeforeModel,
+        /// After the model answered; can rewrite the answer.
+        AfterModel,
+        /// Before the model chooses among the tools; can narrow them.
+        BeforeToolSelection,
     }
 }
 

@@ -4,14 +4,12 @@
 //! [`validate_gemini_hook_input`] checks a payload, one line per problem,
 //! then types it.
 
-use std::sync::OnceLock;
+use serde_json::{Map, Value};
 
-use serde_json::{Map, Value, json};
-
-use crate::claude::input::wire::{WireType, wire_struct, wire_values};
-use crate::compiled::{Compiled, compiled_for};
-use crate::input_check::{Events, check_input};
-use crate::{CompactTrigger, HookError};
+use crate::error::HookError;
+use crate::input::agent_inputs;
+use crate::values::CompactTrigger;
+use crate::wire::{wire_struct, wire_values};
 
 use super::GeminiEvent;
 
@@ -189,110 +187,23 @@ gemini_input! {
     }
 }
 
-macro_rules! gemini_inputs {
-    ($($event:ident($input:ident),)*) => {
-        /// A Gemini CLI hook's input: one variant per [`GeminiEvent`].
-        #[derive(Debug, Clone, PartialEq, serde::Serialize)]
-        #[serde(tag = "hook_event_name")]
-        #[non_exhaustive]
-        pub enum GeminiHookInput {
-            $(
-                #[doc = ::core::concat!("`", ::core::stringify!($event), "`.")]
-                $event($input),
-            )*
-        }
-
-        impl GeminiHookInput {
-            /// The event this input is for.
-            pub fn event(&self) -> GeminiEvent {
-                match self {
-                    $(GeminiHookInput::$event(_) => GeminiEvent::$event,)*
-                }
-            }
-
-            /// The fields Gemini CLI does not declare, as sent.
-            pub fn extra(&self) -> &Map<String, Value> {
-                match self {
-                    $(GeminiHookInput::$event(input) => &input.extra,)*
-                }
-            }
-
-            /// The working directory.
-            pub fn cwd(&self) -> &str {
-                match self {
-                    $(GeminiHookInput::$event(input) => &input.cwd,)*
-                }
-            }
-
-            fn deserialize_checked(
-                event: GeminiEvent,
-                value: &Value,
-            ) -> Result<GeminiHookInput, serde_json::Error> {
-                use serde::Deserialize;
-                Ok(match event {
-                    $(GeminiEvent::$event => {
-                        let mut input = $input::deserialize(value)?;
-                        input.extra.shift_remove("hook_event_name");
-                        GeminiHookInput::$event(input)
-                    })*
-                })
-            }
-
-            fn build_schema(event: GeminiEvent) -> Value {
-                let mut schema = match event {
-                    $(GeminiEvent::$event => <$input as WireType>::schema(),)*
-                };
-                name_event(&mut schema, event);
-                schema
-            }
-        }
-    };
-}
-
-gemini_inputs! {
-    BeforeTool(GeminiBeforeToolInput),
-    AfterTool(GeminiAfterToolInput),
-    BeforeAgent(GeminiBeforeAgentInput),
-    Notification(GeminiNotificationInput),
-    AfterAgent(GeminiAfterAgentInput),
-    SessionStart(GeminiSessionStartInput),
-    SessionEnd(GeminiSessionEndInput),
-    PreCompress(GeminiPreCompressInput),
-    BeforeModel(GeminiBeforeModelInput),
-    AfterModel(GeminiAfterModelInput),
-    BeforeToolSelection(GeminiBeforeToolSelectionInput),
-}
-
-/// Puts `hook_event_name`, fixed to `event`, first and required.
-fn name_event(schema: &mut Value, event: GeminiEvent) {
-    let Value::Object(map) = schema else { return };
-    let mut properties = Map::new();
-    properties.insert(
-        "hook_event_name".to_owned(),
-        json!({ "const": event.as_str(), "description": "The event's name." }),
-    );
-    if let Some(Value::Object(rest)) = map.remove("properties") {
-        properties.extend(rest);
+agent_inputs! {
+    /// A Gemini CLI hook's input: one variant per [`GeminiEvent`].
+    pub enum GeminiHookInput for GeminiEvent, titled "Gemini", named "Gemini CLI input" {
+        BeforeTool(GeminiBeforeToolInput),
+        AfterTool(GeminiAfterToolInput),
+        BeforeAgent(GeminiBeforeAgentInput),
+        Notification(GeminiNotificationInput),
+        AfterAgent(GeminiAfterAgentInput),
+        SessionStart(GeminiSessionStartInput),
+        SessionEnd(GeminiSessionEndInput),
+        PreCompress(GeminiPreCompressInput),
+        BeforeModel(GeminiBeforeModelInput),
+        AfterModel(GeminiAfterModelInput),
+        BeforeToolSelection(GeminiBeforeToolSelectionInput),
     }
-    map.insert("properties".to_owned(), Value::Object(properties));
-    if let Value::Array(names) = map
-        .entry("required")
-        .or_insert_with(|| Value::Array(Vec::new()))
-    {
-        names.insert(0, json!("hook_event_name"));
-    }
-}
-
-fn compiled(event: GeminiEvent) -> &'static Compiled {
-    static ALL: OnceLock<Vec<Compiled>> = OnceLock::new();
-    compiled_for(
-        &ALL,
-        GeminiEvent::ALL,
-        event,
-        "Gemini CLI input",
-        GeminiHookInput::build_schema,
-    )
-    .expect("every event is in GeminiEvent::ALL")
+    /// The working directory.
+    fn cwd -> &str = cwd;
 }
 
 impl GeminiEvent {
@@ -301,7 +212,7 @@ impl GeminiEvent {
     /// their types, the required ones listed, `hook_event_name` fixed to
     /// the event, unknown fields allowed.
     pub fn input_schema(self) -> &'static Value {
-        &compiled(self).schema
+        &GeminiHookInput::compiled(self).schema
     }
 }
 
@@ -310,22 +221,15 @@ impl GeminiEvent {
 /// number 7`), with the codes of
 /// [`validate_hook_input`](crate::validate_hook_input).
 pub fn validate_gemini_hook_input(value: &Value) -> Result<GeminiHookInput, HookError> {
-    check_input(
-        value,
-        &Events {
-            from_name: GeminiEvent::from_name,
-            unknown_problem: GeminiEvent::unknown_problem,
-            compiled,
-            deserialize: GeminiHookInput::deserialize_checked,
-            name: GeminiEvent::as_str,
-        },
-    )
+    GeminiHookInput::check(value)
 }
 
 #[cfg(test)]
 mod tests {
+    use serde_json::json;
+
     use super::*;
-    use crate::HookErrorCode;
+    use crate::error::HookErrorCode;
 
     fn before_tool() -> Value {
         json!({

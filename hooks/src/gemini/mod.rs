@@ -31,14 +31,14 @@
 //! [`GeminiOutput`]; [`crate::run_any`] runs a hook written against
 //! Claude's types under Gemini CLI too.
 
+mod contract;
 mod event;
 mod input;
 mod output;
-pub(crate) mod run;
 mod settings;
 
+pub use contract::{Gemini, GeminiAnswer, run, run_on, run_with};
 pub use event::GeminiEvent;
 pub use input::*;
 pub use output::*;
-pub use run::{GeminiAnswer, run, run_on, run_with};
 pub use settings::validate_gemini_hooks_config;

@@ -7,12 +7,11 @@
 //! `@google/gemini-cli-core`; a test type-checks every builder's output
 //! against those declarations with `tsc`.
 
-use std::fmt;
-
 use serde::Serialize;
 use serde_json::{Map, Value, json};
 
 use super::GeminiEvent;
+use crate::output::{JsonOutput, json_builders};
 
 /// An answer to Gemini CLI, built by [`GeminiOutput::before_tool`] and the
 /// other builders, or [`GeminiOutput::empty`].
@@ -23,59 +22,7 @@ use super::GeminiEvent;
 /// let answer: GeminiOutput = GeminiOutput::before_tool().deny("use `trash` instead").into();
 /// assert_eq!(answer.to_string(), r#"{"decision":"deny","reason":"use `trash` instead"}"#);
 /// ```
-#[derive(Debug, Clone, PartialEq)]
-pub struct GeminiOutput {
-    event: Option<GeminiEvent>,
-    json: Map<String, Value>,
-}
-
-impl GeminiOutput {
-    /// No answer: Gemini CLI goes ahead as if there were no hook; prints
-    /// nothing.
-    pub fn empty() -> GeminiOutput {
-        GeminiOutput {
-            event: None,
-            json: Map::new(),
-        }
-    }
-
-    /// The event the answer was built for (`None` for [`empty`](Self::empty)).
-    pub fn event(&self) -> Option<GeminiEvent> {
-        self.event
-    }
-
-    /// Whether it says nothing.
-    pub fn is_empty(&self) -> bool {
-        self.json.is_empty()
-    }
-
-    /// The JSON printed on stdout.
-    pub fn to_json(&self) -> Value {
-        Value::Object(self.json.clone())
-    }
-
-    /// The answer to `event` that prints `json`; for answers translated
-    /// from another agent's shape, already checked against what Gemini CLI
-    /// honours.
-    pub(crate) fn from_json(event: GeminiEvent, json: Map<String, Value>) -> GeminiOutput {
-        GeminiOutput {
-            event: Some(event),
-            json,
-        }
-    }
-}
-
-impl Default for GeminiOutput {
-    fn default() -> Self {
-        GeminiOutput::empty()
-    }
-}
-
-impl fmt::Display for GeminiOutput {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(&Value::Object(self.json.clone()).to_string())
-    }
-}
+pub type GeminiOutput = JsonOutput<GeminiEvent>;
 
 /// How the model may call tools after a `BeforeToolSelection` answer
 /// (`toolConfig.mode`).
@@ -268,67 +215,21 @@ fn to_value(value: &impl Serialize) -> Value {
     serde_json::to_value(value).unwrap_or_else(|_| Value::Object(Map::new()))
 }
 
-macro_rules! gemini_builders {
-    ($($(#[$doc:meta])* $builder:ident, $fn:ident, $event:ident;)*) => {
-        $(
-            $(#[$doc])*
-            #[derive(Debug, Clone, PartialEq)]
-            #[must_use = "an answer does nothing until the hook returns it"]
-            pub struct $builder {
-                json: Map<String, Value>,
-            }
+json_builders! {
+    GeminiEvent {
+        /// Keeps the system message out of the debug log
+        /// (`suppressOutput`).
+        pub fn suppress_output(mut self) -> Self {
+            self.json.insert("suppressOutput".to_owned(), Value::Bool(true));
+            self
+        }
 
-            impl $builder {
-                /// A message shown to the user, not to the model
-                /// (`systemMessage`).
-                pub fn system_message(mut self, message: impl Into<String>) -> Self {
-                    self.json.insert("systemMessage".to_owned(), Value::String(message.into()));
-                    self
-                }
-
-                /// Keeps the system message out of the debug log
-                /// (`suppressOutput`).
-                pub fn suppress_output(mut self) -> Self {
-                    self.json.insert("suppressOutput".to_owned(), Value::Bool(true));
-                    self
-                }
-
-                #[allow(dead_code)]
-                fn specific(&mut self) -> &mut Map<String, Value> {
-                    let entry = self
-                        .json
-                        .entry("hookSpecificOutput")
-                        .or_insert_with(|| json!({ "hookEventName": stringify!($event) }));
-                    entry.as_object_mut().expect("hookSpecificOutput is an object")
-                }
-
-                #[allow(dead_code)]
-                fn decide(&mut self, decision: &str, reason: String) {
-                    self.json.insert("decision".to_owned(), json!(decision));
-                    self.json.insert("reason".to_owned(), Value::String(reason));
-                }
-            }
-
-            impl From<$builder> for GeminiOutput {
-                fn from(builder: $builder) -> GeminiOutput {
-                    GeminiOutput {
-                        event: Some(GeminiEvent::$event),
-                        json: builder.json,
-                    }
-                }
-            }
-
-            impl GeminiOutput {
-                #[doc = ::core::concat!("The answer to `", stringify!($event), "`.")]
-                pub fn $fn() -> $builder {
-                    $builder { json: Map::new() }
-                }
-            }
-        )*
-    };
-}
-
-gemini_builders! {
+        #[allow(dead_code)]
+        fn decide(&mut self, decision: &str, reason: String) {
+            self.json.insert("decision".to_owned(), json!(decision));
+            self.json.insert("reason".to_owned(), Value::String(reason));
+        }
+    }
     /// `BeforeTool`: deny the call, ask the user, rewrite its arguments.
     GeminiBeforeToolOutput, before_tool, BeforeTool;
     /// `AfterTool`: hide the result from the model, add context, call

@@ -31,8 +31,8 @@ use serde_json::{Map, Value, json};
 use toolsmith_runtime::Validator;
 
 use super::GeminiEvent;
-use crate::claude::settings::walk::child;
-use crate::{HookError, HookErrorCode};
+use crate::error::{HookError, HookErrorCode};
+use crate::lint::child;
 
 /// How the lines start.
 const SUBJECT: &str = "Invalid hooks settings";

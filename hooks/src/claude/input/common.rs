@@ -3,7 +3,7 @@
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
 
-use super::wire::{ObjectSchema, WireType, wire_struct};
+use crate::wire::{ObjectSchema, WireType, wire_struct};
 
 /// The fields every hook input carries, whatever the event: the session,
 /// its transcript, the working directory, and where in the session the hook
@@ -22,7 +22,7 @@ pub struct HookCommon {
     /// next prompt; absent until the first user input.
     #[serde(
         default,
-        deserialize_with = "super::wire::present",
+        deserialize_with = "crate::wire::present",
         skip_serializing_if = "Option::is_none"
     )]
     pub prompt_id: Option<String>,
@@ -30,14 +30,14 @@ pub struct HookCommon {
     /// `bypassPermissions`, …; the SDK types it as any string).
     #[serde(
         default,
-        deserialize_with = "super::wire::present",
+        deserialize_with = "crate::wire::present",
         skip_serializing_if = "Option::is_none"
     )]
     pub permission_mode: Option<String>,
     /// The subagent the hook fires in; absent on the main thread.
     #[serde(
         default,
-        deserialize_with = "super::wire::present",
+        deserialize_with = "crate::wire::present",
         skip_serializing_if = "Option::is_none"
     )]
     pub agent_id: Option<String>,
@@ -45,14 +45,14 @@ pub struct HookCommon {
     /// or on the main thread of a session started with `--agent`.
     #[serde(
         default,
-        deserialize_with = "super::wire::present",
+        deserialize_with = "crate::wire::present",
         skip_serializing_if = "Option::is_none"
     )]
     pub agent_type: Option<String>,
     /// The reasoning effort of the current turn, where the model has one.
     #[serde(
         default,
-        deserialize_with = "super::wire::present",
+        deserialize_with = "crate::wire::present",
         skip_serializing_if = "Option::is_none"
     )]
     pub effort: Option<Effort>,

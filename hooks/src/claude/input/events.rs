@@ -3,12 +3,13 @@
 
 use serde_json::{Map, Value};
 
+use super::common::HookCommon;
 use super::parts::{
     BackgroundTaskSummary, McpServerProvenance, PostToolBatchToolCall, SessionCronSummary,
     SkillShellCommand,
 };
 use super::values::*;
-use super::wire::wire_struct;
+use crate::wire::wire_struct;
 
 wire_struct! {
     /// `PreToolUse`: a tool is about to run.

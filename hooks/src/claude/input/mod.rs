@@ -63,9 +63,8 @@ mod events;
 mod parts;
 mod validate;
 mod values;
-pub(crate) mod wire;
 
-use serde_json::{Map, Value};
+use serde_json::Value;
 
 pub use common::{Effort, HookCommon};
 pub use events::*;
@@ -77,120 +76,55 @@ pub use validate::{validate_hook_input, validate_hook_input_str};
 pub use values::*;
 
 use super::HookEvent;
+use crate::input::agent_inputs;
 
-macro_rules! hook_inputs {
-    ($($event:ident($input:ident),)*) => {
-        /// A hook's input: one variant per [`HookEvent`], each holding its
-        /// event's typed fields.
-        ///
-        /// Read one with [`validate_hook_input_str`] (or
-        /// [`validate_hook_input`], or `serde_json::from_str`, which
-        /// validates the same way). It serializes back to the payload,
-        /// `hook_event_name` and the `extra` fields included.
-        #[derive(Debug, Clone, PartialEq, serde::Serialize)]
-        #[serde(tag = "hook_event_name")]
-        #[non_exhaustive]
-        pub enum HookInput {
-            $(
-                #[doc = ::core::concat!("`", ::core::stringify!($event), "`.")]
-                $event($input),
-            )*
-        }
-
-        impl HookInput {
-            /// The event this input is for.
-            pub fn event(&self) -> HookEvent {
-                match self {
-                    $(HookInput::$event(_) => HookEvent::$event,)*
-                }
-            }
-
-            /// The fields every event carries: session, transcript, working
-            /// directory, permission mode, agent, effort.
-            pub fn common(&self) -> &HookCommon {
-                match self {
-                    $(HookInput::$event(input) => &input.common,)*
-                }
-            }
-
-            /// The fields the SDK does not declare for this event, as sent
-            /// (a newer agent's additions): kept, never an error.
-            pub fn extra(&self) -> &Map<String, Value> {
-                match self {
-                    $(HookInput::$event(input) => &input.extra,)*
-                }
-            }
-
-            /// Reads `value`, already checked against `event`'s schema.
-            fn deserialize_checked(
-                event: HookEvent,
-                value: &Value,
-            ) -> Result<HookInput, serde_json::Error> {
-                use serde::Deserialize;
-                Ok(match event {
-                    $(HookEvent::$event => {
-                        let mut input = $input::deserialize(value)?;
-                        input.extra.shift_remove("hook_event_name");
-                        HookInput::$event(input)
-                    })*
-                })
-            }
-
-            /// The JSON Schema of `event`'s input, built from its struct.
-            fn build_schema(event: HookEvent) -> Value {
-                let mut schema = match event {
-                    $(HookEvent::$event => <$input as wire::WireType>::schema(),)*
-                };
-                wire::name_event(&mut schema, event);
-                schema
-            }
-        }
-
-        $(
-            impl From<$input> for HookInput {
-                fn from(input: $input) -> HookInput {
-                    HookInput::$event(input)
-                }
-            }
-        )*
-    };
-}
-
-hook_inputs! {
-    PreToolUse(PreToolUseInput),
-    PostToolUse(PostToolUseInput),
-    PostToolUseFailure(PostToolUseFailureInput),
-    PostToolBatch(PostToolBatchInput),
-    Notification(NotificationInput),
-    UserPromptSubmit(UserPromptSubmitInput),
-    UserPromptExpansion(UserPromptExpansionInput),
-    SessionStart(SessionStartInput),
-    SessionEnd(SessionEndInput),
-    Stop(StopInput),
-    StopFailure(StopFailureInput),
-    SubagentStart(SubagentStartInput),
-    SubagentStop(SubagentStopInput),
-    PreCompact(PreCompactInput),
-    PostCompact(PostCompactInput),
-    PreModelSwitch(PreModelSwitchInput),
-    PostModelSwitch(PostModelSwitchInput),
-    PermissionRequest(PermissionRequestInput),
-    PermissionDenied(PermissionDeniedInput),
-    Setup(SetupInput),
-    TeammateIdle(TeammateIdleInput),
-    TaskCreated(TaskCreatedInput),
-    TaskCompleted(TaskCompletedInput),
-    Elicitation(ElicitationInput),
-    ElicitationResult(ElicitationResultInput),
-    ConfigChange(ConfigChangeInput),
-    WorktreeCreate(WorktreeCreateInput),
-    WorktreeRemove(WorktreeRemoveInput),
-    InstructionsLoaded(InstructionsLoadedInput),
-    CwdChanged(CwdChangedInput),
-    FileChanged(FileChangedInput),
-    DirectoryAdded(DirectoryAddedInput),
-    MessageDisplay(MessageDisplayInput),
-    PreSkillShellCommand(PreSkillShellCommandInput),
+agent_inputs! {
+    /// A hook's input: one variant per [`HookEvent`], each holding its
+    /// event's typed fields.
+    ///
+    /// Read one with [`validate_hook_input_str`] (or
+    /// [`validate_hook_input`], or `serde_json::from_str`, which
+    /// validates the same way). It serializes back to the payload,
+    /// `hook_event_name` and the `extra` fields included.
+    pub enum HookInput for HookEvent, titled "", named "input" {
+        PreToolUse(PreToolUseInput),
+        PostToolUse(PostToolUseInput),
+        PostToolUseFailure(PostToolUseFailureInput),
+        PostToolBatch(PostToolBatchInput),
+        Notification(NotificationInput),
+        UserPromptSubmit(UserPromptSubmitInput),
+        UserPromptExpansion(UserPromptExpansionInput),
+        SessionStart(SessionStartInput),
+        SessionEnd(SessionEndInput),
+        Stop(StopInput),
+        StopFailure(StopFailureInput),
+        SubagentStart(SubagentStartInput),
+        SubagentStop(SubagentStopInput),
+        PreCompact(PreCompactInput),
+        PostCompact(PostCompactInput),
+        PreModelSwitch(PreModelSwitchInput),
+        PostModelSwitch(PostModelSwitchInput),
+        PermissionRequest(PermissionRequestInput),
+        PermissionDenied(PermissionDeniedInput),
+        Setup(SetupInput),
+        TeammateIdle(TeammateIdleInput),
+        TaskCreated(TaskCreatedInput),
+        TaskCompleted(TaskCompletedInput),
+        Elicitation(ElicitationInput),
+        ElicitationResult(ElicitationResultInput),
+        ConfigChange(ConfigChangeInput),
+        WorktreeCreate(WorktreeCreateInput),
+        WorktreeRemove(WorktreeRemoveInput),
+        InstructionsLoaded(InstructionsLoadedInput),
+        CwdChanged(CwdChangedInput),
+        FileChanged(FileChangedInput),
+        DirectoryAdded(DirectoryAddedInput),
+        MessageDisplay(MessageDisplayInput),
+        PreSkillShellCommand(PreSkillShellCommandInput),
+    }
+    /// The fields every event carries: session, transcript, working
+    /// directory, permission mode, agent, effort.
+    fn common -> &HookCommon = common;
 }
 
 impl<'de> serde::Deserialize<'de> for HookInput {

@@ -2,7 +2,7 @@
 
 use serde_json::Value;
 
-use super::wire::wire_struct;
+use crate::wire::wire_struct;
 
 wire_struct! {
     /// The MCP server a tool belongs to, on the tool events of MCP tools.

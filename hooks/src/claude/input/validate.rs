@@ -1,28 +1,13 @@
 //! Reading a hook's input: the text, the envelope (an object naming its
 //! event), then the event's schema, then the typed struct.
 
-use std::sync::OnceLock;
-
 use serde_json::Value;
 use toolsmith_runtime::{JsonLimits, JsonTextErrorKind, echo, parse_json_text};
 
 use super::HookInput;
-use crate::compiled::{Compiled, compiled_for};
-use crate::input_check::{Events, SUBJECT, check_input};
-use crate::{HookError, HookErrorCode, HookEvent};
-
-/// Each event's schema and its compiled validator, built once.
-fn compiled(event: HookEvent) -> &'static Compiled {
-    static ALL: OnceLock<Vec<Compiled>> = OnceLock::new();
-    compiled_for(
-        &ALL,
-        HookEvent::ALL,
-        event,
-        "input",
-        HookInput::build_schema,
-    )
-    .expect("every event is in HookEvent::ALL")
-}
+use crate::claude::HookEvent;
+use crate::error::{HookError, HookErrorCode};
+use crate::input::{PAYLOAD_LIMITS, SUBJECT};
 
 impl HookEvent {
     /// The JSON Schema of this event's input, as [`validate_hook_input`]
@@ -39,17 +24,14 @@ impl HookEvent {
     /// assert_eq!(schema["required"][0], "hook_event_name");
     /// ```
     pub fn input_schema(self) -> &'static Value {
-        &compiled(self).schema
+        &HookInput::compiled(self).schema
     }
 }
 
 impl HookInput {
     /// The most a hook input's text may hold: 32 MiB (a tool's response can
     /// be large), nested at most 128 levels.
-    pub const LIMITS: JsonLimits = JsonLimits {
-        max_depth: JsonLimits::DEFAULT_MAX_DEPTH,
-        max_bytes: 32 << 20,
-    };
+    pub const LIMITS: JsonLimits = PAYLOAD_LIMITS;
 }
 
 /// Reads a hook's input from its JSON text (as the agent writes it on
@@ -91,14 +73,5 @@ pub fn validate_hook_input_str(text: &str) -> Result<HookInput, HookError> {
 /// [`extra`](HookInput::extra). The `tool_input` of tool events is kept as
 /// sent, and typed on demand by [`HookInput::tool_input`].
 pub fn validate_hook_input(value: &Value) -> Result<HookInput, HookError> {
-    check_input(
-        value,
-        &Events {
-            from_name: HookEvent::from_name,
-            unknown_problem: HookEvent::unknown_problem,
-            compiled,
-            deserialize: HookInput::deserialize_checked,
-            name: HookEvent::as_str,
-        },
-    )
+    HookInput::check(value)
 }

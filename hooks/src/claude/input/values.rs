@@ -6,23 +6,9 @@
 //! sources that grow between agent releases (session start sources, exit
 //! reasons, error kinds): another value is kept as `Other(String)`.
 
-use super::wire::wire_values;
+use crate::wire::wire_values;
 
-wire_values! {
-    /// Why a session started (`SessionStart`'s `source`).
-    pub enum SessionStartSource: open {
-        /// A new session.
-        Startup = "startup",
-        /// A resumed session.
-        Resume = "resume",
-        /// After `/clear`.
-        Clear = "clear",
-        /// After compaction.
-        Compact = "compact",
-        /// A forked session.
-        Fork = "fork",
-    }
-}
+pub use crate::values::{CompactTrigger, SessionStartSource};
 
 wire_values! {
     /// Why a session ended (`SessionEnd`'s `reason`, the SDK's `ExitReason`).
@@ -97,16 +83,6 @@ wire_values! {
         SlashCommand = "slash_command",
         /// An MCP prompt.
         McpPrompt = "mcp_prompt",
-    }
-}
-
-wire_values! {
-    /// What started a compaction (`PreCompact` and `PostCompact`'s `trigger`).
-    pub enum CompactTrigger: closed {
-        /// `/compact`.
-        Manual = "manual",
-        /// The context window filled up.
-        Auto = "auto",
     }
 }
 

@@ -6,7 +6,8 @@
 use serde_json::{Map, Value};
 
 use super::{HookOutput, MAX_TEXT_CHARS, PermissionUpdate};
-use crate::{HookAnswer, HookEvent, ToolInput};
+use crate::claude::{HookEvent, ToolInput};
+use crate::contract::plain_answers;
 
 /// `text`, cut to the agent's cap of [`MAX_TEXT_CHARS`] characters (the
 /// last one `…`), so that an answer carrying it is never refused.
@@ -135,11 +136,7 @@ macro_rules! builder {
             }
         }
 
-        impl HookAnswer for $name {
-            fn into_answer(self) -> Result<HookOutput, String> {
-                Ok(self.into())
-            }
-        }
+        plain_answers!(HookOutput: $name);
     };
 }
 

@@ -31,7 +31,7 @@ use std::fmt;
 use serde::{Serialize, Serializer};
 use serde_json::{Map, Value};
 
-use crate::HookEvent;
+use crate::claude::HookEvent;
 
 mod builders;
 mod permission;
@@ -138,8 +138,4 @@ impl fmt::Display for HookOutput {
     }
 }
 
-impl crate::HookAnswer for HookOutput {
-    fn into_answer(self) -> Result<HookOutput, String> {
-        Ok(self)
-    }
-}
+crate::contract::plain_answers!(HookOutput: HookOutput);

@@ -9,8 +9,9 @@ use std::sync::OnceLock;
 use serde_json::{Map, Value, json};
 
 use super::MAX_TEXT_CHARS;
+use crate::claude::HookEvent;
 use crate::compiled::{Compiled, compiled_for};
-use crate::{HookError, HookErrorCode, HookEvent};
+use crate::error::{HookError, HookErrorCode};
 
 const SUBJECT: &str = "Invalid hook output";
 

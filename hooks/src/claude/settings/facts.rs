@@ -3,7 +3,7 @@
 //! five handler types and their fields, which handler types each event runs,
 //! what each event's matcher filters, and where `if` is evaluated.
 
-use crate::HookEvent;
+use crate::claude::HookEvent;
 
 /// One kind of hook handler: the value of its `type`.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

@@ -4,8 +4,8 @@
 //! `${VAR}`), which only `allowedEnvVars` (intersected with
 //! `httpHookAllowedEnvVars` when set) lets through.
 
-use super::Report;
 use super::quoted;
+use crate::lint::Report;
 
 /// What the settings file says about every HTTP hook in it.
 #[derive(Debug, Default)]

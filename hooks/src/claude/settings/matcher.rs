@@ -6,13 +6,12 @@
 
 use std::cell::OnceCell;
 
-use toolsmith_runtime::suggest::{fold_case, similar_key};
-
-use super::Report;
 use super::facts::{self, Target};
 use super::name_regex::NameRegex;
 use super::quoted;
-use crate::{BUILTIN_TOOL_NAMES, HookEvent, McpToolName, builtin_tool};
+use crate::claude::{BUILTIN_TOOL_NAMES, HookEvent, McpToolName, builtin_tool};
+use crate::input::suggest;
+use crate::lint::Report;
 
 /// How the agent reads a matcher.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -168,7 +167,7 @@ fn exact_name(name: &str, event: HookEvent, target: Target, pointer: &str, out: 
             }
         }
         Target::Values(values) if !values.contains(&name) => {
-            let hint = suggestion(name, values)
+            let hint = suggest(name, values)
                 .map(|near| format!(" (did you mean {}?)", quoted(near)))
                 .unwrap_or_default();
             out.warning(
@@ -198,7 +197,7 @@ pub(super) fn tool_name_problem(name: &str) -> Option<String> {
             quoted(&format!("{}__.*", name.trim_end_matches('_')))
         ));
     }
-    let hint = suggestion(name, BUILTIN_TOOL_NAMES)
+    let hint = suggest(name, BUILTIN_TOOL_NAMES)
         .map(|near| format!(" (did you mean {}?)", quoted(near)))
         .unwrap_or_default();
     Some(format!(
@@ -206,17 +205,6 @@ pub(super) fn tool_name_problem(name: &str) -> Option<String> {
          are named mcp__<server>__<tool>",
         quoted(name)
     ))
-}
-
-/// The one of `known` that `name` most likely means: the same words in
-/// another case, else the one within a few edits.
-pub(super) fn suggestion(name: &str, known: &[&'static str]) -> Option<&'static str> {
-    let folded = fold_case(name);
-    known
-        .iter()
-        .copied()
-        .find(|k| fold_case(k) == folded)
-        .or_else(|| similar_key(name, known))
 }
 
 /// Whether a tool call that a permission rule for `tool` can match gets

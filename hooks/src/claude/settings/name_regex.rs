@@ -321,7 +321,7 @@ mod tests {
 
         let mut rng = toolsmith_test_support::generate::Rng::new(7);
         let matchers: Vec<String> = (0..400).map(|_| matcher(&mut rng, 2)).collect();
-        let mut names: Vec<&str> = crate::BUILTIN_TOOL_NAMES.to_vec();
+        let mut names: Vec<&str> = crate::claude::BUILTIN_TOOL_NAMES.to_vec();
         names.extend([
             "mcp__github__create_issue",
             "mcp__memory__read",

@@ -3,6 +3,7 @@
 use serde_json::{Value, json};
 
 use super::*;
+use crate::error::HookErrorCode;
 
 fn errors(settings: Value) -> Vec<String> {
     lint_hooks_config(&settings).error_lines()

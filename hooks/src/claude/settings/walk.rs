@@ -4,14 +4,16 @@
 use std::sync::OnceLock;
 
 use serde_json::{Map, Value, json};
-use toolsmith_runtime::echo::{self, describe};
+use toolsmith_runtime::echo::describe;
 use toolsmith_runtime::{RepairPolicy, Validator};
 
 use super::facts::{self, COMMON_FIELDS, Field, HandlerType, If, Kind, SETTINGS_KEYS};
 use super::http::{self, Policy};
 use super::matcher::{self, Matcher};
-use super::{Report, quoted, rule};
-use crate::{BUILTIN_TOOL_NAMES, HookEvent, McpToolName, builtin_tool};
+use super::{quoted, rule};
+use crate::claude::{BUILTIN_TOOL_NAMES, HookEvent, McpToolName, builtin_tool};
+use crate::input::suggest;
+use crate::lint::{Report, child, item};
 
 /// Where a piece sits: the event around it, whether it comes from a whole
 /// settings file, and that file's HTTP hook policy.
@@ -132,7 +134,7 @@ fn stray_keys(object: &Map<String, Value>, out: &mut Report) {
                     quoted(key)
                 ),
             );
-        } else if let Some(near) = matcher::suggestion(key, SETTINGS_KEYS) {
+        } else if let Some(near) = suggest(key, SETTINGS_KEYS) {
             out.warning(
                 &pointer,
                 format!(
@@ -268,7 +270,7 @@ fn if_rule(condition: &str, pointer: &str, context: &Context<'_>, out: &mut Repo
     match rule::parse(condition) {
         Err(problem) => out.error(pointer, format!("{} {problem}", quoted(condition))),
         Ok(rule) if builtin_tool(rule.tool).is_none() && !McpToolName::in_namespace(rule.tool) => {
-            let hint = matcher::suggestion(rule.tool, BUILTIN_TOOL_NAMES)
+            let hint = suggest(rule.tool, BUILTIN_TOOL_NAMES)
                 .map(|near| format!(" (did you mean \"{near}\"?)"))
                 .unwrap_or_default();
             out.warning(
@@ -563,29 +565,4 @@ fn string_items(value: Option<&Value>) -> impl Iterator<Item = (usize, &str)> {
         .flatten()
         .enumerate()
         .filter_map(|(i, item)| item.as_str().map(|s| (i, s)))
-}
-
-/// The longest key shown in a pointer, in characters.
-const KEY_CHARS: usize = 64;
-
-/// `base` and one more key, escaped as RFC 6901 says (`~0`, `~1`), a
-/// hostile key cut short.
-pub(crate) fn child(base: &str, key: &str) -> String {
-    let key = echo::cut(key, KEY_CHARS);
-    let mut out = String::with_capacity(base.len() + key.len() + 1);
-    out.push_str(base);
-    out.push('/');
-    for c in key.chars() {
-        match c {
-            '~' => out.push_str("~0"),
-            '/' => out.push_str("~1"),
-            c => out.push(c),
-        }
-    }
-    out
-}
-
-/// `base` and one more index.
-pub(crate) fn item(base: &str, index: usize) -> String {
-    format!("{base}/{index}")
 }

@@ -5,12 +5,12 @@
 use serde_json::Value;
 
 use super::{ToolInput, validate_tool_input};
-use crate::HookError;
 use crate::claude::input::{
     HookInput, PermissionDeniedInput, PermissionRequestInput, PostToolBatchToolCall,
     PostToolUseFailureInput, PostToolUseInput, PreSkillShellCommandInput, PreToolUseInput,
     SubagentStartInput, SubagentStopInput,
 };
+use crate::error::HookError;
 
 macro_rules! typed_tool_input {
     ($($input:ident),*) => {$(
@@ -61,7 +61,7 @@ impl HookInput {
     /// [`tool_name`](Self::tool_name)); `None` on the others. Typed on
     /// demand: a `tool_input` that does not fit its tool does not make the
     /// hook input invalid, it is the `Err` here
-    /// ([`HookErrorCode::InvalidToolInput`](crate::HookErrorCode::InvalidToolInput)).
+    /// ([`HookErrorCode::InvalidToolInput`](crate::error::HookErrorCode::InvalidToolInput)).
     /// A `PostToolBatch` holds several: see [`PostToolBatchToolCall::tool_input`].
     pub fn tool_input(&self) -> Option<Result<ToolInput, HookError>> {
         Some(match self {

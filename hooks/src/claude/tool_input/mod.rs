@@ -37,10 +37,10 @@ pub use mcp::{McpToolCall, McpToolName};
 pub use tools::*;
 pub use values::*;
 
-use super::input::wire::WireType;
 use super::tool_names::builtin_tool;
 use crate::compiled::{Compiled, compiled_for};
-use crate::{HookError, HookErrorCode};
+use crate::error::{HookError, HookErrorCode};
+use crate::wire::WireType;
 
 /// How the lines of a tool input's problems start.
 const SUBJECT: &str = "Invalid tool input";

@@ -5,7 +5,7 @@
 use serde_json::{Map, Value};
 
 use super::values::*;
-use crate::claude::input::wire::wire_struct;
+use crate::wire::wire_struct;
 
 wire_struct! {
     /// `Agent` (formerly `Task`): starts a subagent.

@@ -3,7 +3,7 @@
 //! check, so a value this version does not know comes from a newer agent,
 //! and is kept as `Other(String)`.
 
-use crate::claude::input::wire::wire_values;
+use crate::wire::wire_values;
 
 wire_values! {
     /// The model a subagent runs on.

@@ -1,19 +1,16 @@
 //! The runner for any agent: the same exit codes and failure lines as
-//! [`crate::run`], in the shape of the agent that sent the payload.
+//! [`crate::runner`], in the shape of the agent that sent the payload.
 
 use std::io::Read;
 use std::process::ExitCode;
 
 use toolsmith_runtime::parse_json_text;
 
-use super::{Agent, codex, gemini};
-use crate::codex::CodexEvent;
-use crate::codex::run::{checked, failed, printed};
-use crate::gemini::{GeminiEvent, GeminiOutput};
-use crate::run::{
-    built_for_another, event_name, failure, guarded, parse_payload, read_bounded, run_process,
-};
-use crate::{HookAnswer, HookInput, Outcome, RunOptions, run_on};
+use super::Agent;
+use crate::claude::{HookAnswer, HookInput};
+use crate::contract::Outcome;
+use crate::input::PAYLOAD_LIMITS;
+use crate::runner::{RunOptions, failure, read_bounded, run_process};
 
 /// Runs `handler` as a hook of whichever agent runs it (see the
 /// [module docs](crate::agent)); return its value from `main`. Fails open.
@@ -46,64 +43,10 @@ pub fn run_any_on<A: HookAnswer>(
         Err(err) => return failure(options, false, &err.lines()),
     };
     let agent = agent.unwrap_or_else(|| {
-        parse_json_text(&bytes, &HookInput::LIMITS)
+        parse_json_text(&bytes, &PAYLOAD_LIMITS)
             .map_or(Agent::Claude, |payload| Agent::of_payload(&payload))
     });
-    match agent {
-        Agent::Claude => run_on(options, &bytes[..], handler),
-        Agent::Codex => {
-            let mut event = None;
-            match codex_answer(&bytes, &mut event, handler) {
-                Ok(output) => printed(&output),
-                Err(lines) => failed(options, event, &lines),
-            }
-        }
-        Agent::Gemini => {
-            let mut event = None;
-            match gemini_answer(&bytes, &mut event, handler) {
-                Ok(output) => crate::gemini::run::printed(&output),
-                Err(lines) => crate::gemini::run::failed(options, event, &lines),
-            }
-        }
-    }
-}
-
-fn gemini_answer<A: HookAnswer>(
-    bytes: &[u8],
-    event: &mut Option<GeminiEvent>,
-    handler: impl FnOnce(HookInput) -> A,
-) -> Result<GeminiOutput, Vec<String>> {
-    let payload = parse_payload(bytes)?;
-    *event = event_name(&payload).and_then(GeminiEvent::from_name);
-    let (answered, input) = gemini::claude_input(&payload)?;
-    let claude_event = input.event();
-    let output = guarded(|| handler(input).into_answer())?;
-    if let Some(built_for) = output.event()
-        && built_for != claude_event
-    {
-        return Err(vec![format!(
-            "Invalid hook output: built for \"{}\", but the input is \"{claude_event}\" (Gemini CLI's \"{answered}\"); answer with the builder of \"{claude_event}\"",
-            built_for.as_str()
-        )]);
-    }
-    gemini::gemini_answer(answered, claude_event, &output)
-}
-
-fn codex_answer<A: HookAnswer>(
-    bytes: &[u8],
-    event: &mut Option<CodexEvent>,
-    handler: impl FnOnce(HookInput) -> A,
-) -> Result<crate::codex::CodexOutput, Vec<String>> {
-    let payload = parse_payload(bytes)?;
-    *event = event_name(&payload).and_then(CodexEvent::from_name);
-    let (answered, input) = codex::claude_input(&payload)?;
-    let output = guarded(|| handler(input).into_answer())?;
-    if let Some(built_for) = output.event()
-        && built_for.as_str() != answered.as_str()
-    {
-        return Err(built_for_another(built_for.as_str(), answered.as_str()));
-    }
-    checked(answered, codex::codex_answer(answered, &output)?)
+    agent.run_on(options, &bytes, handler)
 }
 
 #[cfg(test)]
@@ -111,19 +54,52 @@ mod tests {
     use serde_json::json;
 
     use super::*;
-    use crate::HookOutput;
+    use crate::claude::HookOutput;
+
+    /// `common` with `fields` added, as text.
+    fn with(mut common: serde_json::Value, fields: serde_json::Value) -> String {
+        common
+            .as_object_mut()
+            .unwrap()
+            .extend(fields.as_object().unwrap().clone());
+        common.to_string()
+    }
+
+    /// Failing closed never applies to the event of `payload`: a handler's
+    /// failure exits 1.
+    fn assert_fails_open(payload: &str) {
+        let got = run_any_on(None, &RunOptions::fail_closed(), payload.as_bytes(), |_| {
+            Err::<HookOutput, _>("cannot run the tests")
+        });
+        assert_eq!(
+            got,
+            outcome("", "Hook handler failed: cannot run the tests\n", 1)
+        );
+    }
+
+    /// A payload `agent`'s contract refuses never reaches the handler.
+    fn assert_refused_unread(agent: Agent, payload: &str) {
+        let got = run_any_on(
+            Some(agent),
+            &RunOptions::default(),
+            payload.as_bytes(),
+            |_| -> HookOutput { unreachable!() },
+        );
+        assert_eq!(got.exit_code, 1);
+        assert!(
+            got.stderr
+                .starts_with("Invalid hook input: missing required properties \"session_id\""),
+            "{got:?}"
+        );
+    }
 
     fn codex(event: &str, fields: serde_json::Value) -> String {
-        let mut payload = json!({
+        let common = json!({
             "session_id": "s", "transcript_path": null, "cwd": "/w",
             "hook_event_name": event, "model": "gpt-5", "permission_mode": "default",
             "turn_id": "t1"
         });
-        payload
-            .as_object_mut()
-            .unwrap()
-            .extend(fields.as_object().unwrap().clone());
-        payload.to_string()
+        with(common, fields)
     }
 
     fn bash(command: &str) -> String {
@@ -242,29 +218,12 @@ mod tests {
             "Stop",
             json!({ "stop_hook_active": false, "last_assistant_message": null }),
         );
-        let got = run_any_on(None, &RunOptions::fail_closed(), stop.as_bytes(), |_| {
-            Err::<HookOutput, _>("cannot run the tests")
-        });
-        assert_eq!(
-            got,
-            outcome("", "Hook handler failed: cannot run the tests\n", 1)
-        );
+        assert_fails_open(&stop);
     }
 
     #[test]
     fn an_invalid_codex_payload_has_codexs_lines_and_interrupt_has_no_counterpart() {
-        let got = run_any_on(
-            Some(Agent::Codex),
-            &RunOptions::default(),
-            &br#"{"hook_event_name":"Stop"}"#[..],
-            |_| -> HookOutput { unreachable!() },
-        );
-        assert_eq!(got.exit_code, 1);
-        assert!(
-            got.stderr
-                .starts_with("Invalid hook input: missing required properties \"session_id\""),
-            "{got:?}"
-        );
+        assert_refused_unread(Agent::Codex, r#"{"hook_event_name":"Stop"}"#);
         let got = run_any_on(
             None,
             &RunOptions::fail_closed(),
@@ -282,15 +241,11 @@ mod tests {
     }
 
     fn gemini(event: &str, fields: serde_json::Value) -> String {
-        let mut payload = json!({
+        let common = json!({
             "session_id": "s", "transcript_path": "/t.json", "cwd": "/w",
             "hook_event_name": event, "timestamp": "2026-12-02T00:00:00.000Z"
         });
-        payload
-            .as_object_mut()
-            .unwrap()
-            .extend(fields.as_object().unwrap().clone());
-        payload.to_string()
+        with(common, fields)
     }
 
     fn shell(command: &str) -> String {
@@ -311,7 +266,7 @@ mod tests {
                 let HookInput::PreToolUse(call) = &input else {
                     panic!("not PreToolUse: {input:?}")
                 };
-                let crate::ToolInput::Bash(bash) = call.tool_input().unwrap() else {
+                let crate::claude::ToolInput::Bash(bash) = call.tool_input().unwrap() else {
                     panic!("not Bash: {call:?}")
                 };
                 assert_eq!(bash.command, "rm -rf ~/");
@@ -434,32 +389,12 @@ mod tests {
             )
         );
         // Failing closed on AfterAgent would keep Gemini CLI working.
-        let got = run_any_on(
-            None,
-            &RunOptions::fail_closed(),
-            after_agent.as_bytes(),
-            |_| Err::<HookOutput, _>("cannot run the tests"),
-        );
-        assert_eq!(
-            got,
-            outcome("", "Hook handler failed: cannot run the tests\n", 1)
-        );
+        assert_fails_open(&after_agent);
     }
 
     #[test]
     fn an_invalid_gemini_payload_has_geminis_lines_and_the_model_events_have_no_counterpart() {
-        let got = run_any_on(
-            Some(Agent::Gemini),
-            &RunOptions::default(),
-            &br#"{"hook_event_name":"BeforeTool"}"#[..],
-            |_| -> HookOutput { unreachable!() },
-        );
-        assert_eq!(got.exit_code, 1);
-        assert!(
-            got.stderr
-                .starts_with("Invalid hook input: missing required properties \"session_id\""),
-            "{got:?}"
-        );
+        assert_refused_unread(Agent::Gemini, r#"{"hook_event_name":"BeforeTool"}"#);
         let got = run_any_on(
             None,
             &RunOptions::default(),

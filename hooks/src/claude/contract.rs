@@ -1,7 +1,8 @@
-//! The runner: a hook program is one function from the typed input to an
-//! answer. [`run`] reads the payload from stdin, validates it, calls the
-//! function, validates the answer, prints it and returns the exit code the
-//! contract gives; [`run_on`] does the same on bytes, for tests.
+//! Claude Code's contract ([`Claude`]) and its runner: a hook program is
+//! one function from [`HookInput`] to [`HookOutput`]. [`run`] reads the
+//! payload from stdin, validates it, calls the function, validates the
+//! answer, prints it and returns the exit code the contract gives;
+//! [`run_on`] does the same on bytes, for tests.
 //!
 //! # Exit codes
 //!
@@ -27,91 +28,89 @@
 //! `TaskCompleted` (as the SDK's `onFailure: "block"` ignores them): a
 //! broken gate there would keep the agent working forever, so it exits 1.
 
-use std::fmt::Display;
-use std::io::{self, Read, Write};
-use std::panic::{self, AssertUnwindSafe};
+use std::io::Read;
 use std::process::ExitCode;
 
 use serde_json::Value;
-use toolsmith_runtime::{echo, parse_json_text, sanitize_line, sanitize_text};
+use toolsmith_runtime::{sanitize_line, sanitize_text};
 
-use crate::{
-    HookError, HookErrorCode, HookEvent, HookInput, HookOutput, validate_hook_input,
-    validate_hook_output, validate_tool_input,
+use super::{
+    HookEvent, HookInput, HookOutput, validate_hook_input, validate_hook_output,
+    validate_tool_input,
 };
+use crate::contract::{Answer, Contract, Outcome, check_built_for};
+use crate::runner::{self, RunOptions, short};
+
+/// Claude Code's hook contract (and the Claude Agent SDK's): every event's
+/// [`HookInput`], answered with a [`HookOutput`].
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Claude;
+
+impl Contract for Claude {
+    const NAME: &'static str = "Claude Code";
+    type Event = HookEvent;
+    type Input = HookInput;
+    type Output = HookOutput;
+
+    fn read(payload: &Value) -> Result<(HookEvent, HookInput), Vec<String>> {
+        let input = validate_hook_input(payload).map_err(|err| err.lines())?;
+        Ok((input.event(), input))
+    }
+
+    fn answer(
+        event: HookEvent,
+        payload: &Value,
+        output: HookOutput,
+    ) -> Result<Outcome, Vec<String>> {
+        check_built_for(output.event(), event, "")?;
+        let json = output.to_json();
+        validate_hook_output(event, &json).map_err(|err| err.lines())?;
+        if let Some(tool_name) = payload.get("tool_name").and_then(Value::as_str) {
+            check_updated_input(tool_name, &json)?;
+        }
+        if let Some(path) = output.worktree_path() {
+            check_worktree_path(path)?;
+        }
+        if let Some(reason) = output.exit_block_reason() {
+            if sanitize_text(reason).trim().is_empty() {
+                // Exit 2 with nothing on stderr blocks and tells the model nothing.
+                return Err(vec![
+                    "Invalid hook output: a block with an empty reason; say why, for the model to act on"
+                        .to_owned(),
+                ]);
+            }
+            return Ok(Outcome {
+                stdout: String::new(),
+                stderr: format!("{}\n", sanitize_text(reason)),
+                exit_code: 2,
+            });
+        }
+        Ok(match output.worktree_path() {
+            Some(path) => Outcome::printed(&sanitize_line(path)),
+            None if output.is_empty() => Outcome::printed(""),
+            None => Outcome::printed(&output.to_string()),
+        })
+    }
+
+    fn never_fails_closed(event: HookEvent) -> bool {
+        NEVER_FAIL_CLOSED.contains(&event)
+    }
+}
+
+/// The events where failing closed would block the agent from ever
+/// stopping.
+const NEVER_FAIL_CLOSED: &[HookEvent] = &[
+    HookEvent::Stop,
+    HookEvent::SubagentStop,
+    HookEvent::TeammateIdle,
+    HookEvent::TaskCompleted,
+];
 
 /// What a hook function may return: a [`HookOutput`] (or any builder), or
 /// a `Result` of one whose error is reported as a failure of the hook.
-pub trait HookAnswer {
-    /// The answer, or the failure's message.
-    fn into_answer(self) -> Result<HookOutput, String>;
-}
+pub trait HookAnswer: Answer<HookOutput> {}
 
-impl<T: Into<HookOutput>, E: Display> HookAnswer for Result<T, E> {
-    fn into_answer(self) -> Result<HookOutput, String> {
-        self.map(Into::into).map_err(|err| err.to_string())
-    }
-}
-
-/// How the runner treats a failure, and how much it reads.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct RunOptions {
-    fail_closed: bool,
-    max_input_bytes: usize,
-}
-
-impl RunOptions {
-    /// The payload read by default, at most: [`HookInput::LIMITS`]' 32 MiB
-    /// (a tool's response can be large).
-    pub const DEFAULT_MAX_INPUT_BYTES: usize = HookInput::LIMITS.max_bytes;
-
-    /// A failure blocks (exit 2) instead of letting the action go ahead
-    /// (exit 1): for guards.
-    pub fn fail_closed() -> RunOptions {
-        RunOptions {
-            fail_closed: true,
-            ..RunOptions::default()
-        }
-    }
-
-    /// Reads at most `bytes` of payload; a larger one is a failure.
-    pub fn max_input_bytes(mut self, bytes: usize) -> RunOptions {
-        self.max_input_bytes = bytes;
-        self
-    }
-
-    /// The most payload read.
-    pub(crate) fn max_input_bytes_limit(&self) -> usize {
-        self.max_input_bytes
-    }
-
-    /// Whether a failure blocks.
-    pub fn is_fail_closed(&self) -> bool {
-        self.fail_closed
-    }
-}
-
-impl Default for RunOptions {
-    /// Fail open (exit 1 on a failure), 32 MiB of payload.
-    fn default() -> Self {
-        RunOptions {
-            fail_closed: false,
-            max_input_bytes: RunOptions::DEFAULT_MAX_INPUT_BYTES,
-        }
-    }
-}
-
-/// What a hook process prints and how it exits.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct Outcome {
-    /// Standard output: the JSON answer and a newline, or nothing.
-    pub stdout: String,
-    /// Standard error: the reason of an exit-code block, or the lines of a
-    /// failure.
-    pub stderr: String,
-    /// 0, 1 (the hook failed; the action goes ahead) or 2 (blocked).
-    pub exit_code: u8,
-}
+impl<A: Answer<HookOutput>> HookAnswer for A {}
 
 /// Runs `handler` as a hook process: stdin in, stdout and stderr out;
 /// return its value from `main`. Fails open (see the module docs).
@@ -136,30 +135,7 @@ pub fn run_with<A: HookAnswer>(
     options: RunOptions,
     handler: impl FnOnce(HookInput) -> A,
 ) -> ExitCode {
-    run_process(|stdin| run_on(&options, stdin, handler))
-}
-
-/// Runs `runner` on this process's stdin, prints what it says and returns
-/// its exit code; shared by every agent's runner.
-pub(crate) fn run_process(runner: impl FnOnce(io::StdinLock<'static>) -> Outcome) -> ExitCode {
-    // A panic is reported as one line by the runner, not by the panic hook;
-    // the program's own hook is put back afterwards.
-    let previous = panic::take_hook();
-    panic::set_hook(Box::new(|_| {}));
-    let outcome = runner(io::stdin().lock());
-    panic::set_hook(previous);
-    let mut stdout = io::stdout().lock();
-    let mut stderr = io::stderr().lock();
-    let written = stdout
-        .write_all(outcome.stdout.as_bytes())
-        .and_then(|()| stdout.flush());
-    let _ = stderr.write_all(outcome.stderr.as_bytes());
-    let _ = stderr.flush();
-    match written {
-        Ok(()) => ExitCode::from(outcome.exit_code),
-        // The answer did not reach the agent: a failure, never a block.
-        Err(_) => ExitCode::from(1),
-    }
+    runner::run::<Claude, A>(options, handler)
 }
 
 /// The runner on `stdin`, without a process: reads at most
@@ -170,75 +146,7 @@ pub fn run_on<A: HookAnswer>(
     stdin: impl Read,
     handler: impl FnOnce(HookInput) -> A,
 ) -> Outcome {
-    let mut event = None;
-    let result = answer(options, stdin, &mut event, handler);
-    match result {
-        Ok(output) => answered(&output),
-        Err(lines) => failed(options, event, &lines),
-    }
-}
-
-/// `bytes` as a hook's JSON payload, or the line saying why they are none.
-pub(crate) fn parse_payload(bytes: &[u8]) -> Result<Value, Vec<String>> {
-    parse_json_text(bytes, &HookInput::LIMITS).map_err(|err| {
-        vec![format!(
-            "Invalid hook input: {}",
-            sanitize_line(&err.to_string())
-        )]
-    })
-}
-
-/// The event a payload names, before it is validated: what a failure's
-/// exit code depends on.
-pub(crate) fn event_name(payload: &Value) -> Option<&str> {
-    payload.get("hook_event_name").and_then(Value::as_str)
-}
-
-/// The line for an answer built for another event than the one answered.
-pub(crate) fn built_for_another(built_for: &str, answered: &str) -> Vec<String> {
-    vec![format!(
-        "Invalid hook output: built for \"{built_for}\", but the input is \"{answered}\"; answer with the builder of \"{answered}\""
-    )]
-}
-
-fn answer<A: HookAnswer>(
-    options: &RunOptions,
-    stdin: impl Read,
-    event: &mut Option<HookEvent>,
-    handler: impl FnOnce(HookInput) -> A,
-) -> Result<HookOutput, Vec<String>> {
-    let bytes = read_bounded(stdin, options.max_input_bytes).map_err(|err| err.lines())?;
-    let value = parse_payload(&bytes)?;
-    *event = event_name(&value).and_then(HookEvent::from_name);
-    let input = validate_hook_input(&value).map_err(|err| err.lines())?;
-    let answered_event = input.event();
-    let output = guarded(|| handler(input).into_answer())?;
-    if let Some(built_for) = output.event()
-        && built_for != answered_event
-    {
-        return Err(built_for_another(
-            built_for.as_str(),
-            answered_event.as_str(),
-        ));
-    }
-    let json = output.to_json();
-    validate_hook_output(answered_event, &json).map_err(|err| err.lines())?;
-    if let Some(tool_name) = value.get("tool_name").and_then(Value::as_str) {
-        check_updated_input(tool_name, &json)?;
-    }
-    if let Some(path) = output.worktree_path() {
-        check_worktree_path(path)?;
-    }
-    if let Some(reason) = output.exit_block_reason()
-        && sanitize_text(reason).trim().is_empty()
-    {
-        // Exit 2 with nothing on stderr blocks and tells the model nothing.
-        return Err(vec![
-            "Invalid hook output: a block with an empty reason; say why, for the model to act on"
-                .to_owned(),
-        ]);
-    }
-    Ok(output)
+    runner::run_on::<Claude, A>(options, stdin, handler)
 }
 
 /// A worktree path is printed as one plain line, and the agent uses that
@@ -287,109 +195,6 @@ fn check_updated_input(tool_name: &str, output: &Value) -> Result<(), Vec<String
                 })
                 .collect()
         })
-}
-
-/// Calls a hook's handler: its answer, or the line of its failure or
-/// panic.
-pub(crate) fn guarded<T>(handler: impl FnOnce() -> Result<T, String>) -> Result<T, Vec<String>> {
-    match panic::catch_unwind(AssertUnwindSafe(handler)) {
-        Ok(Ok(output)) => Ok(output),
-        Ok(Err(message)) => Err(vec![format!("Hook handler failed: {}", short(&message))]),
-        Err(payload) => {
-            let message = payload
-                .downcast_ref::<&str>()
-                .map(|s| s.to_string())
-                .or_else(|| payload.downcast_ref::<String>().cloned())
-                .unwrap_or_else(|| "no message".to_owned());
-            Err(vec![format!("Hook handler panicked: {}", short(&message))])
-        }
-    }
-}
-
-/// The handler's message on one line, cut to a few hundred characters.
-pub(crate) fn short(message: &str) -> String {
-    echo::shown(message, 300)
-}
-
-/// Reads `stdin` to the end, or refuses past `max` bytes.
-pub(crate) fn read_bounded(stdin: impl Read, max: usize) -> Result<Vec<u8>, HookError> {
-    let mut bytes = Vec::new();
-    let limit = u64::try_from(max).unwrap_or(u64::MAX).saturating_add(1);
-    stdin.take(limit).read_to_end(&mut bytes).map_err(|err| {
-        HookError::new(
-            HookErrorCode::Io,
-            vec![format!(
-                "Invalid hook input: cannot read standard input: {}",
-                sanitize_line(&err.to_string())
-            )],
-        )
-    })?;
-    if bytes.len() > max {
-        return Err(HookError::new(
-            HookErrorCode::TooLarge,
-            vec![format!(
-                "Invalid hook input: larger than the limit of {max} bytes"
-            )],
-        ));
-    }
-    Ok(bytes)
-}
-
-fn answered(output: &HookOutput) -> Outcome {
-    if let Some(reason) = output.exit_block_reason() {
-        return Outcome {
-            stdout: String::new(),
-            stderr: format!("{}\n", sanitize_text(reason)),
-            exit_code: 2,
-        };
-    }
-    let stdout = match output.worktree_path() {
-        Some(path) => format!("{}\n", sanitize_line(path)),
-        None if output.is_empty() => String::new(),
-        None => format!("{output}\n"),
-    };
-    Outcome {
-        stdout,
-        stderr: String::new(),
-        exit_code: 0,
-    }
-}
-
-/// The events where failing closed would block the agent from ever
-/// stopping.
-const NEVER_FAIL_CLOSED: &[HookEvent] = &[
-    HookEvent::Stop,
-    HookEvent::SubagentStop,
-    HookEvent::TeammateIdle,
-    HookEvent::TaskCompleted,
-];
-
-fn failed(options: &RunOptions, event: Option<HookEvent>, lines: &[String]) -> Outcome {
-    failure(
-        options,
-        event.is_some_and(|e| NEVER_FAIL_CLOSED.contains(&e)),
-        lines,
-    )
-}
-
-/// What a failed hook prints: its lines, and exit 1, or exit 2 after the
-/// `Blocked:` line when it fails closed (never on an event where blocking
-/// would keep the agent from stopping: `never_closes`).
-pub(crate) fn failure(options: &RunOptions, never_closes: bool, lines: &[String]) -> Outcome {
-    let closes = options.fail_closed && !never_closes;
-    let mut stderr = String::new();
-    if closes {
-        stderr.push_str("Blocked: a hook that guards this action failed, so the action is refused; tell the user, with the problem below\n");
-    }
-    for line in lines {
-        stderr.push_str(line);
-        stderr.push('\n');
-    }
-    Outcome {
-        stdout: String::new(),
-        stderr,
-        exit_code: if closes { 2 } else { 1 },
-    }
 }
 
 #[cfg(test)]

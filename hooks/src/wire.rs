@@ -164,7 +164,8 @@ impl ObjectSchema {
 /// Every struct ends with `extra`: the keys the SDK does not declare, as
 /// sent. Each has `new`, taking the required fields, except the hook
 /// inputs (which a hook only reads). `pub struct Name: HookCommon [requires "agent_id"] { … }` embeds
-/// the fields every hook input shares (and makes some of them required).
+/// the fields every hook input of the agent shares, in the struct named
+/// after the colon (and makes some of them required).
 macro_rules! wire_struct {
     // The wire name of a field: its `as "…"` or the field's own name.
     (@name $field:ident $wire:literal) => { $wire };
@@ -173,23 +174,23 @@ macro_rules! wire_struct {
     // One property of the schema.
     (@prop $b:ident required $field:ident [$($wire:literal)?] $ty:ty; $($doc:literal)*) => {
         $b.required(
-            $crate::claude::input::wire::wire_struct!(@name $field $($wire)?),
-            <$ty as $crate::claude::input::wire::WireType>::schema(),
+            $crate::wire::wire_struct!(@name $field $($wire)?),
+            <$ty as $crate::wire::WireType>::schema(),
             &[$($doc),*],
         )
     };
     (@prop $b:ident optional $field:ident [$($wire:literal)?] $ty:ty; $($doc:literal)*) => {
         $b.optional(
-            $crate::claude::input::wire::wire_struct!(@name $field $($wire)?),
-            <$ty as $crate::claude::input::wire::WireType>::schema(),
+            $crate::wire::wire_struct!(@name $field $($wire)?),
+            <$ty as $crate::wire::WireType>::schema(),
             &[$($doc),*],
         )
     };
     (@prop $b:ident nullable $field:ident [$($wire:literal)?] $ty:ty; $($doc:literal)*) => {
         $b.required(
-            $crate::claude::input::wire::wire_struct!(@name $field $($wire)?),
-            $crate::claude::input::wire::nullable(
-                <$ty as $crate::claude::input::wire::WireType>::schema(),
+            $crate::wire::wire_struct!(@name $field $($wire)?),
+            $crate::wire::nullable(
+                <$ty as $crate::wire::WireType>::schema(),
             ),
             &[$($doc),*],
         )
@@ -199,7 +200,7 @@ macro_rules! wire_struct {
     (@munch $head:tt [$($fields:tt)*] [$($props:tt)*] [$($ctor:tt)*];
         $(#[doc = $doc:literal])* required $field:ident $(as $wire:literal)? : $ty:ty $(, $($rest:tt)*)?
     ) => {
-        $crate::claude::input::wire::wire_struct!(@munch $head
+        $crate::wire::wire_struct!(@munch $head
             [$($fields)*
                 $(#[doc = $doc])*
                 $(#[serde(rename = $wire)])?
@@ -213,13 +214,13 @@ macro_rules! wire_struct {
     (@munch $head:tt [$($fields:tt)*] [$($props:tt)*] [$($ctor:tt)*];
         $(#[doc = $doc:literal])* optional $field:ident $(as $wire:literal)? : $ty:ty $(, $($rest:tt)*)?
     ) => {
-        $crate::claude::input::wire::wire_struct!(@munch $head
+        $crate::wire::wire_struct!(@munch $head
             [$($fields)*
                 $(#[doc = $doc])*
                 $(#[serde(rename = $wire)])?
                 #[serde(
                     default,
-                    deserialize_with = "crate::claude::input::wire::present",
+                    deserialize_with = "crate::wire::present",
                     skip_serializing_if = "::core::option::Option::is_none"
                 )]
                 pub $field: ::core::option::Option<$ty>,
@@ -232,7 +233,7 @@ macro_rules! wire_struct {
     (@munch $head:tt [$($fields:tt)*] [$($props:tt)*] [$($ctor:tt)*];
         $(#[doc = $doc:literal])* nullable $field:ident $(as $wire:literal)? : $ty:ty $(, $($rest:tt)*)?
     ) => {
-        $crate::claude::input::wire::wire_struct!(@munch $head
+        $crate::wire::wire_struct!(@munch $head
             [$($fields)*
                 $(#[doc = $doc])*
                 #[doc = ""]
@@ -263,34 +264,34 @@ macro_rules! wire_struct {
             pub extra: ::serde_json::Map<::std::string::String, ::serde_json::Value>,
         }
 
-        impl $crate::claude::input::wire::WireType for $name {
+        impl $crate::wire::WireType for $name {
             fn schema() -> ::serde_json::Value {
                 #[allow(unused_mut)]
-                let mut b = $crate::claude::input::wire::ObjectSchema::default();
-                $crate::claude::input::wire::wire_struct!(@common_schema b [$($common)*]);
-                $($crate::claude::input::wire::wire_struct!(
+                let mut b = $crate::wire::ObjectSchema::default();
+                $crate::wire::wire_struct!(@common_schema b [$($common)*]);
+                $($crate::wire::wire_struct!(
                     @prop b $kind $field [$($wire)?] $ty; $($doc)*
                 );)*
-                $crate::claude::input::wire::wire_struct!(@common_requires b [$($common)*]);
+                $crate::wire::wire_struct!(@common_requires b [$($common)*]);
                 b.finish()
             }
         }
 
-        $crate::claude::input::wire::wire_struct!(@new $name [$($common)*] [] []; $($ctor)*);
+        $crate::wire::wire_struct!(@new $name [$($common)*] [] []; $($ctor)*);
     };
 
     // `new`, from the required fields, for the structs a hook builds (the
     // inputs of tools); the hook inputs are only ever read.
-    (@new $name:ident [common $($req:literal)*] $params:tt $inits:tt; $($ctor:tt)*) => {};
+    (@new $name:ident [common $common:ident $($req:literal)*] $params:tt $inits:tt; $($ctor:tt)*) => {};
     (@new $name:ident [] [$($params:tt)*] [$($inits:tt)*]; (param $field:ident $ty:ty) $($rest:tt)*) => {
-        $crate::claude::input::wire::wire_struct!(@new $name []
+        $crate::wire::wire_struct!(@new $name []
             [$($params)* $field: impl ::core::convert::Into<$ty>,]
             [$($inits)* $field: $field.into(),];
             $($rest)*
         );
     };
     (@new $name:ident [] $params:tt [$($inits:tt)*]; (none $field:ident) $($rest:tt)*) => {
-        $crate::claude::input::wire::wire_struct!(@new $name [] $params
+        $crate::wire::wire_struct!(@new $name [] $params
             [$($inits)* $field: ::core::option::Option::None,];
             $($rest)*
         );
@@ -309,26 +310,26 @@ macro_rules! wire_struct {
     };
 
     (@common_schema $b:ident []) => {};
-    (@common_schema $b:ident [common $($req:literal)*]) => {
-        $b.extend(&<$crate::claude::input::HookCommon as $crate::claude::input::wire::WireType>::schema())
+    (@common_schema $b:ident [common $common:ident $($req:literal)*]) => {
+        $b.extend(&<$common as $crate::wire::WireType>::schema())
     };
     (@common_requires $b:ident []) => {};
-    (@common_requires $b:ident [common $($req:literal)*]) => {
+    (@common_requires $b:ident [common $common:ident $($req:literal)*]) => {
         $($b.require($req);)*
     };
 
     // Entry points.
-    ($(#[$meta:meta])* pub struct $name:ident: HookCommon $([requires $($req:literal),*])? { $($body:tt)* }) => {
-        $crate::claude::input::wire::wire_struct!(@munch [[$(#[$meta])*] $name [common $($($req)*)?]]
+    ($(#[$meta:meta])* pub struct $name:ident: $common:ident $([requires $($req:literal),*])? { $($body:tt)* }) => {
+        $crate::wire::wire_struct!(@munch [[$(#[$meta])*] $name [common $common $($($req)*)?]]
             [
                 /// The fields every hook input carries.
                 #[serde(flatten)]
-                pub common: $crate::claude::input::HookCommon,
+                pub common: $common,
             ]
             [] []; $($body)*);
     };
     ($(#[$meta:meta])* pub struct $name:ident { $($body:tt)* }) => {
-        $crate::claude::input::wire::wire_struct!(@munch [[$(#[$meta])*] $name []] [] [] []; $($body)*);
+        $crate::wire::wire_struct!(@munch [[$(#[$meta])*] $name []] [] [] []; $($body)*);
     };
 }
 
@@ -367,14 +368,6 @@ macro_rules! wire_values {
                     $($name::$variant => $value,)*
                 }
             }
-
-            /// The value named `value`, if it is one of [`VALUES`](Self::VALUES).
-            fn from_known(value: &str) -> ::core::option::Option<Self> {
-                match value {
-                    $($value => ::core::option::Option::Some($name::$variant),)*
-                    _ => ::core::option::Option::None,
-                }
-            }
         }
 
         impl<'de> ::serde::Deserialize<'de> for $name {
@@ -384,9 +377,9 @@ macro_rules! wire_values {
             }
         }
 
-        $crate::claude::input::wire::wire_values!(@impls $name {
+        $crate::wire::wire_values!(@impls $name {
             ::serde_json::json!({ "type": "string", "enum": $name::VALUES })
-        } $($value)*);
+        } $($variant = $value)*);
     };
 
     ($(#[$meta:meta])* pub enum $name:ident: open {
@@ -409,14 +402,6 @@ macro_rules! wire_values {
                     $name::Other(value) => value,
                 }
             }
-
-            /// The value named `value`, if it is one of [`VALUES`](Self::VALUES).
-            fn from_known(value: &str) -> ::core::option::Option<Self> {
-                match value {
-                    $($value => ::core::option::Option::Some($name::$variant),)*
-                    _ => ::core::option::Option::None,
-                }
-            }
         }
 
         impl<'de> ::serde::Deserialize<'de> for $name {
@@ -428,15 +413,23 @@ macro_rules! wire_values {
             }
         }
 
-        $crate::claude::input::wire::wire_values!(@impls $name {
+        $crate::wire::wire_values!(@impls $name {
             ::serde_json::json!({ "type": "string", "examples": $name::VALUES })
-        } $($value)*);
+        } $($variant = $value)*);
     };
 
-    (@impls $name:ident { $schema:expr } $($value:literal)*) => {
+    (@impls $name:ident { $schema:expr } $($variant:ident = $value:literal)*) => {
         impl $name {
             /// The values the SDK names, as sent.
-            pub const VALUES: [&'static str; $crate::claude::input::wire::wire_values!(@count $($value)*)] = [$($value),*];
+            pub const VALUES: [&'static str; $crate::wire::wire_values!(@count $($value)*)] = [$($value),*];
+
+            /// The value named `value`, if it is one of [`VALUES`](Self::VALUES).
+            fn from_known(value: &str) -> ::core::option::Option<Self> {
+                match value {
+                    $($value => ::core::option::Option::Some($name::$variant),)*
+                    _ => ::core::option::Option::None,
+                }
+            }
         }
 
         impl ::core::fmt::Display for $name {
@@ -445,7 +438,7 @@ macro_rules! wire_values {
             }
         }
 
-        impl $crate::claude::input::wire::WireType for $name {
+        impl $crate::wire::WireType for $name {
             fn schema() -> ::serde_json::Value {
                 $schema
             }
@@ -459,19 +452,19 @@ macro_rules! wire_values {
     };
 
     (@count) => { 0 };
-    (@count $head:literal $($tail:literal)*) => { 1 + $crate::claude::input::wire::wire_values!(@count $($tail)*) };
+    (@count $head:literal $($tail:literal)*) => { 1 + $crate::wire::wire_values!(@count $($tail)*) };
 }
 
 pub(crate) use {wire_struct, wire_values};
 
-/// Adds `hook_event_name`, always `event`'s name, to an event's schema: the
-/// first property, and required.
-pub(crate) fn name_event(schema: &mut Value, event: crate::HookEvent) {
+/// Adds `hook_event_name`, always `event`, to an event's schema: the first
+/// property, and required; the schema's title is `title`.
+pub(crate) fn name_event(schema: &mut Value, event: &str, title: String) {
     let Value::Object(map) = schema else { return };
     let mut properties = Map::new();
     properties.insert(
         "hook_event_name".to_owned(),
-        json!({ "const": event.as_str(), "description": "The event's name." }),
+        json!({ "const": event, "description": "The event's name." }),
     );
     if let Some(Value::Object(rest)) = map.remove("properties") {
         properties.extend(rest);
@@ -483,7 +476,7 @@ pub(crate) fn name_event(schema: &mut Value, event: crate::HookEvent) {
     if let Value::Array(names) = required {
         names.insert(0, json!("hook_event_name"));
     }
-    let title = json!(format!("{}HookInput", event.as_str()));
+    let title = json!(title);
     let rest = std::mem::take(map);
     map.insert("title".to_owned(), title);
     map.extend(rest);
