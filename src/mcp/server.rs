@@ -28,7 +28,7 @@ use std::sync::Arc;
 use rmcp::model::{CacheScope, CallToolResult, Implementation, ProtocolVersion};
 use rmcp::{ErrorData, ServiceExt};
 use serde_json::{Value, json};
-use toolsmith_runtime::{Call, ToolSet};
+use toolsmith_runtime::{Call, ToolRef, ToolSet, UnknownTool};
 
 use super::call::answer::answer;
 use super::call::client_call::LogFloor;
@@ -91,6 +91,7 @@ impl Server {
     /// The server for one more session: the same tools, rounds and tasks,
     /// and a log level of its own, `debug` until `logging/setLevel` says
     /// otherwise.
+    #[cfg(feature = "mcp-http")]
     pub(crate) fn for_session(&self) -> Server {
         Server {
             log_level: Arc::default(),
@@ -132,27 +133,9 @@ impl Server {
         name: &str,
         arguments: Value,
     ) -> Result<CallToolResult, ErrorData> {
-        self.call_in(name, arguments, Call::detached()).await
-    }
-
-    /// [`call`](Self::call) as part of `call`.
-    pub(crate) async fn call_in(
-        &self,
-        name: &str,
-        arguments: Value,
-        call: Call,
-    ) -> Result<CallToolResult, ErrorData> {
         let tools = self.tools.current();
-        let tool = tools.tool(name).map_err(|unknown| {
-            ErrorData::invalid_params(
-                unknown.to_string(),
-                Some(json!({ "available": unknown.available() })),
-            )
-        })?;
-        Ok(answer(
-            &tool,
-            host::call_in(tool, arguments, (), call).await,
-        ))
+        let tool = tools.tool(name).map_err(unknown_tool)?;
+        Ok(run_tool(tool, arguments, Call::detached()).await)
     }
 
     /// Serves on a pair of byte streams, one JSON-RPC message per line,
@@ -165,6 +148,18 @@ impl Server {
             Ok(())
         })
     }
+}
+
+/// `-32602` for a tool the set does not have, listing those it has.
+fn unknown_tool(unknown: UnknownTool) -> ErrorData {
+    let available = json!({ "available": unknown.available() });
+    ErrorData::invalid_params(unknown.to_string(), Some(available))
+}
+
+/// Runs `tool` with `arguments` as part of `call`: its `tools/call`
+/// result.
+async fn run_tool(tool: ToolRef<'_>, arguments: Value, call: Call) -> CallToolResult {
+    answer(&tool, host::call_in(tool, arguments, (), call).await)
 }
 
 /// Whether a client on `version` speaks 2026-07-28 or later: it reads

@@ -6,8 +6,11 @@
 mod lines;
 mod recover_id;
 
+/// How the HTTP endpoint checks a body, as a line is checked.
+#[cfg(feature = "mcp-http")]
 pub(crate) use lines::{
-    INVALID_REQUEST, Input, LineTransport, Output, PARSE_ERROR, invalid_request_reason, parse_json,
-    request_id, strip_bom,
+    INVALID_REQUEST, PARSE_ERROR, invalid_request_reason, parse_json, request_id, strip_bom,
 };
+pub(crate) use lines::{Input, LineTransport, Output};
+#[cfg(feature = "mcp-http")]
 pub(crate) use recover_id::recover_id;

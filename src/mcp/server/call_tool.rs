@@ -20,7 +20,7 @@ use rmcp::{ErrorData, RoleServer};
 use serde_json::{Value, json};
 use toolsmith_runtime::{CallHandle, ToolRef, ToolSet};
 
-use super::{Server, speaks_2026_07_28};
+use super::{Server, run_tool, speaks_2026_07_28, unknown_tool};
 use crate::mcp::call::answer::{cancelled_by, structured_for};
 use crate::mcp::call::client_call::{self, Notes, forwarding};
 use crate::mcp::call::input_required::{Answers, Ended, Round, until_wanting};
@@ -36,17 +36,18 @@ enum Course {
     /// A task at once: its questions wait in it.
     TaskNow,
     /// A tool that asks first: rounds until the call becomes a task or
-    /// answers; that round is answered with the task.
+    /// answers; that round is answered with the task. The round is one
+    /// [before a task](Round::before_task).
     RoundsFirst(Round),
     /// A task, but as many run as may: a line, and the tool does not run.
     TooManyTasks,
 }
 
 /// A `tools/call` on its way: what every runner reads.
-struct ToolCall {
-    name: String,
-    /// The tools as they stood when the call came.
-    tools: Arc<ToolSet>,
+struct ToolCall<'a> {
+    tool: ToolRef<'a>,
+    /// The tools as they stood when the call came, `tool` among them.
+    tools: &'a Arc<ToolSet>,
     /// The client reads `structuredContent` of any JSON type (2026-07-28).
     any_structured: bool,
     context: RequestContext<RoleServer>,
@@ -68,31 +69,33 @@ impl Server {
         } = request;
         let arguments = arguments.map_or(Value::Null, Value::Object);
         let tools = self.tools.current();
-        let tool = tools.tool(&name).ok();
+        let tool = tools.tool(&name);
         // The state of a round holds for this tool with these arguments only.
         let bound = json!(["tools/call", name, arguments]).to_string();
         let open_round = || {
             let state = request_state.as_deref();
             self.rounds.open(&context, &bound, input_responses, state)
         };
-        let course = self.decide(tool.as_ref(), &context, open_round)?;
+        let course = self.decide(tool.as_ref().ok(), &context, open_round)?;
         let call = ToolCall {
-            name: name.into_owned(),
+            // Unknown: once a round's state is found sound, as for a call.
+            tool: tool.map_err(unknown_tool)?,
+            tools: &tools,
             any_structured: speaks_2026_07_28(context.protocol_version().as_ref()),
-            tools: Arc::clone(&tools),
             context,
         };
         match course {
             Course::Plain(None) => self.run_plain(&call, arguments).await,
-            Course::Plain(Some(round)) => self.run_rounds(&call, arguments, round, false).await,
-            Course::RoundsFirst(round) => self.run_rounds(&call, arguments, round, true).await,
+            Course::Plain(Some(round)) | Course::RoundsFirst(round) => {
+                self.run_rounds(&call, arguments, round).await
+            }
             Course::TaskNow => Ok(self.start_task(&call, arguments, Answers::new())),
-            Course::TooManyTasks => Ok(self.too_many_tasks(&call.name)),
+            Course::TooManyTasks => Ok(self.too_many_tasks(call.tool.name())),
         }
     }
 
-    /// The course of a call of `tool` (`None`: unknown, a plain call that
-    /// answers so), as its hints and the client say; `open_round` opens the
+    /// The course of a call of `tool` (`None`: unknown, answered as a
+    /// plain call is), as its hints and the client say; `open_round` opens the
     /// round of a client asked in rounds, where the course may take one.
     /// A tool that runs only as a task, called by a client without tasks,
     /// is `-32021`.
@@ -116,40 +119,34 @@ impl Server {
         Ok(match (as_task, input_first) {
             (false, _) => Course::Plain(open_round()?),
             (true, false) => Course::TaskNow,
-            (true, true) => open_round()?.map_or(Course::TaskNow, Course::RoundsFirst),
+            (true, true) => match open_round()? {
+                Some(round) => Course::RoundsFirst(round.before_task()),
+                None => Course::TaskNow,
+            },
         })
     }
 
     /// A plain call: its answer, once its notifications are sent.
-    async fn run_plain(&self, call: &ToolCall, arguments: Value) -> Answer {
+    async fn run_plain(&self, call: &ToolCall<'_>, arguments: Value) -> Answer {
         let (answer, _, notes) = self.running(call, arguments, None);
-        let result = forwarding(answer, notes).await?;
+        let result = forwarding(answer, notes).await;
         Ok(CallToolResponse::from(structured_for(
             result,
             call.any_structured,
         )))
     }
 
-    /// A call in `round`: its answer (as a task, settled, when the rounds
-    /// come `before_task`), the `input_required` result of a round that
+    /// A call in `round`: its answer (as a task, settled, when the round
+    /// is one before a task), the `input_required` result of a round that
     /// wants more, or the task the call becomes, which runs it again with
     /// what the rounds answered.
-    async fn run_rounds(
-        &self,
-        call: &ToolCall,
-        arguments: Value,
-        round: Round,
-        before_task: bool,
-    ) -> Answer {
-        let round = Arc::new(if before_task {
-            round.before_task()
-        } else {
-            round
-        });
+    async fn run_rounds(&self, call: &ToolCall<'_>, arguments: Value, round: Round) -> Answer {
+        let before_task = round.may_become_task();
+        let round = Arc::new(round);
         let again = before_task.then(|| arguments.clone());
         let (answer, handle, notes) = self.running(call, arguments, Some(Arc::clone(&round)));
         let result = match forwarding(until_wanting(answer, &round, handle), notes).await {
-            Ended::Answered(answered) => answered?,
+            Ended::Answered(result) => result,
             Ended::Wanting => {
                 return Ok(CallToolResponse::InputRequired(self.rounds.result(&round)));
             }
@@ -171,10 +168,15 @@ impl Server {
 
     /// The call started as a task, its host the one a plain call of this
     /// request has, `answered` what the rounds before it answered.
-    fn start_task(&self, call: &ToolCall, arguments: Value, answered: Answers) -> CallToolResponse {
+    fn start_task(
+        &self,
+        call: &ToolCall<'_>,
+        arguments: Value,
+        answered: Answers,
+    ) -> CallToolResponse {
         let client = client_call::host_for_request(&call.context, &self.log_level, None);
-        let tools = Arc::clone(&call.tools);
-        let run = (call.name.clone(), arguments);
+        let tools = Arc::clone(call.tools);
+        let run = (call.tool.name().to_owned(), arguments);
         let task = tasks::start(
             &self.tasks,
             tools,
@@ -199,18 +201,14 @@ impl Server {
     /// cancelled with its request; the handle that cancels it; the queue
     /// of its notifications.
     fn running<'a>(
-        &'a self,
-        call: &'a ToolCall,
+        &self,
+        call: &ToolCall<'a>,
         arguments: Value,
         round: Option<Arc<Round>>,
-    ) -> (
-        impl Future<Output = Result<CallToolResult, ErrorData>> + 'a,
-        CallHandle,
-        Notes,
-    ) {
+    ) -> (impl Future<Output = CallToolResult> + 'a, CallHandle, Notes) {
         let (host, notes) = client_call::for_request(&call.context, &self.log_level, round);
         let handle = host.handle();
-        let answer = self.call_in(&call.name, arguments, host);
+        let answer = run_tool(call.tool, arguments, host);
         let fired = call.context.ct.clone().cancelled_owned();
         (cancelled_by(fired, handle.clone(), answer), handle, notes)
     }
