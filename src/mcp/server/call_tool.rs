@@ -55,7 +55,7 @@ struct ToolCall<'a> {
 
 impl Server {
     /// Answers a `tools/call`: decides its course, then runs it.
-    pub(super) async fn answer_call(
+    pub(super) async fn call_tool(
         &self,
         request: CallToolRequestParams,
         context: RequestContext<RoleServer>,

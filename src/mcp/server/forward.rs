@@ -4,6 +4,9 @@
 //!
 //! - an [`McpServer`](crate::mcp::McpServer) of any context hands every
 //!   request to its one [`Server`](super::Server) (both lists);
+//! - the server's own handler is written from the first list, each method
+//!   handed to the server's own answer of that name (`handler.rs`,
+//!   `call_tool.rs`);
 //! - the server hands resources, prompts, completions and subscriptions to
 //!   the user's handler, behind the erased [`Delegate`](super::delegate)
 //!   (the second list), which the same entries declare and implement for
@@ -78,10 +81,14 @@ macro_rules! delegated_requests {
     };
 }
 
-/// Writes out a list of entries, one method each, as `[$mode]` says:
-/// `[forward field]` methods of a `ServerHandler` impl that hand each call
-/// to `self.field`; `[declare]` the methods of a trait that answers with a
-/// [`Boxed`] future; `[boxed]` those methods for any `ServerHandler`.
+/// Writes out a list of entries, one method each, as `[$mode]` says,
+/// for a `ServerHandler` impl: `[handler field]` hands each call to
+/// `self.field`, a `ServerHandler` too; `[forward field]` to
+/// `self.field`'s method of the name; `[inherent]` to the type's own
+/// method of the name, so that a method the list names and the type lacks
+/// fails the build, and one the type has that no list names is dead code.
+/// For a trait's declaration, `[declare]` answers with a [`Boxed`]
+/// future; `[boxed]` implements that for any `ServerHandler`.
 macro_rules! methods {
     ([$($mode:tt)*]) => {};
     (
@@ -116,6 +123,30 @@ macro_rules! methods {
 
 /// One entry of [`methods!`], written out.
 macro_rules! method {
+    ([handler $to:ident] $(#[$m:meta])* async fn $name:ident($($arg:ident: $ty:ty),*) -> $out:ty) => {
+        $(#[$m])*
+        async fn $name(&self, $($arg: $ty),*) -> $out {
+            ::rmcp::ServerHandler::$name(&self.$to, $($arg),*).await
+        }
+    };
+    ([handler $to:ident] $(#[$m:meta])* fn $name:ident($($arg:ident: $ty:ty),*) -> $out:ty) => {
+        $(#[$m])*
+        fn $name(&self, $($arg: $ty),*) -> $out {
+            ::rmcp::ServerHandler::$name(&self.$to, $($arg),*)
+        }
+    };
+    ([inherent] $(#[$m:meta])* async fn $name:ident($($arg:ident: $ty:ty),*) -> $out:ty) => {
+        $(#[$m])*
+        async fn $name(&self, $($arg: $ty),*) -> $out {
+            Self::$name(self, $($arg),*).await
+        }
+    };
+    ([inherent] $(#[$m:meta])* fn $name:ident($($arg:ident: $ty:ty),*) -> $out:ty) => {
+        $(#[$m])*
+        fn $name(&self, $($arg: $ty),*) -> $out {
+            Self::$name(self, $($arg),*)
+        }
+    };
     ([forward $to:ident] $(#[$m:meta])* async fn $name:ident($($arg:ident: $ty:ty),*) -> $out:ty) => {
         $(#[$m])*
         async fn $name(&self, $($arg: $ty),*) -> $out {

@@ -5,9 +5,9 @@
 //! handler through the [delegated requests](super::forward).
 
 use rmcp::model::{
-    CallToolRequestMethod, CallToolRequestParams, CallToolResponse, CancelTaskParams, ConstString,
-    CustomRequest, CustomResult, ErrorCode, GetTaskParams, GetTaskResult, ListToolsResult,
-    PaginatedRequestParams, ServerCapabilities, ServerConfig, UpdateTaskParams,
+    CallToolRequestMethod, CancelTaskParams, ConstString, CustomRequest, CustomResult, ErrorCode,
+    GetTaskParams, GetTaskResult, ListToolsResult, PaginatedRequestParams, ServerCapabilities,
+    ServerConfig, UpdateTaskParams,
 };
 // Logging is deprecated for protocol versions to come; clients still use it.
 #[allow(deprecated)]
@@ -16,12 +16,21 @@ use rmcp::service::{NotificationContext, RequestContext};
 use rmcp::{ErrorData, RoleServer, ServerHandler};
 use serde_json::Value;
 
-use super::forward::delegated_requests;
+use super::forward::{answered_requests, delegated_requests};
 use super::{Server, speaks_2026_07_28};
 use crate::host;
 use crate::mcp::call::tasks;
 
+/// rmcp's handler, every method from the two lists: those the server
+/// answers itself, below, and those the user's handler answers.
 impl ServerHandler for Server {
+    answered_requests!(inherent);
+    delegated_requests!(forward delegate);
+}
+
+/// The answers of [`answered_requests!`], each under its `ServerHandler`
+/// name; `tools/call`'s is in [`call_tool`](super::call_tool).
+impl Server {
     fn get_info(&self) -> ServerConfig {
         #[allow(deprecated)]
         let capabilities = ServerCapabilities::builder()
@@ -95,16 +104,6 @@ impl ServerHandler for Server {
         Ok(())
     }
 
-    /// `tools/call`, decided and run as [`call_tool`](super::call_tool)
-    /// says.
-    async fn call_tool(
-        &self,
-        request: CallToolRequestParams,
-        context: RequestContext<RoleServer>,
-    ) -> Result<CallToolResponse, ErrorData> {
-        self.answer_call(request, context).await
-    }
-
     /// `tasks/get`: the task as it stands, its result or error inlined
     /// once it settled.
     async fn get_task(
@@ -137,8 +136,6 @@ impl ServerHandler for Server {
     ) -> Result<(), ErrorData> {
         self.tasks.cancel_task(&request.task_id)
     }
-
-    delegated_requests!(forward delegate);
 
     /// A `tools/call` whose `arguments` is not an object reaches here, as
     /// rmcp's typed request refuses it: answer it as a call, so the model
