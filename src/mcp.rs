@@ -404,8 +404,8 @@ impl<C> McpServer<C> {
 ///
 /// [`serve_stdio`]: McpServer::serve_stdio
 impl<C: 'static> ServerHandler for McpServer<C> {
-    answered_requests!(handler server);
-    delegated_requests!(handler server);
+    answered_requests!(forward server);
+    delegated_requests!(forward server);
 }
 
 /// Serves `tools` (no context) on standard input and output until the

@@ -82,11 +82,12 @@ macro_rules! delegated_requests {
 }
 
 /// Writes out a list of entries, one method each, as `[$mode]` says,
-/// for a `ServerHandler` impl: `[handler field]` hands each call to
-/// `self.field`, a `ServerHandler` too; `[forward field]` to
-/// `self.field`'s method of the name; `[inherent]` to the type's own
+/// for a `ServerHandler` impl: `[forward field]` hands each call to
+/// `self.field`'s method of the name (a `ServerHandler`'s, or the
+/// [`Delegate`](super::Delegate)'s); `[inherent]` to the type's own
 /// method of the name, so that a method the list names and the type lacks
-/// fails the build, and one the type has that no list names is dead code.
+/// would call itself (an error for an async one, `unconditional_recursion`
+/// for the others), and one the type has that no list names is dead code.
 /// For a trait's declaration, `[declare]` answers with a [`Boxed`]
 /// future; `[boxed]` implements that for any `ServerHandler`.
 macro_rules! methods {
@@ -123,18 +124,6 @@ macro_rules! methods {
 
 /// One entry of [`methods!`], written out.
 macro_rules! method {
-    ([handler $to:ident] $(#[$m:meta])* async fn $name:ident($($arg:ident: $ty:ty),*) -> $out:ty) => {
-        $(#[$m])*
-        async fn $name(&self, $($arg: $ty),*) -> $out {
-            ::rmcp::ServerHandler::$name(&self.$to, $($arg),*).await
-        }
-    };
-    ([handler $to:ident] $(#[$m:meta])* fn $name:ident($($arg:ident: $ty:ty),*) -> $out:ty) => {
-        $(#[$m])*
-        fn $name(&self, $($arg: $ty),*) -> $out {
-            ::rmcp::ServerHandler::$name(&self.$to, $($arg),*)
-        }
-    };
     ([inherent] $(#[$m:meta])* async fn $name:ident($($arg:ident: $ty:ty),*) -> $out:ty) => {
         $(#[$m])*
         async fn $name(&self, $($arg: $ty),*) -> $out {
