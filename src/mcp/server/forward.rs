@@ -159,7 +159,7 @@ macro_rules! method {
     ([boxed] $(#[$m:meta])* async fn $name:ident($($arg:ident: $ty:ty),*) -> $out:ty) => {
         $(#[$m])*
         fn $name(&self, $($arg: $ty),*) -> $crate::mcp::server::forward::Boxed<'_, $out> {
-            Box::pin(::rmcp::ServerHandler::$name(self, $($arg),*))
+            ::std::boxed::Box::pin(::rmcp::ServerHandler::$name(self, $($arg),*))
         }
     };
     ([boxed] $(#[$m:meta])* fn $name:ident($($arg:ident: $ty:ty),*) -> $out:ty) => {
