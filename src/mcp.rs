@@ -78,46 +78,27 @@
 //! # }
 //! ```
 
-mod answer;
-mod client_call;
-mod delegate;
-mod dynamic;
+mod call;
 #[cfg(feature = "mcp-http")]
 mod http;
-mod input_required;
-mod listed;
-mod recover_id;
 mod server;
-mod tasks;
 mod transport;
 
-pub use dynamic::ToolsHandle;
 #[cfg(feature = "mcp-http")]
 pub use http::{HttpOptions, HttpServer, HttpService, shutdown_signal};
+pub use server::ToolsHandle;
 
 use std::marker::PhantomData;
 use std::sync::Arc;
 
-use rmcp::model::{
-    CallToolRequestParams, CallToolResponse, CallToolResult, CustomRequest, CustomResult,
-    ListToolsResult, PaginatedRequestParams, ServerConfig,
-};
-use rmcp::model::{CancelTaskParams, GetTaskParams, GetTaskResult, UpdateTaskParams};
-use rmcp::model::{
-    CompleteRequestParams, CompleteResult, GetPromptRequestParams, GetPromptResponse,
-    ListPromptsResult, ListResourceTemplatesResult, ListResourcesResult, ReadResourceRequestParams,
-    ReadResourceResponse, SubscribeRequestParams, UnsubscribeRequestParams,
-};
-// Logging is deprecated for protocol versions to come; clients still use it.
-#[allow(deprecated)]
-use rmcp::model::SetLevelRequestParams;
-use rmcp::service::RequestContext;
-use rmcp::{ErrorData, RoleServer, ServerHandler};
+use rmcp::model::CallToolResult;
+use rmcp::{ErrorData, ServerHandler};
 use serde_json::Value;
 use tokio::io::{AsyncRead, AsyncWrite};
 use toolsmith_runtime::ToolSet;
 
 use server::Server;
+use server::forward::{answered_requests, delegated_requests};
 
 /// An MCP server handler over a [`ToolSet`]: give it to
 /// [`rmcp::ServiceExt::serve`] with any transport, or call
@@ -423,140 +404,8 @@ impl<C> McpServer<C> {
 ///
 /// [`serve_stdio`]: McpServer::serve_stdio
 impl<C: 'static> ServerHandler for McpServer<C> {
-    fn get_info(&self) -> ServerConfig {
-        self.server.get_info()
-    }
-
-    async fn list_tools(
-        &self,
-        request: Option<PaginatedRequestParams>,
-        context: RequestContext<RoleServer>,
-    ) -> Result<ListToolsResult, ErrorData> {
-        self.server.list_tools(request, context).await
-    }
-
-    fn get_tool(&self, name: &str) -> Option<rmcp::model::Tool> {
-        self.server.get_tool(name)
-    }
-
-    async fn on_initialized(&self, context: rmcp::service::NotificationContext<RoleServer>) {
-        self.server.on_initialized(context).await
-    }
-
-    #[allow(deprecated)]
-    async fn set_level(
-        &self,
-        request: SetLevelRequestParams,
-        context: RequestContext<RoleServer>,
-    ) -> Result<(), ErrorData> {
-        self.server.set_level(request, context).await
-    }
-
-    async fn call_tool(
-        &self,
-        request: CallToolRequestParams,
-        context: RequestContext<RoleServer>,
-    ) -> Result<CallToolResponse, ErrorData> {
-        self.server.call_tool(request, context).await
-    }
-
-    async fn on_custom_request(
-        &self,
-        request: CustomRequest,
-        context: RequestContext<RoleServer>,
-    ) -> Result<CustomResult, ErrorData> {
-        self.server.on_custom_request(request, context).await
-    }
-
-    async fn get_task(
-        &self,
-        request: GetTaskParams,
-        context: RequestContext<RoleServer>,
-    ) -> Result<GetTaskResult, ErrorData> {
-        self.server.get_task(request, context).await
-    }
-
-    async fn update_task(
-        &self,
-        request: UpdateTaskParams,
-        context: RequestContext<RoleServer>,
-    ) -> Result<(), ErrorData> {
-        self.server.update_task(request, context).await
-    }
-
-    async fn cancel_task(
-        &self,
-        request: CancelTaskParams,
-        context: RequestContext<RoleServer>,
-    ) -> Result<(), ErrorData> {
-        self.server.cancel_task(request, context).await
-    }
-
-    async fn complete(
-        &self,
-        request: CompleteRequestParams,
-        context: RequestContext<RoleServer>,
-    ) -> Result<CompleteResult, ErrorData> {
-        self.server.complete(request, context).await
-    }
-
-    async fn get_prompt(
-        &self,
-        request: GetPromptRequestParams,
-        context: RequestContext<RoleServer>,
-    ) -> Result<GetPromptResponse, ErrorData> {
-        self.server.get_prompt(request, context).await
-    }
-
-    async fn list_prompts(
-        &self,
-        request: Option<PaginatedRequestParams>,
-        context: RequestContext<RoleServer>,
-    ) -> Result<ListPromptsResult, ErrorData> {
-        self.server.list_prompts(request, context).await
-    }
-
-    async fn list_resources(
-        &self,
-        request: Option<PaginatedRequestParams>,
-        context: RequestContext<RoleServer>,
-    ) -> Result<ListResourcesResult, ErrorData> {
-        self.server.list_resources(request, context).await
-    }
-
-    async fn list_resource_templates(
-        &self,
-        request: Option<PaginatedRequestParams>,
-        context: RequestContext<RoleServer>,
-    ) -> Result<ListResourceTemplatesResult, ErrorData> {
-        self.server.list_resource_templates(request, context).await
-    }
-
-    async fn read_resource(
-        &self,
-        request: ReadResourceRequestParams,
-        context: RequestContext<RoleServer>,
-    ) -> Result<ReadResourceResponse, ErrorData> {
-        self.server.read_resource(request, context).await
-    }
-
-    #[allow(deprecated)]
-    async fn subscribe(
-        &self,
-        request: SubscribeRequestParams,
-        context: RequestContext<RoleServer>,
-    ) -> Result<(), ErrorData> {
-        self.server.subscribe(request, context).await
-    }
-
-    #[allow(deprecated)]
-    async fn unsubscribe(
-        &self,
-        request: UnsubscribeRequestParams,
-        context: RequestContext<RoleServer>,
-    ) -> Result<(), ErrorData> {
-        self.server.unsubscribe(request, context).await
-    }
+    answered_requests!(forward server);
+    delegated_requests!(forward server);
 }
 
 /// Serves `tools` (no context) on standard input and output until the

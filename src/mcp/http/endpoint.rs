@@ -25,10 +25,10 @@ use super::bearer::Bearer;
 use super::budget::{BodyBudget, Held};
 use super::replies::{Body, busy, closing, plain, rpc_error};
 use super::sessions::CappedSessions;
-use crate::mcp::recover_id::recover_id;
 use crate::mcp::server::Server;
 use crate::mcp::transport::{
-    INVALID_REQUEST, PARSE_ERROR, invalid_request_reason, parse_json, request_id, strip_bom,
+    INVALID_REQUEST, PARSE_ERROR, invalid_request_reason, parse_json, recover_id, request_id,
+    strip_bom,
 };
 
 /// The header a client names its session in.

@@ -95,8 +95,8 @@ fn list(tools: &ToolSet) -> Arc<[rmcp::model::Tool]> {
     tools.tools().map(|tool| describe(&tool)).collect()
 }
 
-/// Adds and removes the tools of a running [`McpServer`](super::McpServer),
-/// from [`McpServer::tools_handle`](super::McpServer::tools_handle): every
+/// Adds and removes the tools of a running [`McpServer`](crate::mcp::McpServer),
+/// from [`McpServer::tools_handle`](crate::mcp::McpServer::tools_handle): every
 /// change is sent to the connected clients as
 /// `notifications/tools/list_changed`, and their next `tools/list` has
 /// it. A call already running goes on with the tools it started with. A
