@@ -55,7 +55,7 @@ use serde_json::Value;
 use toolsmith_runtime::echo::quoted;
 pub use toolsmith_runtime::portable::Host;
 use toolsmith_runtime::portable::refused_by;
-use toolsmith_runtime::{Limits, ToolSet};
+use toolsmith_runtime::{Call, Limits, ToolSet};
 
 use crate::host::{self, Outcome};
 
@@ -185,7 +185,8 @@ pub(crate) async fn run<C>(
         Args::Value(value) => value,
         Args::Refused(line) => return Err(line),
     };
-    match host::call(tool, args, ctx, host).await {
+    let answer = tool.call_in(args, ctx, Call::detached_as(host)).await;
+    match host::outcome(tool, answer) {
         Outcome::Ran(value) => Ok(value),
         Outcome::Refused(err) => Err(err.to_string()),
         Outcome::Failed(line) => Err(line),

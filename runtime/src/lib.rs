@@ -11,16 +11,16 @@ mod context;
 mod domain;
 pub mod echo;
 mod error;
+mod integer_reading;
 mod invoke;
 mod json_text;
-pub mod listing;
 mod output;
 mod pointer;
-mod range;
 mod read;
 mod repair;
 mod sanitize;
 mod schema;
+pub mod shortlist;
 mod strict;
 pub mod suggest;
 mod tool;
@@ -59,6 +59,6 @@ pub use tool::{
     ToolWith, tool_result, with_causes,
 };
 pub use toolset::{
-    CallOutcome, CallReport, Called, DynamicTool, Limits, REPORTED_ARGUMENTS, RegisterError,
-    ToolRef, ToolSet, UnknownTool,
+    CallOutcome, CallReport, DynamicTool, Limits, REPORTED_ARGUMENTS, RegisterError, ToolRef,
+    ToolSet, UnknownTool,
 };

@@ -167,7 +167,7 @@ impl Server {
         })?;
         Ok(answer(
             &tool,
-            host::call_in(tool, arguments, (), call).await,
+            host::outcome(tool, tool.call_in(arguments, (), call).await),
         ))
     }
 
