@@ -193,6 +193,26 @@ pub(crate) async fn run<C>(
     }
 }
 
+/// Runs the tool a call names at `"name"` (Anthropic's `tool_use`,
+/// Gemini's `functionCall`) for provider `host`, with the JSON value at
+/// `args` capped at `max_payload` bytes: the name (empty when the call has
+/// none) and what [`run`] answers, or the line saying the name is missing.
+pub(crate) async fn run_named<'v, C>(
+    set: &ToolSet<C>,
+    call: &'v Value,
+    (args, host): (&str, &'static str),
+    max_payload: usize,
+    ctx: C,
+) -> (&'v str, Result<Value, String>) {
+    match call_field(call, "name", "name") {
+        Ok(name) => {
+            let args = Args::from_payload(call.get(args), max_payload);
+            (name, run(set, (name, host), args, ctx).await)
+        }
+        Err(line) => ("", Err(line)),
+    }
+}
+
 /// The string at `field` of a tool call, or the line saying it is missing
 /// or not a string: `Invalid tool call: missing "name"`. `shown` is how
 /// the line names the field (`function.name` for a nested one).
