@@ -55,7 +55,7 @@ use serde_json::Value;
 use toolsmith_runtime::echo::quoted;
 pub use toolsmith_runtime::portable::Host;
 use toolsmith_runtime::portable::refused_by;
-use toolsmith_runtime::{Limits, ToolSet};
+use toolsmith_runtime::{Call, Limits, ToolSet};
 
 use crate::host::{self, Outcome};
 
@@ -185,10 +185,31 @@ pub(crate) async fn run<C>(
         Args::Value(value) => value,
         Args::Refused(line) => return Err(line),
     };
-    match host::call(tool, args, ctx, host).await {
+    let answer = tool.call_in(args, ctx, Call::detached_as(host)).await;
+    match host::outcome(tool, answer) {
         Outcome::Ran(value) => Ok(value),
         Outcome::Refused(err) => Err(err.to_string()),
         Outcome::Failed(line) => Err(line),
+    }
+}
+
+/// Runs the tool a call names at `"name"` (Anthropic's `tool_use`,
+/// Gemini's `functionCall`) for provider `host`, with the JSON value at
+/// `args` capped at `max_payload` bytes: the name (empty when the call has
+/// none) and what [`run`] answers, or the line saying the name is missing.
+pub(crate) async fn run_named<'v, C>(
+    set: &ToolSet<C>,
+    call: &'v Value,
+    (args, host): (&str, &'static str),
+    max_payload: usize,
+    ctx: C,
+) -> (&'v str, Result<Value, String>) {
+    match call_field(call, "name", "name") {
+        Ok(name) => {
+            let args = Args::from_payload(call.get(args), max_payload);
+            (name, run(set, (name, host), args, ctx).await)
+        }
+        Err(line) => ("", Err(line)),
     }
 }
 

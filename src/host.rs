@@ -1,25 +1,20 @@
 //! What every host adapter shares (MCP, function calling, the command
-//! line, rig): a call run through the set and its outcome before a host
-//! words it, the schema walks behind each host's rewritten copy, how a
-//! name the other side sent is repeated, and tokio's blocking pool for the
-//! hosts that run on tokio.
+//! line, rig): a call's outcome before a host words it, the schema walks
+//! behind each host's rewritten copy, how a name the other side sent is
+//! repeated, and tokio's blocking pool for the hosts that run on tokio.
 
 #[cfg(any(feature = "mcp", feature = "rig"))]
 mod blocking;
-mod call;
 mod echo;
+mod outcome;
 mod schema;
 
 #[cfg(any(feature = "mcp", feature = "rig"))]
 pub(crate) use blocking::on_tokio_pool;
-#[cfg(any(feature = "mcp", feature = "cli"))]
-pub(crate) use call::call_in;
-#[cfg(feature = "mcp")]
-pub(crate) use call::outcome;
-pub(crate) use call::{Outcome, call, result_text};
 pub(crate) use echo::name;
 #[cfg(feature = "mcp")]
 pub(crate) use echo::quoted_name;
+pub(crate) use outcome::{Outcome, outcome, result_text};
 #[cfg(feature = "cli")]
 pub(crate) use schema::types_of;
 #[cfg(feature = "rig")]

@@ -57,7 +57,7 @@ use std::sync::Arc;
 use rig_core::message::ToolName;
 use rig_core::tool::{DynamicTool, ToolExecutionError, ToolOutput};
 use serde_json::Value;
-use toolsmith_runtime::{ToolInputError, ToolSet};
+use toolsmith_runtime::{Call, ToolInputError, ToolSet};
 
 use crate::host::{self, Outcome, result_text};
 
@@ -99,7 +99,8 @@ async fn call(set: &ToolSet, name: &str, args: Value) -> Result<ToolOutput, Tool
     let tool = set
         .tool(name)
         .map_err(|unknown| ToolExecutionError::not_found(unknown.to_string()))?;
-    match host::call(tool, args, (), "rig").await {
+    let answer = tool.call_in(args, (), Call::detached_as("rig")).await;
+    match host::outcome(tool, answer) {
         Outcome::Ran(value) => Ok(ToolOutput::text(result_text(&value))),
         Outcome::Refused(err) => Err(bad_input(err)),
         Outcome::Failed(line) => Err(ToolExecutionError::other(line)),

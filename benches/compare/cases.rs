@@ -11,7 +11,8 @@ use std::hint::black_box;
 use serde::Deserialize;
 use serde_json::{Value, json};
 use toolsmith::{
-    Tool, ToolArg, ToolSet, Validator, sanitize_line, tool, validate_input, validate_input_str,
+    Call, Tool, ToolArg, ToolSet, Validator, sanitize_line, tool, validate_input,
+    validate_input_str,
 };
 
 /// Who is visible to a post.
@@ -288,7 +289,7 @@ fn set_call(mut tools: ToolSet) -> Box<dyn FnMut()> {
     let value: Value = serde_json::from_str(VALID_CALL).unwrap();
     Box::new(move || {
         let tool = tools.tool("publish").unwrap();
-        let mut call = std::pin::pin!(tool.call(black_box(value.clone()), ()));
+        let mut call = std::pin::pin!(tool.call_in(black_box(value.clone()), (), Call::detached()));
         let mut cx = std::task::Context::from_waker(std::task::Waker::noop());
         while call.as_mut().poll(&mut cx).is_pending() {}
     })

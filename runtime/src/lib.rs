@@ -11,15 +11,15 @@ mod context;
 mod domain;
 pub mod echo;
 mod error;
+mod integer_reading;
 mod invoke;
 mod json_text;
-pub mod listing;
 mod output;
 mod pointer;
-mod range;
 mod read;
 mod repair;
 mod schema;
+pub mod shortlist;
 mod strict;
 mod tool;
 mod toolset;
@@ -58,7 +58,7 @@ pub use tool::{
     ToolWith, tool_result, with_causes,
 };
 pub use toolset::{
-    CallOutcome, CallReport, Called, DynamicTool, Limits, REPORTED_ARGUMENTS, RegisterError,
-    ToolRef, ToolSet, UnknownTool,
+    CallOutcome, CallReport, DynamicTool, Limits, REPORTED_ARGUMENTS, RegisterError, ToolRef,
+    ToolSet, UnknownTool,
 };
 pub use toolsmith_text::{sanitize_line, sanitize_text};

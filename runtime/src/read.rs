@@ -16,7 +16,7 @@
 //! A `serde_json::Value` holds integers beyond 64 bits as the nearest float,
 //! which stands for many integers: a 128-bit type reads only the integers a
 //! `Value` holds exactly (`i64::MIN` to `u64::MAX`) and refuses a float
-//! beyond them with a line that says so (see `range`). `validate_input_str`
+//! beyond them with a line that says so (see `integer_reading`). `validate_input_str`
 //! reads digits exactly on its fast path, and refuses there too what a
 //! `Value` cannot hold (`survives_value`), so both paths answer alike.
 //!
@@ -33,8 +33,8 @@ use serde_json::{Error, Map, Number, Value};
 
 use crate::domain::F32_LIMIT;
 use crate::error::{Issue, IssueKind, Problems, ToolInputError};
+use crate::integer_reading::{Reading, Whole, problem, reading};
 use crate::pointer::{Step, to_pointer};
-use crate::range::{Reading, Whole, problem, reading};
 use crate::strict::Strict;
 
 /// Deserializes `value`, which passed the schema, into `T`: every range

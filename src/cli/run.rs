@@ -262,8 +262,8 @@ impl Program {
         };
         let failed = format!("{} failed", tool.name());
         let (call, progress) = terminal::for_command(self.interactive);
-        let (outcome, interrupted) = runtime.block_on(terminal::running(
-            host::call_in(tool, args, (), call.clone()),
+        let (answer, interrupted) = runtime.block_on(terminal::running(
+            tool.call_in(args, (), call.clone()),
             &call,
             progress,
             Shown::new(self.progress_bar),
@@ -284,7 +284,7 @@ impl Program {
             );
             return EXIT_CANCELLED;
         }
-        match outcome {
+        match host::outcome(tool, answer) {
             Outcome::Ran(value) => {
                 style.result(&value, out);
                 0

@@ -3,7 +3,6 @@
 use serde_json::{Value, json};
 use toolsmith_runtime::{Content, ToolSet};
 
-use super::{Args, call_field};
 use crate::host::{map_schema, result_text};
 
 /// Keywords that only annotate the document, and MCP's `x-mcp-header`;
@@ -215,13 +214,8 @@ pub async fn dispatch_with_limit<C>(
     max_payload: usize,
 ) -> Value {
     let id = tool_use.get("id").cloned().unwrap_or(Value::Null);
-    let reply = match call_field(tool_use, "name", "name") {
-        Ok(name) => {
-            let args = Args::from_payload(tool_use.get("input"), max_payload);
-            super::run(set, (name, "anthropic"), args, ctx).await
-        }
-        Err(line) => Err(line),
-    };
+    let (_, reply) =
+        super::run_named(set, tool_use, ("input", "anthropic"), max_payload, ctx).await;
     match reply {
         Ok(value) => json!({
             "type": "tool_result",

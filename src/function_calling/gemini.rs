@@ -5,7 +5,6 @@ use serde_json::{Map, Value, json};
 use toolsmith_runtime::ToolSet;
 use toolsmith_runtime::portable::tagged_as_any_of;
 
-use super::{Args, call_field};
 use crate::host::{self, append_description, map_schema, spell_out_format, types};
 
 /// The `tools` array of a `generateContent` request:
@@ -171,13 +170,7 @@ pub async fn dispatch_with_limit<C>(
     max_payload: usize,
 ) -> Value {
     let call = function_call.get("functionCall").unwrap_or(function_call);
-    let (name, reply) = match call_field(call, "name", "name") {
-        Ok(name) => {
-            let args = Args::from_payload(call.get("args"), max_payload);
-            (name, super::run(set, (name, "gemini"), args, ctx).await)
-        }
-        Err(line) => ("", Err(line)),
-    };
+    let (name, reply) = super::run_named(set, call, ("args", "gemini"), max_payload, ctx).await;
     let response = match reply {
         Ok(value) => json!({ "output": value }),
         Err(lines) => json!({ "error": lines }),

@@ -91,11 +91,25 @@ fn seen(tool: &str, host: &str, outcome: CallOutcome, repairs: usize) -> Seen {
 async fn every_outcome_is_reported_once_per_call() {
     let (tools, log) = reported(false);
     let divide = tools.tool("divide").unwrap();
-    let _ = divide.call(json!({"a": 6, "b": 3}), ()).await;
-    let _ = divide.call(json!({"a": 6, "b": 0, "c": 1}), ()).await;
-    let _ = divide.call(json!({"a": -6, "b": 3}), ()).await;
-    let _ = tools.tool("boom").unwrap().call(json!({}), ()).await;
-    let _ = tools.tool("slow").unwrap().call(json!({}), ()).await;
+    let _ = divide
+        .call_in(json!({"a": 6, "b": 3}), (), Call::detached())
+        .await;
+    let _ = divide
+        .call_in(json!({"a": 6, "b": 0, "c": 1}), (), Call::detached())
+        .await;
+    let _ = divide
+        .call_in(json!({"a": -6, "b": 3}), (), Call::detached())
+        .await;
+    let _ = tools
+        .tool("boom")
+        .unwrap()
+        .call_in(json!({}), (), Call::detached())
+        .await;
+    let _ = tools
+        .tool("slow")
+        .unwrap()
+        .call_in(json!({}), (), Call::detached())
+        .await;
     let cancelled = Call::detached();
     cancelled.handle().cancel();
     let _ = divide.call_in(json!({"a": 1, "b": 1}), (), cancelled).await;
@@ -194,8 +208,12 @@ fn the_command_line_is_named_too() {
 async fn arguments_are_reported_only_when_asked_for_sanitized_and_cut() {
     let (tools, log) = reported(true);
     let echo = tools.tool("echo").unwrap();
-    let _ = echo.call(json!({"text": "hi\u{202e}there"}), ()).await;
-    let _ = echo.call(json!({"text": "x".repeat(5000)}), ()).await;
+    let _ = echo
+        .call_in(json!({"text": "hi\u{202e}there"}), (), Call::detached())
+        .await;
+    let _ = echo
+        .call_in(json!({"text": "x".repeat(5000)}), (), Call::detached())
+        .await;
     let log = log.lock().unwrap();
     assert_eq!(log[0].4.as_deref(), Some(r#"{"text":"hithere"}"#));
     let long = log[1].4.as_deref().unwrap();
@@ -254,20 +272,24 @@ async fn each_call_is_one_tracing_span_with_the_reports_fields() {
     let _ = tools
         .tool("echo")
         .unwrap()
-        .call(json!({"text": "-"}), ())
+        .call_in(json!({"text": "-"}), (), Call::detached())
         .await;
     let spans = Spans::default();
     let subscriber = tracing_subscriber::registry().with(spans.clone());
     let _default = tracing::subscriber::set_default(subscriber);
     tracing::callsite::rebuild_interest_cache();
     let divide = tools.tool("divide").unwrap();
-    let _ = divide.call(json!({"a": 6, "b": "3"}), ()).await;
-    let _ = divide.call_as(json!({"b": 0}), (), "rig").await;
+    let _ = divide
+        .call_in(json!({"a": 6, "b": "3"}), (), Call::detached())
+        .await;
+    let _ = divide
+        .call_in(json!({"b": 0}), (), Call::detached_as("rig"))
+        .await;
     let (tools, _) = reported(true);
     let _ = tools
         .tool("echo")
         .unwrap()
-        .call(json!({"text": "hi"}), ())
+        .call_in(json!({"text": "hi"}), (), Call::detached())
         .await;
     assert_eq!(
         *spans.0.lock().unwrap(),

@@ -231,7 +231,7 @@ mod through_a_tool_set {
     }
 
     #[tokio::test]
-    async fn the_policy_is_set_per_set_or_per_call() {
+    async fn the_policy_is_set_per_set_and_a_clone_may_set_its_own() {
         let mut strict = ToolSet::new().with_repairs(RepairPolicy::none());
         strict.register_dynamic(echo()).unwrap();
         let Err(CallError::Input(err)) = strict
@@ -249,17 +249,25 @@ mod through_a_tool_set {
             ]
         );
 
-        let tool = strict.tool("echo").unwrap();
-        let called = tool
-            .call_with(json!({ "pageSize": 10 }), (), &RepairPolicy::default())
+        // A clone shares the tools and may repair as it likes.
+        let repaired = Arc::new(Mutex::new(Vec::new()));
+        let sink = Arc::clone(&repaired);
+        let lenient = strict
+            .clone()
+            .with_repairs(RepairPolicy::default())
+            .on_repair(move |_, repairs| sink.lock().unwrap().push(repairs.len()));
+        let value = lenient
+            .call("echo", json!({ "pageSize": 10 }), ())
             .await
+            .unwrap()
             .unwrap();
-        assert_eq!(called.value, json!({ "page_size": 10 }));
-        assert_eq!(called.repairs.len(), 1);
+        assert_eq!(value, json!({ "page_size": 10 }));
+        assert_eq!(*repaired.lock().unwrap(), [1]);
 
-        let Err(CallError::Input(err)) = tool
-            .call_with(json!({ "mode": "Fast" }), (), &RepairPolicy::default())
+        let Err(CallError::Input(err)) = lenient
+            .call("echo", json!({ "mode": "Fast" }), ())
             .await
+            .unwrap()
         else {
             panic!("an enum miss is never repaired");
         };

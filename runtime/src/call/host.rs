@@ -3,6 +3,7 @@
 
 use std::future::Future;
 use std::pin::Pin;
+use std::sync::{Arc, OnceLock};
 
 use serde_json::Value;
 
@@ -121,10 +122,29 @@ pub(crate) const NO_SAMPLE: &str = "this host cannot ask the client's model";
 /// What `roots` answers on a host without a client's roots.
 pub(crate) const NO_ROOTS: &str = "this host has no client roots to list";
 
-/// A host that takes nothing: the host of a call no host made.
-pub(super) struct Detached;
+/// Told of the progress of a detached call: the log of the set that runs
+/// it ([`ToolSet::on_progress`](crate::ToolSet::on_progress)).
+pub(crate) type ProgressLog = dyn Fn(&Progress) + Send + Sync;
 
-impl CallHost for Detached {}
+/// The host of a detached call: its name in the set's call reports, and
+/// no channel of its own, so progress goes to the log of the set that runs
+/// the call, if it has one, and the rest nowhere.
+pub(super) struct Detached {
+    pub(super) name: &'static str,
+    pub(super) progress: OnceLock<Arc<ProgressLog>>,
+}
+
+impl CallHost for Detached {
+    fn name(&self) -> &'static str {
+        self.name
+    }
+
+    fn progress(&self, progress: &Progress) {
+        if let Some(log) = self.progress.get() {
+            log(progress);
+        }
+    }
+}
 
 /// How far a call has got, as [`Call::progress`](super::Call::progress)
 /// reports it.

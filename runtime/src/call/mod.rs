@@ -23,6 +23,7 @@ use crate::tool::ToolError;
 
 pub use ask::{Answer, AskError};
 pub use cancel::Cancelled;
+pub(crate) use host::ProgressLog;
 pub use host::{CallHost, HostFuture, LogLevel, Progress, Reply, Root};
 
 /// One call of a tool, as the tool sees it: take it as a parameter marked
@@ -53,6 +54,9 @@ pub struct Call {
 
 struct Shared {
     host: Arc<dyn CallHost>,
+    /// The host again, where the call is detached: the set that runs the
+    /// call hands it its progress log.
+    detached: Option<Arc<host::Detached>>,
     cancel: cancel::Cancel,
     /// The last progress reported, so that a lower one is dropped.
     last_done: Mutex<Option<f64>>,
@@ -93,9 +97,14 @@ impl Call {
     /// A call made by `host`, which takes its progress, logs and
     /// questions. Hand it to [`ToolRef::call_in`](crate::ToolRef::call_in).
     pub fn new(host: Arc<dyn CallHost>) -> Call {
+        Call::with_host(host, None)
+    }
+
+    fn with_host(host: Arc<dyn CallHost>, detached: Option<Arc<host::Detached>>) -> Call {
         Call {
             shared: Arc::new(Shared {
                 host,
+                detached,
                 cancel: cancel::Cancel::default(),
                 last_done: Mutex::new(None),
                 settled: AtomicBool::new(false),
@@ -103,11 +112,26 @@ impl Call {
         }
     }
 
-    /// A call no host made: progress and logs go nowhere, `ask` and
-    /// `sample` answer that the host cannot; it is cancelled only by its
+    /// A call no host made (code calling a tool, a test), `direct` in the
+    /// set's call reports: progress goes to the
+    /// [`on_progress`](crate::ToolSet::on_progress) log of the set that
+    /// runs it, if it has one, logs go nowhere, `ask` and `sample` answer
+    /// that the host cannot; it is cancelled only by its
     /// [`handle`](Call::handle).
     pub fn detached() -> Call {
-        Call::new(Arc::new(host::Detached))
+        Call::detached_as("direct")
+    }
+
+    /// A [detached](Call::detached) call made by `host`, a host with no
+    /// channel to the model's side of its own (function calling, an agent
+    /// framework), named `host` in the set's call reports: `openai`,
+    /// `rig`, ...
+    pub fn detached_as(host: &'static str) -> Call {
+        let detached = Arc::new(host::Detached {
+            name: host,
+            progress: std::sync::OnceLock::new(),
+        });
+        Call::with_host(detached.clone(), Some(detached))
     }
 
     /// The call the current tool runs in, when a [`ToolSet`](crate::ToolSet)
@@ -325,6 +349,14 @@ impl Call {
             self.shared.cancel.poll_fired(cx).map(|()| None)
         })
         .await
+    }
+
+    /// Sends the progress of a detached call to `log` (the first log
+    /// given wins); a call a host made keeps its host's.
+    pub(crate) fn report_progress_to(&self, log: &Arc<ProgressLog>) {
+        if let Some(detached) = &self.shared.detached {
+            let _ = detached.progress.set(Arc::clone(log));
+        }
     }
 
     /// Marks the call answered: nothing more reaches the host.

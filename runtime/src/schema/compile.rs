@@ -948,10 +948,11 @@ impl<'s> Compiler<'s, '_> {
 }
 
 /// `must be one of -, _, .`: every value, strings bare (past
-/// `listing::MAX_LISTED` of them, the rest counted).
+/// `shortlist::MAX_NAMED` of them, the rest counted).
 fn enum_problem(values: &[Value]) -> String {
     let values_shown = values.iter().map(crate::echo::constant);
-    let listed = crate::listing::listed(values_shown, values.len(), crate::listing::MAX_LISTED);
+    let listed =
+        crate::shortlist::shortlist(values_shown, values.len(), crate::shortlist::MAX_NAMED);
     format!("must be one of {listed}")
 }
 

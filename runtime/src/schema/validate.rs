@@ -229,7 +229,7 @@ impl<'a> Walk<'a> {
         // The type's own range, where a stated bound has not said it already.
         if let Some((min, max)) = rules.integer
             && !stated_failed
-            && let Some(problem) = crate::range::out_of_range(n, min, max)
+            && let Some(problem) = crate::integer_reading::out_of_range(n, min, max)
         {
             self.report(IssueKind::Bound, || problem);
         }

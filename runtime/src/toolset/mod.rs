@@ -10,6 +10,7 @@ mod entry;
 mod errors;
 mod guard;
 mod limits;
+mod pipeline;
 mod report;
 mod timer;
 
@@ -22,14 +23,15 @@ use std::time::Duration;
 
 use serde_json::Value;
 
-use crate::call::{Call, CallHost, Progress};
+use crate::call::{Call, Progress, ProgressLog};
 use crate::repair::{Repair, RepairPolicy};
 use crate::sanitize::sanitize_line;
 use crate::schema::Validator;
 use crate::tool::{BlockingJob, CallError, ToolError, ToolWith};
-use entry::{Dynamic, Entry, Hooks, Tasking, Typed};
+use entry::{Entry, Tasking};
+use pipeline::{Dynamic, Executor, Typed};
 
-pub use entry::{Called, DynamicTool, ToolRef};
+pub use entry::{DynamicTool, ToolRef};
 pub use errors::{RegisterError, UnknownTool};
 pub use limits::Limits;
 use report::CallLog;
@@ -79,7 +81,7 @@ pub struct ToolSet<C = ()> {
     on_repair: Option<Arc<RepairLog>>,
     on_progress: Option<Arc<ProgressLog>>,
     reports: Reports,
-    hooks: Hooks,
+    executor: Executor,
     limits: Limits,
     timeout: Option<Duration>,
 }
@@ -95,9 +97,6 @@ struct Reports {
 /// Told of every call whose arguments were repaired: the tool, the repairs.
 type RepairLog = dyn Fn(&str, &[Repair]) + Send + Sync;
 
-/// Told of the progress of calls no host made a [`Call`] for.
-type ProgressLog = dyn Fn(&Progress) + Send + Sync;
-
 /// A clone shares the tools (and logs and executor) with the set it came
 /// from; registering in or removing from one leaves the other as it was.
 impl<C> Clone for ToolSet<C> {
@@ -109,10 +108,7 @@ impl<C> Clone for ToolSet<C> {
             on_repair: self.on_repair.clone(),
             on_progress: self.on_progress.clone(),
             reports: self.reports.clone(),
-            hooks: Hooks {
-                blocking: self.hooks.blocking.clone(),
-                on_panic: Arc::clone(&self.hooks.on_panic),
-            },
+            executor: self.executor.clone(),
             limits: self.limits,
             timeout: self.timeout,
         }
@@ -128,7 +124,7 @@ impl<C> Default for ToolSet<C> {
             on_repair: None,
             on_progress: None,
             reports: Reports::default(),
-            hooks: Hooks {
+            executor: Executor {
                 blocking: None,
                 on_panic: Arc::new(default_panic_log),
             },
@@ -182,9 +178,9 @@ impl<C> ToolSet<C> {
     }
 
     /// Tells `log` of the progress tools report ([`Call::progress`]) in
-    /// calls whose host made no [`Call`] of its own: the function-calling
-    /// and rig adapters, [`ToolRef::call`], [`ToolSet::call`]. Progress is
-    /// already filtered (only rising) and sanitized.
+    /// [detached](Call::detached_as) calls, whose host has no channel of its
+    /// own: the function-calling and rig adapters, [`ToolSet::call`].
+    /// Progress is already filtered (only rising) and sanitized.
     ///
     /// ```
     /// # use toolsmith_runtime::ToolSet;
@@ -195,15 +191,6 @@ impl<C> ToolSet<C> {
     pub fn on_progress(mut self, log: impl Fn(&Progress) + Send + Sync + 'static) -> Self {
         self.on_progress = Some(Arc::new(log));
         self
-    }
-
-    /// A call for host `host`, which made none: progress to the
-    /// [`on_progress`](Self::on_progress) log, if there is one.
-    pub(crate) fn detached_call(&self, host: &'static str) -> Call {
-        Call::new(Arc::new(HostWithout {
-            name: host,
-            progress: self.on_progress.clone(),
-        }))
     }
 
     /// Tells `log` of every call the set answers, whichever host made it:
@@ -288,13 +275,13 @@ impl<C> ToolSet<C> {
         F: Fn(BlockingJob) -> Fut + Send + Sync + 'static,
         Fut: Future<Output = Result<Value, ToolError>> + Send + 'static,
     {
-        self.hooks.blocking = Some(Arc::new(move |job| Box::pin(spawn(job))));
+        self.executor.blocking = Some(Arc::new(move |job| Box::pin(spawn(job))));
         self
     }
 
     /// Whether a blocking executor was set.
     pub fn has_blocking_executor(&self) -> bool {
-        self.hooks.blocking.is_some()
+        self.executor.blocking.is_some()
     }
 
     /// Tells `log` of every panic caught in a tool, whichever host made the
@@ -311,7 +298,7 @@ impl<C> ToolSet<C> {
     /// });
     /// ```
     pub fn on_panic(mut self, log: impl Fn(&str, &str) + Send + Sync + 'static) -> Self {
-        self.hooks.on_panic = Arc::new(log);
+        self.executor.on_panic = Arc::new(log);
         self
     }
 
@@ -464,9 +451,10 @@ impl<C> ToolSet<C> {
     /// Validates `args` against the schema of tool `name` and, when they
     /// pass, runs it; `Err(UnknownTool)` when the set holds no such tool.
     ///
-    /// The same as `self.tool(name)?.call(args, ctx)`, with the two outcomes
-    /// kept apart: a host answers an unknown name differently from a call
-    /// that failed (MCP makes it a protocol error).
+    /// The same as `self.tool(name)?.call_in(args, ctx, Call::detached())`
+    /// (see [`ToolRef::call_in`]), with the two outcomes kept apart: a host
+    /// answers an unknown name differently from a call that failed (MCP
+    /// makes it a protocol error).
     pub async fn call(
         &self,
         name: &str,
@@ -474,7 +462,7 @@ impl<C> ToolSet<C> {
         ctx: C,
     ) -> Result<Result<Value, CallError>, UnknownTool> {
         let tool = self.tool(name)?;
-        Ok(tool.call(args, ctx).await)
+        Ok(tool.call_in(args, ctx, Call::detached()).await)
     }
 
     /// Every tool, in registration order.
@@ -546,7 +534,7 @@ impl<C: Clone + Send + Sync + 'static> ToolSet<C> {
             on_repair: self.on_repair,
             on_progress: self.on_progress,
             reports: self.reports,
-            hooks: self.hooks,
+            executor: self.executor,
             limits: self.limits,
             timeout: self.timeout,
         }
@@ -556,25 +544,6 @@ impl<C: Clone + Send + Sync + 'static> ToolSet<C> {
 impl<C> fmt::Debug for ToolSet<C> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.debug_list().entries(self.names()).finish()
-    }
-}
-
-/// A host that made no call of its own: its name, and progress to the
-/// set's log, if there is one.
-struct HostWithout {
-    name: &'static str,
-    progress: Option<Arc<ProgressLog>>,
-}
-
-impl CallHost for HostWithout {
-    fn name(&self) -> &'static str {
-        self.name
-    }
-
-    fn progress(&self, progress: &Progress) {
-        if let Some(log) = &self.progress {
-            log(progress);
-        }
     }
 }
 

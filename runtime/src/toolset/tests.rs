@@ -105,6 +105,11 @@ fn set() -> ToolSet<String> {
     set
 }
 
+/// Calls tool `name` of `set` as code does, with a detached call.
+fn call<C>(set: &ToolSet<C>, name: &str, args: Value, ctx: C) -> Result<Value, CallError> {
+    block_on(set.tool(name).unwrap().call_in(args, ctx, Call::detached()))
+}
+
 fn lines(result: Result<Value, CallError>) -> Vec<String> {
     match result {
         Err(CallError::Input(err)) => err.lines(),
@@ -115,25 +120,20 @@ fn lines(result: Result<Value, CallError>) -> Vec<String> {
 #[test]
 fn typed_and_dynamic_tools_run_with_the_context() {
     let set = set();
-    let tool = set.tool("add").unwrap();
-    assert_eq!(
-        block_on(tool.call(json!({"a": 1, "b": 2}), "ab".into())).unwrap(),
-        json!(5)
-    );
-    let tool = set.tool("greet").unwrap();
-    assert_eq!(
-        block_on(tool.call(json!({"who": "Ann"}), "hi".into())).unwrap(),
-        json!("hi Ann")
-    );
+    let add = call(&set, "add", json!({"a": 1, "b": 2}), "ab".into());
+    assert_eq!(add.unwrap(), json!(5));
+    let greet = call(&set, "greet", json!({"who": "Ann"}), "hi".into());
+    assert_eq!(greet.unwrap(), json!("hi Ann"));
 }
 
 #[test]
 fn both_kinds_refuse_bad_input_with_lines() {
     let set = set();
-    let add = block_on(
-        set.tool("add")
-            .unwrap()
-            .call(json!({"a": "1", "b": 11, "c": 0}), String::new()),
+    let add = call(
+        &set,
+        "add",
+        json!({"a": "1", "b": 11, "c": 0}),
+        String::new(),
     );
     assert_eq!(
         lines(add),
@@ -143,11 +143,7 @@ fn both_kinds_refuse_bad_input_with_lines() {
             "Invalid arguments: unknown property \"c\"; takes a, b",
         ]
     );
-    let greet = block_on(
-        set.tool("greet")
-            .unwrap()
-            .call(json!({"who": "Benjamin"}), String::new()),
-    );
+    let greet = call(&set, "greet", json!({"who": "Benjamin"}), String::new());
     assert_eq!(
         lines(greet),
         ["Invalid arguments at /who: must be at most 5 characters long, got 8"]
@@ -157,11 +153,7 @@ fn both_kinds_refuse_bad_input_with_lines() {
 #[test]
 fn failures_keep_their_message() {
     let set = set();
-    let result = block_on(
-        set.tool("add")
-            .unwrap()
-            .call(json!({"a": i64::MAX, "b": 1}), String::new()),
-    );
+    let result = call(&set, "add", json!({"a": i64::MAX, "b": 1}), String::new());
     assert!(matches!(result, Err(CallError::Failed(e)) if e.message() == "overflow"));
 }
 
@@ -310,7 +302,7 @@ fn logging_set(tool: Custom) -> (ToolSet, std::sync::Arc<std::sync::Mutex<Vec<St
 #[test]
 fn a_panic_in_an_async_tool_is_a_failure_and_is_logged() {
     let (set, log) = logging_set(custom(false, boom));
-    let result = block_on(set.tool("custom").unwrap().call(json!({"n": 1}), ()));
+    let result = call(&set, "custom", json!({"n": 1}), ());
     assert_eq!(failure(result), "the tool panicked");
     let log = log.lock().unwrap();
     assert_eq!(log.len(), 1);
@@ -323,7 +315,7 @@ fn a_panic_in_an_async_tool_is_a_failure_and_is_logged() {
 #[test]
 fn a_panic_in_a_blocking_tool_is_a_failure_and_is_logged() {
     let (set, log) = logging_set(custom(true, boom));
-    let result = block_on(set.tool("custom").unwrap().call(json!({"n": 1}), ()));
+    let result = call(&set, "custom", json!({"n": 1}), ());
     assert_eq!(failure(result), "the tool panicked");
     assert_eq!(log.lock().unwrap().len(), 1);
 }
@@ -352,7 +344,7 @@ fn a_panic_in_a_dynamic_tool_is_a_failure() {
     .unwrap();
     let set = set.on_panic(|_, _| {});
     for name in ["sync_boom", "async_boom"] {
-        let result = block_on(set.tool(name).unwrap().call(json!({"n": 1}), ()));
+        let result = call(&set, name, json!({"n": 1}), ());
         assert_eq!(failure(result), "the tool panicked", "{name}");
     }
 }
@@ -369,13 +361,13 @@ fn blocking_tools_run_on_the_executor_and_async_ones_do_not() {
     let mut set = ToolSet::new().with_blocking_executor(executor);
     assert!(set.has_blocking_executor());
     set.register(custom(true, |n| Ok(json!(n * 2)))).unwrap();
-    let result = block_on(set.tool("custom").unwrap().call(json!({"n": 21}), ()));
+    let result = call(&set, "custom", json!({"n": 21}), ());
     assert_eq!(result.unwrap(), json!(42));
     assert_eq!(JOBS.load(Ordering::SeqCst), 1);
 
     let mut set = ToolSet::new().with_blocking_executor(executor);
     set.register(custom(false, |n| Ok(json!(n)))).unwrap();
-    block_on(set.tool("custom").unwrap().call(json!({"n": 1}), ())).unwrap();
+    call(&set, "custom", json!({"n": 1}), ()).unwrap();
     assert_eq!(JOBS.load(Ordering::SeqCst), 1);
 }
 
@@ -392,9 +384,9 @@ fn a_call_past_the_timeout_is_answered_and_a_quick_one_is_not_affected() {
     .register(custom(false, |n| Ok(json!(n))))
     .unwrap();
     assert_eq!(set.timeout(), Some(std::time::Duration::from_millis(20)));
-    let result = block_on(set.tool("stall").unwrap().call(json!({"n": 1}), ()));
+    let result = call(&set, "stall", json!({"n": 1}), ());
     assert_eq!(failure(result), "timed out after 20ms");
-    let result = block_on(set.tool("custom").unwrap().call(json!({"n": 7}), ()));
+    let result = call(&set, "custom", json!({"n": 7}), ());
     assert_eq!(result.unwrap(), json!(7));
 }
 
@@ -407,13 +399,23 @@ fn arguments_over_the_limits_never_reach_the_tool() {
     set.register(custom(false, |_| panic!("must not run")))
         .unwrap();
     let big = json!({"n": 1, "pad": "x".repeat(100)});
-    let result = block_on(set.tool("custom").unwrap().call(big, ()));
+    let result = call(&set, "custom", big, ());
     assert_eq!(
         lines(result),
         ["Invalid arguments: larger than the limit of 64 bytes"]
     );
     assert_eq!(set.limits().max_bytes, 64);
     assert_eq!(ToolSet::<()>::new().limits(), Limits::DEFAULT);
+}
+
+/// Why `set` refuses a hand-written tool with `schema`.
+fn refused(set: &mut ToolSet, schema: &'static Value) -> RegisterError {
+    let tool = Custom {
+        schema,
+        blocking: false,
+        behaviour: |_| Ok(Value::Null),
+    };
+    set.register(tool).err().unwrap()
 }
 
 #[test]
@@ -423,14 +425,7 @@ fn a_hand_written_tool_with_an_unsupported_schema_is_refused_at_registration() {
     let linked = LINKED
         .get_or_init(|| json!({"type": "object", "properties": {"n": {"$ref": "#/$defs/n"}}}));
     let mut set = ToolSet::<()>::new();
-    let err = set
-        .register(Custom {
-            schema: linked,
-            blocking: false,
-            behaviour: |_| Ok(Value::Null),
-        })
-        .err()
-        .unwrap();
+    let err = refused(&mut set, linked);
     assert_eq!(
         err,
         RegisterError::Rules {
@@ -447,28 +442,14 @@ fn a_hand_written_tool_with_an_unsupported_schema_is_refused_at_registration() {
         json!({"type": "object", "properties": {"n": {"type": "string", "nullable": true}}, "additionalProperties": false})
     });
     let mut set = ToolSet::<()>::new();
-    let err = set
-        .register(Custom {
-            schema: linked,
-            blocking: false,
-            behaviour: |_| Ok(Value::Null),
-        })
-        .err()
-        .unwrap();
+    let err = refused(&mut set, linked);
     assert!(
         matches!(&err, RegisterError::Schema { name, .. } if name == "custom"),
         "{err}"
     );
     static OPEN: OnceLock<Value> = OnceLock::new();
     let open = OPEN.get_or_init(|| json!({"type": "string"}));
-    let err = set
-        .register(Custom {
-            schema: open,
-            blocking: false,
-            behaviour: |_| Ok(Value::Null),
-        })
-        .err()
-        .unwrap();
+    let err = refused(&mut set, open);
     assert_eq!(
         err.to_string(),
         "the input schema of tool \"custom\" must have \"type\": \"object\""
@@ -512,16 +493,10 @@ fn a_clone_changes_apart_from_its_set_and_a_bound_clone_still_runs() {
     assert_eq!(changed.names().collect::<Vec<_>>(), ["greet", "hello"]);
     // The two share their tools: binding one leaves the other whole.
     let bound = changed.clone().bind("hey".to_owned());
-    let greet = bound.tool("greet").unwrap();
-    assert_eq!(
-        block_on(greet.call(json!({"who": "Ann"}), ())).unwrap(),
-        json!("hey Ann")
-    );
-    let greet = changed.tool("greet").unwrap();
-    assert_eq!(
-        block_on(greet.call(json!({"who": "Bo"}), "hi".into())).unwrap(),
-        json!("hi Bo")
-    );
+    let greet = call(&bound, "greet", json!({"who": "Ann"}), ());
+    assert_eq!(greet.unwrap(), json!("hey Ann"));
+    let greet = call(&changed, "greet", json!({"who": "Bo"}), "hi".into());
+    assert_eq!(greet.unwrap(), json!("hi Bo"));
     let err = changed.merge(set).unwrap_err();
     assert_eq!(
         err.to_string(),

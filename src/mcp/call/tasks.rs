@@ -129,10 +129,6 @@ async fn run(
     let tool = tools
         .tool(&name)
         .map_err(|unknown| TaskExit::Error(ErrorData::invalid_params(unknown.to_string(), None)))?;
-    let arguments = match arguments {
-        Value::Null => Value::Object(Map::new()),
-        other => other,
-    };
     let handle = call.handle();
     let called = cancelled_by(task.cancelled(), handle, tool.call_in(arguments, (), call));
     let result = forwarding(called, notes).await;

@@ -1,7 +1,7 @@
-//! A call as every host makes it: arguments in, the set's answer out, as
-//! an [`Outcome`] each host then words its own way.
+//! The set's answer to a call as an [`Outcome`], which each host then
+//! words its own way, and a result as text.
 
-use serde_json::{Map, Value};
+use serde_json::Value;
 use toolsmith_runtime::{CallError, Content, ToolInputError, ToolRef};
 
 /// How a call turned out, before a host words it.
@@ -16,37 +16,8 @@ pub(crate) enum Outcome {
     Failed(String),
 }
 
-/// Calls `tool` with `args` (`null`, as a host reads arguments left out,
-/// is `{}`) through its set: limits, repairs, validation, then the tool;
-/// `host` names the caller in the set's call reports.
-pub(crate) async fn call<C>(
-    tool: ToolRef<'_, C>,
-    args: Value,
-    ctx: C,
-    host: &'static str,
-) -> Outcome {
-    let args = match args {
-        Value::Null => Value::Object(Map::new()),
-        other => other,
-    };
-    outcome(tool, tool.call_as(args, ctx, host).await)
-}
-
-/// [`call`] as part of `call`, a `Call` the host made.
-#[cfg(any(feature = "mcp", feature = "cli"))]
-pub(crate) async fn call_in<C>(
-    tool: ToolRef<'_, C>,
-    args: Value,
-    ctx: C,
-    call: toolsmith_runtime::Call,
-) -> Outcome {
-    let args = match args {
-        Value::Null => Value::Object(Map::new()),
-        other => other,
-    };
-    outcome(tool, tool.call_in(args, ctx, call).await)
-}
-
+/// The answer of [`ToolRef::call_in`] as an [`Outcome`]: a failure is
+/// the line every host says, `search failed: <message>`.
 pub(crate) fn outcome<C>(tool: ToolRef<'_, C>, result: Result<Value, CallError>) -> Outcome {
     match result {
         Ok(value) => Outcome::Ran(value),
