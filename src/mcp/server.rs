@@ -159,7 +159,10 @@ fn unknown_tool(unknown: UnknownTool) -> ErrorData {
 /// Runs `tool` with `arguments` as part of `call`: its `tools/call`
 /// result.
 async fn run_tool(tool: ToolRef<'_>, arguments: Value, call: Call) -> CallToolResult {
-    answer(&tool, host::outcome(tool, tool.call_in(arguments, (), call).await))
+    answer(
+        &tool,
+        host::outcome(tool, tool.call_in(arguments, (), call).await),
+    )
 }
 
 /// Whether a client on `version` speaks 2026-07-28 or later: it reads
