@@ -55,8 +55,8 @@ pub use repair::{Repair, RepairKind, RepairPolicy};
 pub use sanitize::{sanitize_line, sanitize_text};
 pub use schema::{Validator, ValidatorBuilder, portable};
 pub use tool::{
-    BlockingJob, CallError, Invocation, Tool, ToolAnnotations, ToolArgs, ToolError, ToolIcon,
-    ToolWith, tool_result, with_causes,
+    BlockingJob, CallError, Invocation, TaskSupport, Tool, ToolAnnotations, ToolArgs, ToolError,
+    ToolHints, ToolIcon, ToolWith, tool_result, with_causes,
 };
 pub use toolset::{
     CallOutcome, CallReport, Called, DynamicTool, Limits, REPORTED_ARGUMENTS, RegisterError,

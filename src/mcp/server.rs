@@ -216,7 +216,12 @@ impl ServerHandler for Server {
         {
             tools.list_changed = Some(true);
         }
-        if self.tools.current().tools().any(|tool| tool.runs_as_task()) {
+        if self
+            .tools
+            .current()
+            .tools()
+            .any(|tool| tool.hints().task.allowed())
+        {
             tasks::advertise(&mut capabilities);
         }
         let config = ServerConfig::new(capabilities).with_server_info(self.implementation.clone());
@@ -296,7 +301,7 @@ impl ServerHandler for Server {
             .as_ref()
             .is_some_and(|tool| tasks::wanted(tool, &context));
         if let Some(tool) = &tool
-            && tool.requires_task()
+            && tool.hints().task.required()
             && !as_task
         {
             return Err(tasks::refusal(tool));
@@ -310,7 +315,7 @@ impl ServerHandler for Server {
                 ContentBlock::text(line),
             ])));
         }
-        let input_first = as_task && tool.as_ref().is_some_and(|tool| tool.input_first());
+        let input_first = as_task && tool.as_ref().is_some_and(|tool| tool.hints().asks_first());
         // The state of a round holds for this tool with these arguments only.
         let bound = json!(["tools/call", request.name, arguments]).to_string();
         let round = if !as_task || input_first {

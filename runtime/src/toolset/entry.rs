@@ -15,11 +15,13 @@ use super::guard::{CatchUnwind, Deadline, PANICKED, catching, timed_out};
 use super::report::{CallOutcome, CallReport};
 use crate::call::Call;
 use crate::call::current::{InCall, entered};
-use crate::cli_hints::CliHints;
 use crate::invoke::validate_input_keeping_repairs;
 use crate::repair::{Repair, RepairPolicy};
 use crate::schema::Validator;
-use crate::tool::{BlockingJob, CallError, Invocation, ToolAnnotations, ToolError, ToolWith};
+use crate::tool::{
+    BlockingJob, CallError, Invocation, TaskSupport, ToolAnnotations, ToolError, ToolHints,
+    ToolWith,
+};
 
 pub(super) type BoxFuture<'a, T> = Pin<Box<dyn Future<Output = T> + Send + 'a>>;
 
@@ -54,24 +56,9 @@ pub(super) struct Entry<C> {
     pub(super) output_schema: Option<Cow<'static, Value>>,
     /// The validator of the output schema, built on the first result.
     pub(super) output_validator: OnceLock<Option<Validator>>,
-    pub(super) annotations: ToolAnnotations,
-    /// Whether and how the tool runs as a task (MCP's tasks extension).
-    pub(super) task: Tasking,
-    pub(super) cli: Option<&'static CliHints>,
-    /// The tool's own timeout (`#[tool(timeout = "..")]`).
-    pub(super) timeout: Option<std::time::Duration>,
+    /// The tool's `static` hints, or a dynamic tool's own.
+    pub(super) hints: Cow<'static, ToolHints>,
     pub(super) runner: Arc<dyn Runner<C>>,
-}
-
-/// Whether and how a tool runs as a task (MCP's tasks extension).
-#[derive(Debug, Clone, Copy, Default)]
-pub(super) struct Tasking {
-    /// It may run as one.
-    pub(super) runs: bool,
-    /// It runs only as one.
-    pub(super) required: bool,
-    /// It asks its questions before it becomes one.
-    pub(super) input_first: bool,
 }
 
 impl<C> Entry<C> {
@@ -189,10 +176,7 @@ impl<C: Clone + Send + Sync + 'static> Entry<C> {
             input_schema: self.input_schema.clone(),
             output_schema: self.output_schema.clone(),
             output_validator: OnceLock::new(),
-            annotations: self.annotations.clone(),
-            task: self.task,
-            cli: self.cli,
-            timeout: self.timeout,
+            hints: self.hints.clone(),
             runner: Arc::new(Bound {
                 runner: Arc::clone(&self.runner),
                 ctx,
@@ -264,8 +248,7 @@ pub struct DynamicTool<C = ()> {
     pub(super) description: Cow<'static, str>,
     pub(super) input_schema: Value,
     pub(super) output_schema: Option<Value>,
-    pub(super) annotations: ToolAnnotations,
-    pub(super) task: Tasking,
+    pub(super) hints: ToolHints,
     pub(super) handler: Box<Handler<C>>,
 }
 
@@ -287,8 +270,7 @@ impl<C> DynamicTool<C> {
             description: description.into(),
             input_schema,
             output_schema: None,
-            annotations: ToolAnnotations::new(),
-            task: Tasking::default(),
+            hints: ToolHints::new(),
             handler: Box::new(move |args, ctx| Box::pin(handler(args, ctx))),
         }
     }
@@ -301,31 +283,37 @@ impl<C> DynamicTool<C> {
 
     /// Gives hosts hints about the tool (MCP tool annotations).
     pub fn with_annotations(mut self, annotations: ToolAnnotations) -> Self {
-        self.annotations = annotations;
+        self.hints.annotations = annotations;
         self
     }
 
     /// Lets the tool run as a task where the host has them (MCP's tasks
     /// extension), as `#[tool(task)]` does.
     pub fn as_task(mut self) -> Self {
-        self.task.runs = true;
+        self.hints.task = TaskSupport::Optional;
         self
     }
 
     /// Runs the tool only as a task, as `#[tool(task = "required")]`
     /// does: a client without the tasks extension is refused.
     pub fn as_required_task(mut self) -> Self {
-        self.task.runs = true;
-        self.task.required = true;
+        self.hints.task = TaskSupport::Required;
         self
     }
 
     /// Asks the call's questions before it becomes a task, as
     /// `#[tool(task, input_first)]` does (see
-    /// [`Tool::input_first`](crate::Tool::input_first)); read only for a
+    /// [`ToolHints::input_first`](crate::ToolHints)); read only for a
     /// tool that runs as a task.
     pub fn input_first(mut self) -> Self {
-        self.task.input_first = true;
+        self.hints.input_first = true;
+        self
+    }
+
+    /// Sets every hint at once, replacing those set before: the
+    /// command-line hints and timeout as well.
+    pub fn with_hints(mut self, hints: ToolHints) -> Self {
+        self.hints = hints;
         self
     }
 }
@@ -337,8 +325,7 @@ impl<C> fmt::Debug for DynamicTool<C> {
             .field("description", &self.description)
             .field("input_schema", &self.input_schema)
             .field("output_schema", &self.output_schema)
-            .field("annotations", &self.annotations)
-            .field("task", &self.task)
+            .field("hints", &self.hints)
             .finish_non_exhaustive()
     }
 }
@@ -379,33 +366,40 @@ impl<'a, C> ToolRef<'a, C> {
         self.entry.output_schema.as_deref()
     }
 
+    /// What the tool tells hosts beside its schemas: annotations, tasks,
+    /// command-line hints, timeout ([`ToolHints`]).
+    pub fn hints(&self) -> &'a ToolHints {
+        &self.entry.hints
+    }
+
     /// The hints the tool gives hosts (MCP tool annotations).
+    #[deprecated(note = "read `hints().annotations`")]
     pub fn annotations(&self) -> &'a ToolAnnotations {
-        &self.entry.annotations
+        &self.entry.hints.annotations
     }
 
-    /// Whether the tool may run as a task (MCP's tasks extension; see
-    /// [`Tool::runs_as_task`](crate::Tool::runs_as_task)).
+    /// Whether the tool may run as a task (MCP's tasks extension).
+    #[deprecated(note = "read `hints().task.allowed()`")]
     pub fn runs_as_task(&self) -> bool {
-        self.entry.task.runs
+        self.entry.hints.task.allowed()
     }
 
-    /// Whether the tool runs only as a task (see
-    /// [`Tool::requires_task`](crate::Tool::requires_task)).
+    /// Whether the tool runs only as a task.
+    #[deprecated(note = "read `hints().task.required()`")]
     pub fn requires_task(&self) -> bool {
-        self.entry.task.runs && self.entry.task.required
+        self.entry.hints.task.required()
     }
 
-    /// Whether the tool asks its questions before it becomes a task (see
-    /// [`Tool::input_first`](crate::Tool::input_first)).
+    /// Whether the tool asks its questions before it becomes a task.
+    #[deprecated(note = "read `hints().asks_first()`")]
     pub fn input_first(&self) -> bool {
-        self.entry.task.runs && self.entry.task.input_first
+        self.entry.hints.asks_first()
     }
 
-    /// How the tool reads on a command line, where it says
-    /// ([`Tool::cli`](crate::Tool::cli)).
-    pub fn cli(&self) -> Option<&'static CliHints> {
-        self.entry.cli
+    /// How the tool reads on a command line, where it says.
+    #[deprecated(note = "read `hints().cli`")]
+    pub fn cli(&self) -> Option<&'a crate::CliHints> {
+        self.entry.hints.cli.as_ref()
     }
 
     /// Checks `args` against the set's [`Limits`](crate::Limits), repairs
@@ -555,7 +549,7 @@ impl<'a, C> ToolRef<'a, C> {
                 Err(refused) => return (Err(refused), None),
             };
             // The tool's own timeout and the set's: the smaller wins.
-            let limit = match (set.timeout, entry.timeout) {
+            let limit = match (set.timeout, entry.hints.timeout) {
                 (Some(a), Some(b)) => Some(a.min(b)),
                 (a, b) => a.or(b),
             };
