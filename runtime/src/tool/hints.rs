@@ -82,7 +82,7 @@ impl ToolHints {
     }
 
     /// Whether the tool asks its questions before it becomes a task: it
-    /// runs as one, and says [`input_first`](Self::input_first).
+    /// runs as one, and says `input_first`.
     pub const fn asks_first(&self) -> bool {
         self.task.allowed() && self.input_first
     }
