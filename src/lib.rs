@@ -115,15 +115,14 @@ pub use toolsmith_runtime::{
     CallReport, Cancelled, CliHints, CliParam, Content, DynamicTool, HostFuture, Invocation, Issue,
     IssueKind, JsonLimits, JsonTextError, JsonTextErrorKind, Limits, LogLevel, Progress,
     REPORTED_ARGUMENTS, RegisterError, Repair, RepairKind, RepairPolicy, Reply, Root, SchemaError,
-    Tool, ToolAnnotations, ToolError, ToolIcon, ToolInputError, ToolRef, ToolSet, ToolWith,
-    UnknownTool, Validated, Validator, ValidatorBuilder, invoke_tool, keywords, names,
-    parse_json_text, portable, sanitize_line, sanitize_text, tool_result, validate_input,
+    TaskSupport, Tool, ToolAnnotations, ToolError, ToolHints, ToolIcon, ToolInputError, ToolRef,
+    ToolSet, ToolWith, UnknownTool, Validated, Validator, ValidatorBuilder, invoke_tool, keywords,
+    names, parse_json_text, portable, sanitize_line, sanitize_text, tool_result, validate_input,
     validate_input_str, validate_input_with, with_causes,
 };
 // The traits the derives and `#[tool]` implement (the derives of the same
 // names are above).
 pub use toolsmith_runtime::{FromContext, ToolArg, ToolArgs, ToolOutput};
-// The runtime's tool hints join here: `pub use toolsmith_runtime::ToolHints;`.
 
 // The generated code names `::toolsmith`, also inside this crate's own tests.
 extern crate self as toolsmith;

@@ -730,25 +730,36 @@ fn char_value(
 fn number(cx: &mut Ctxt, meta: &ParseNestedMeta, key: &Ident) -> Option<(Num, Span)> {
     let example = format!("{key} = 1");
     let expr = value_expr(cx, meta, key, &example)?;
-    let (negative, lit) = match &expr {
-        Expr::Lit(ExprLit { lit, .. }) => (false, lit),
+    let parsed = signed_literal(&expr).and_then(|(negative, lit)| literal_number(lit, negative));
+    if parsed.is_none() {
+        cx.error(
+            &expr,
+            format_args!("`{key}` takes a number literal: `{example}`"),
+        );
+    }
+    parsed.map(|num| (num, expr.span()))
+}
+
+/// A literal, maybe negated (`3`, `-2.5`, `"x"`), and whether it is.
+pub fn signed_literal(expr: &Expr) -> Option<(bool, &Lit)> {
+    match expr {
+        Expr::Lit(ExprLit { lit, .. }) => Some((false, lit)),
         Expr::Unary(ExprUnary {
             op: UnOp::Neg(_),
             expr: inner,
             ..
         }) => match &**inner {
-            Expr::Lit(ExprLit { lit, .. }) => (true, lit),
-            _ => (
-                false,
-                &Lit::Verbatim(proc_macro2::Literal::u8_unsuffixed(0)),
-            ),
+            Expr::Lit(ExprLit { lit, .. }) => Some((true, lit)),
+            _ => None,
         },
-        _ => (
-            false,
-            &Lit::Verbatim(proc_macro2::Literal::u8_unsuffixed(0)),
-        ),
-    };
-    let parsed = match lit {
+        _ => None,
+    }
+}
+
+/// The number a literal states, negated where `negative`: an integer, or
+/// a finite float.
+pub fn literal_number(lit: &Lit, negative: bool) -> Option<Num> {
+    match lit {
         Lit::Int(int) => int
             .base10_parse::<i128>()
             .ok()
@@ -759,14 +770,7 @@ fn number(cx: &mut Ctxt, meta: &ParseNestedMeta, key: &Ident) -> Option<(Num, Sp
             .filter(|f| f.is_finite())
             .map(|f| Num::Float(if negative { -f } else { f })),
         _ => None,
-    };
-    if parsed.is_none() {
-        cx.error(
-            &expr,
-            format_args!("`{key}` takes a number literal: `{example}`"),
-        );
     }
-    parsed.map(|num| (num, expr.span()))
 }
 
 fn count(cx: &mut Ctxt, meta: &ParseNestedMeta, key: &Ident) -> Option<(u64, Span)> {

@@ -5,6 +5,10 @@
 //! from tokens, and are emitted as constants the compiler evaluates once the
 //! types are known (`expand::asserts`).
 
+pub mod cli;
+
+pub use cli::check_cli_hints;
+
 use proc_macro2::Span;
 use quote::ToTokens;
 use syn::spanned::Spanned;
@@ -16,7 +20,7 @@ use toolsmith_schema_rules::{Rule, names, pattern};
 use serde_derive_internals::ast::Style;
 
 use crate::ast::{Enum, Field, Struct, Tagging, ToolFn};
-use crate::attr::Num;
+use crate::attr::{Num, literal_number, signed_literal};
 use crate::ctxt::Ctxt;
 
 /// Unsupported function forms. The schema is fixed at compile time and the
@@ -468,29 +472,12 @@ enum Literal {
 
 impl Literal {
     fn of(expr: &syn::Expr) -> Option<Literal> {
-        use syn::{Expr, ExprLit, ExprUnary, Lit, UnOp};
-        let (negative, lit) = match expr {
-            Expr::Lit(ExprLit { lit, .. }) => (false, lit),
-            Expr::Unary(ExprUnary {
-                op: UnOp::Neg(_),
-                expr: inner,
-                ..
-            }) => match &**inner {
-                Expr::Lit(ExprLit { lit, .. }) => (true, lit),
-                _ => return None,
-            },
-            _ => return None,
-        };
+        let (negative, lit) = signed_literal(expr)?;
+        if let Some(num) = literal_number(lit, negative) {
+            return Some(Literal::Num(num));
+        }
         match lit {
-            Lit::Int(int) => {
-                let i = int.base10_parse::<i128>().ok()?;
-                Some(Literal::Num(Num::Int(if negative { -i } else { i })))
-            }
-            Lit::Float(float) => {
-                let f = float.base10_parse::<f64>().ok().filter(|f| f.is_finite())?;
-                Some(Literal::Num(Num::Float(if negative { -f } else { f })))
-            }
-            Lit::Str(text) if !negative => Some(Literal::Str(text.value())),
+            syn::Lit::Str(text) if !negative => Some(Literal::Str(text.value())),
             _ => None,
         }
     }

@@ -1,12 +1,16 @@
 //! Code generation, one file per concept (as serde_derive's `de`): the
-//! expansion of `#[tool]` and of `#[derive(ToolArg)]`, and the pieces both
-//! emit. The expansion stays thin: schemas and checks are built by plain
+//! expansion of `#[tool]` and of each derive (`ToolArg`, `ToolOutput`,
+//! `FromContext`), and the pieces they emit. The expansion stays thin: schemas and checks are built by plain
 //! functions of the runtime, reached through `::toolsmith::__private`.
 
 mod asserts;
+mod cli;
+mod context;
 mod derive;
 mod enum_;
 mod fallback;
+mod hints;
+mod output;
 mod satisfies;
 mod schema;
 mod struct_;
@@ -16,7 +20,9 @@ mod tool_type;
 mod transparent;
 mod union;
 
-pub use derive::derive;
+pub use context::derive as derive_from_context;
+pub use derive::derive as derive_tool_arg;
+pub use output::derive as derive_output;
 pub use tool::tool;
 
 #[cfg(test)]
@@ -25,7 +31,7 @@ mod tests {
     use quote::quote;
     use syn::ItemFn;
 
-    use super::{derive, tool};
+    use super::{derive_tool_arg as derive, tool};
 
     /// Whether the expansion names `::toolsmith` anywhere, in a path or in
     /// serde's `crate = ".."`.

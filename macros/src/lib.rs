@@ -3,15 +3,11 @@
 
 mod ast;
 mod attr;
-mod case;
 mod check;
-mod cli;
-mod context;
 mod ctxt;
 mod doc;
 mod expand;
 mod krate;
-mod output;
 mod serde_attrs;
 
 use proc_macro::TokenStream;
@@ -29,7 +25,7 @@ pub fn tool(args: TokenStream, input: TokenStream) -> TokenStream {
 #[proc_macro_derive(ToolArg, attributes(arg, toolsmith))]
 pub fn derive_tool_arg(input: TokenStream) -> TokenStream {
     let input = parse_macro_input!(input as DeriveInput);
-    expand::derive(&input)
+    expand::derive_tool_arg(&input)
         .unwrap_or_else(syn::Error::into_compile_error)
         .into()
 }
@@ -39,7 +35,7 @@ pub fn derive_tool_arg(input: TokenStream) -> TokenStream {
 #[proc_macro_derive(ToolOutput)]
 pub fn derive_tool_output(input: TokenStream) -> TokenStream {
     let input = parse_macro_input!(input as DeriveInput);
-    output::derive(&input)
+    expand::derive_output(&input)
         .unwrap_or_else(syn::Error::into_compile_error)
         .into()
 }
@@ -49,7 +45,7 @@ pub fn derive_tool_output(input: TokenStream) -> TokenStream {
 #[proc_macro_derive(FromContext)]
 pub fn derive_from_context(input: TokenStream) -> TokenStream {
     let input = parse_macro_input!(input as DeriveInput);
-    context::derive(&input)
+    expand::derive_from_context(&input)
         .unwrap_or_else(syn::Error::into_compile_error)
         .into()
 }

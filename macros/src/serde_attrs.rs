@@ -148,20 +148,11 @@ pub fn check_refused(cx: &mut Ctxt, serde: &Container) {
     let fields = serde.data.all_fields();
     for field in fields {
         let attrs = &field.original.attrs;
-        // (serde sets `deserialize_with` itself for a borrowed `Cow`; that
-        // one is reported as `borrow`.)
-        if let Some(key) = ["with", "deserialize_with"]
-            .into_iter()
-            .find(|key| key_span(attrs, key).is_some())
-        {
-            refuse(
-                attrs,
-                key,
-                format!(
-                    "`#[serde({key} = ..)]` deserializes a shape the schema cannot see; remove it and give the field a type whose own `Deserialize` and `ToolArg` agree"
-                ),
-            );
-        }
+        refuse_own_shapes(
+            attrs,
+            " and give the field a type whose own `Deserialize` and `ToolArg` agree",
+            &mut refuse,
+        );
         if field.attrs.flatten() {
             refuse(
                 attrs,
@@ -170,13 +161,6 @@ pub fn check_refused(cx: &mut Ctxt, serde: &Container) {
                     "`#[serde(flatten)]` merges keys the schema cannot close; nest the struct as a field instead ({rule})",
                     rule = Rule::ClosedObjects
                 ),
-            );
-        }
-        if key_span(attrs, "borrow").is_some() {
-            refuse(
-                attrs,
-                "borrow",
-                "`#[serde(borrow)]` borrows from the call's JSON, but tool arguments are deserialized into owned values; remove it and use an owned type".to_owned(),
             );
         }
     }
@@ -194,18 +178,7 @@ pub fn check_refused(cx: &mut Ctxt, serde: &Container) {
                     "`#[serde(other)]` accepts every value the `enum` does not list, so the schema would refuse what the function takes; remove it, or take a `String`".to_owned(),
                 );
             }
-            if let Some(key) = ["with", "deserialize_with"]
-                .into_iter()
-                .find(|key| key_span(attrs, key).is_some())
-            {
-                refuse(
-                    attrs,
-                    key,
-                    format!(
-                        "`#[serde({key} = ..)]` deserializes a shape the schema cannot see; remove it"
-                    ),
-                );
-            }
+            refuse_own_shapes(attrs, "", &mut refuse);
             if variant.attrs.untagged() {
                 refuse(
                     attrs,
@@ -216,14 +189,37 @@ pub fn check_refused(cx: &mut Ctxt, serde: &Container) {
                     ),
                 );
             }
-            if key_span(attrs, "borrow").is_some() {
-                refuse(
-                    attrs,
-                    "borrow",
-                    "`#[serde(borrow)]` borrows from the call's JSON, but tool arguments are deserialized into owned values; remove it and use an owned type".to_owned(),
-                );
-            }
         }
+    }
+}
+
+/// Refuses, on a field or a variant, what deserializes a shape of its
+/// own: `with` or `deserialize_with` (the fix ending with `fix`), and
+/// `borrow`. (serde sets `deserialize_with` itself for a borrowed `Cow`;
+/// that one is reported as `borrow`.)
+fn refuse_own_shapes(
+    attrs: &[Attribute],
+    fix: &str,
+    refuse: &mut impl FnMut(&[Attribute], &str, String),
+) {
+    if let Some(key) = ["with", "deserialize_with"]
+        .into_iter()
+        .find(|key| key_span(attrs, key).is_some())
+    {
+        refuse(
+            attrs,
+            key,
+            format!(
+                "`#[serde({key} = ..)]` deserializes a shape the schema cannot see; remove it{fix}"
+            ),
+        );
+    }
+    if key_span(attrs, "borrow").is_some() {
+        refuse(
+            attrs,
+            "borrow",
+            "`#[serde(borrow)]` borrows from the call's JSON, but tool arguments are deserialized into owned values; remove it and use an owned type".to_owned(),
+        );
     }
 }
 

@@ -5,7 +5,7 @@
 //! checked at compile time; only the command-line host reads it, so it
 //! never changes the schema any host sees.
 
-/// A tool's command-line hints, from [`Tool::cli`](crate::Tool::cli).
+/// A tool's command-line hints, the `cli` of its [`ToolHints`](crate::ToolHints).
 ///
 /// ```
 /// use toolsmith_runtime::{CliHints, CliParam};

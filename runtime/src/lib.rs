@@ -54,8 +54,8 @@ pub use output::ToolOutput;
 pub use repair::{Repair, RepairKind, RepairPolicy};
 pub use schema::{Validator, ValidatorBuilder, keywords, portable};
 pub use tool::{
-    BlockingJob, CallError, Invocation, Tool, ToolAnnotations, ToolArgs, ToolError, ToolIcon,
-    ToolWith, tool_result, with_causes,
+    BlockingJob, CallError, Invocation, TaskSupport, Tool, ToolAnnotations, ToolArgs, ToolError,
+    ToolHints, ToolIcon, ToolWith, tool_result, with_causes,
 };
 pub use toolset::{
     CallOutcome, CallReport, DynamicTool, Limits, REPORTED_ARGUMENTS, RegisterError, ToolRef,

@@ -1,6 +1,5 @@
 //! The `Tool` trait: what `#[tool]` implements and every host calls.
 
-use std::borrow::Cow;
 use std::fmt;
 use std::future::Future;
 use std::pin::Pin;
@@ -9,9 +8,12 @@ use serde::Serialize;
 use serde::de::DeserializeOwned;
 use serde_json::Value;
 
-use crate::cli_hints::CliHints;
 use crate::error::ToolInputError;
 use crate::schema::Validator;
+
+mod hints;
+
+pub use hints::{TaskSupport, ToolAnnotations, ToolHints, ToolIcon};
 
 /// A function a language model can call: its name, description, JSON Schema
 /// and a way to run it on validated arguments.
@@ -53,52 +55,13 @@ pub trait Tool: Send + Sync + 'static {
     fn invocation(&self, args: Self::Args, ctx: Self::Context) -> Invocation<'_> {
         Invocation::Async(Box::pin(self.call(args, ctx)))
     }
-    /// Hints for hosts about what the tool does (MCP tool annotations);
-    /// none by default.
-    fn annotations(&self) -> ToolAnnotations {
-        ToolAnnotations::new()
-    }
-    /// Whether the tool may run as a task where the host has them (MCP's
-    /// tasks extension): the host answers the call at once with a task,
-    /// and the client polls it for the result. `#[tool(task)]` says so;
-    /// `false` by default.
-    fn runs_as_task(&self) -> bool {
-        false
-    }
-    /// Whether the tool runs only as a task: a host with tasks refuses a
-    /// call from a client that cannot take one (MCP: `-32021`, naming the
-    /// extension). `#[tool(task = "required")]` says so; `false` by
-    /// default, and read only where [`runs_as_task`](Tool::runs_as_task)
-    /// is `true`.
-    fn requires_task(&self) -> bool {
-        false
-    }
-    /// Whether the tool asks its questions before it becomes a task: for
-    /// a client that is asked in rounds (MCP's `input_required` results),
-    /// the call runs as a plain call while it asks, and the round in which
-    /// it calls [`Call::become_task`](crate::Call::become_task), or answers,
-    /// is answered with the task. `#[tool(task, input_first)]` says so;
-    /// `false` by default (the call is a task at once, its questions
-    /// waiting in it), and read only where
-    /// [`runs_as_task`](Tool::runs_as_task) is `true`.
-    fn input_first(&self) -> bool {
-        false
-    }
-
-    /// How the tool reads on a command line (its command's name,
-    /// positional parameters, short flags, standard input); none by
-    /// default. Only the command-line host reads it: it never changes the
-    /// schema.
-    fn cli(&self) -> Option<&'static CliHints> {
-        None
-    }
-
-    /// How long a call of this tool may take in a [`ToolSet`](crate::ToolSet)
-    /// (`#[tool(timeout = "30s")]`); none by default. The set's own
-    /// [timeout](crate::ToolSet::with_timeout), where it has one, still
-    /// holds: the smaller of the two wins.
-    fn timeout(&self) -> Option<std::time::Duration> {
-        None
+    /// What hosts may read beside the schema: MCP's annotations, icons and
+    /// `_meta`, whether the tool runs as a task, its command-line hints,
+    /// its timeout ([`ToolHints`]). `#[tool(..)]` fills them in from its
+    /// attributes; none by default.
+    fn hints(&self) -> &'static ToolHints {
+        static NONE: ToolHints = ToolHints::new();
+        &NONE
     }
 }
 
@@ -119,151 +82,6 @@ impl fmt::Debug for Invocation<'_> {
             Invocation::Async(_) => "Invocation::Async(..)",
             Invocation::Blocking(_) => "Invocation::Blocking(..)",
         })
-    }
-}
-
-/// What a tool says about itself beyond its schema, for hosts that ask:
-/// MCP's tool annotations (`title`, `readOnlyHint`, `destructiveHint`,
-/// `idempotentHint`, `openWorldHint`), and the tool's `icons` and `_meta`.
-/// Unset hints are left out, so a host applies its own defaults. They are
-/// hints: a client may use `read_only` to approve a call without asking,
-/// so set only what holds.
-///
-/// ```
-/// # use toolsmith_runtime::{ToolAnnotations, ToolIcon};
-/// use serde_json::json;
-///
-/// let hints = ToolAnnotations::new()
-///     .title("Search the docs")
-///     .read_only(true)
-///     .icon(ToolIcon::new("https://example.com/search.png").mime_type("image/png").sizes(["48x48"]))
-///     .meta("com.example/team", json!("docs"));
-/// assert_eq!(hints.read_only, Some(true));
-/// assert_eq!(hints.destructive, None);
-/// assert_eq!(hints.icons[0].src, "https://example.com/search.png");
-/// assert_eq!(hints.meta, [("com.example/team".into(), json!("docs"))]);
-/// ```
-#[derive(Debug, Clone, Default, PartialEq, Eq)]
-#[non_exhaustive]
-pub struct ToolAnnotations {
-    /// A human-readable title for the tool.
-    pub title: Option<Cow<'static, str>>,
-    /// The tool does not change its environment.
-    pub read_only: Option<bool>,
-    /// The tool may destroy or overwrite data (meaningful when not read-only).
-    pub destructive: Option<bool>,
-    /// Calling it twice with the same arguments does nothing more than once.
-    pub idempotent: Option<bool>,
-    /// The tool reaches an open world (the web, other people's systems).
-    pub open_world: Option<bool>,
-    /// Icons a client may show beside the tool (MCP `icons`).
-    pub icons: Vec<ToolIcon>,
-    /// Entries of the tool's MCP `_meta`, in order, each key once.
-    pub meta: Vec<(Cow<'static, str>, Value)>,
-}
-
-impl ToolAnnotations {
-    /// No hints.
-    pub const fn new() -> Self {
-        ToolAnnotations {
-            title: None,
-            read_only: None,
-            destructive: None,
-            idempotent: None,
-            open_world: None,
-            icons: Vec::new(),
-            meta: Vec::new(),
-        }
-    }
-
-    /// Sets the title.
-    pub fn title(mut self, title: impl Into<Cow<'static, str>>) -> Self {
-        self.title = Some(title.into());
-        self
-    }
-
-    /// Says whether the tool changes nothing.
-    pub const fn read_only(mut self, value: bool) -> Self {
-        self.read_only = Some(value);
-        self
-    }
-
-    /// Says whether the tool may destroy or overwrite data.
-    pub const fn destructive(mut self, value: bool) -> Self {
-        self.destructive = Some(value);
-        self
-    }
-
-    /// Says whether repeating a call has no further effect.
-    pub const fn idempotent(mut self, value: bool) -> Self {
-        self.idempotent = Some(value);
-        self
-    }
-
-    /// Says whether the tool reaches an open world.
-    pub const fn open_world(mut self, value: bool) -> Self {
-        self.open_world = Some(value);
-        self
-    }
-
-    /// Adds an icon, after those already given.
-    pub fn icon(mut self, icon: ToolIcon) -> Self {
-        self.icons.push(icon);
-        self
-    }
-
-    /// Sets `key` of the tool's `_meta` to `value`, replacing what the key
-    /// held.
-    pub fn meta(mut self, key: impl Into<Cow<'static, str>>, value: impl Into<Value>) -> Self {
-        let key = key.into();
-        let value = value.into();
-        match self.meta.iter_mut().find(|(held, _)| *held == key) {
-            Some((_, held)) => *held = value,
-            None => self.meta.push((key, value)),
-        }
-        self
-    }
-
-    /// Whether no hint, icon or `_meta` entry is set.
-    pub fn is_empty(&self) -> bool {
-        *self == ToolAnnotations::new()
-    }
-}
-
-/// An icon of a tool: where it is (`src`, an `https:` or `data:` URI), its
-/// MIME type and the sizes it comes in (`48x48`, or `any` for SVG), as
-/// MCP's `Icon` names them.
-#[derive(Debug, Clone, PartialEq, Eq)]
-#[non_exhaustive]
-pub struct ToolIcon {
-    /// The URI of the image.
-    pub src: Cow<'static, str>,
-    /// Its MIME type, when the server's is missing or too generic.
-    pub mime_type: Option<Cow<'static, str>>,
-    /// The sizes it comes in, `WxH` or `any`.
-    pub sizes: Vec<Cow<'static, str>>,
-}
-
-impl ToolIcon {
-    /// An icon at `src`.
-    pub fn new(src: impl Into<Cow<'static, str>>) -> Self {
-        ToolIcon {
-            src: src.into(),
-            mime_type: None,
-            sizes: Vec::new(),
-        }
-    }
-
-    /// Sets the MIME type (`image/png`).
-    pub fn mime_type(mut self, mime_type: impl Into<Cow<'static, str>>) -> Self {
-        self.mime_type = Some(mime_type.into());
-        self
-    }
-
-    /// Sets the sizes (`["48x48", "96x96"]`).
-    pub fn sizes<S: Into<Cow<'static, str>>>(mut self, sizes: impl IntoIterator<Item = S>) -> Self {
-        self.sizes = sizes.into_iter().map(Into::into).collect();
-        self
     }
 }
 

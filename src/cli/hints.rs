@@ -50,7 +50,7 @@ impl Hints {
     pub(crate) fn with_tools(&self, tools: &ToolSet) -> Hints {
         let mut all = Hints::default();
         for tool in tools.tools() {
-            if let Some(cli) = tool.cli() {
+            if let Some(cli) = &tool.hints().cli {
                 all.push_compiled(tool.name(), cli);
             }
         }

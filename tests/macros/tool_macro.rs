@@ -5,7 +5,9 @@ use std::sync::Arc;
 
 use serde::{Deserialize, Serialize};
 use serde_json::{Value, json};
-use toolsmith::{CallError, Tool, ToolArg, ToolWith, Validator, invoke_tool, tool, validate_input};
+use toolsmith::{
+    CallError, TaskSupport, Tool, ToolArg, ToolWith, Validator, invoke_tool, tool, validate_input,
+};
 
 /// How results are ordered.
 #[derive(Debug, Clone, Copy, PartialEq, Deserialize, ToolArg)]
@@ -403,17 +405,17 @@ fn render_now(pages: u32) -> String {
 
 #[test]
 fn task_marks_a_tool_that_may_run_as_a_task() {
-    assert!(RenderReport.runs_as_task());
-    assert!(!RenderNow.runs_as_task());
-    assert!(!Search.runs_as_task());
+    assert_eq!(RenderReport.hints().task, TaskSupport::Optional);
+    assert_eq!(RenderNow.hints().task, TaskSupport::Forbidden);
+    assert_eq!(Search.hints().task, TaskSupport::Forbidden);
     let mut tools = toolsmith::ToolSet::new();
     tools
         .register(RenderReport)
         .unwrap()
         .register(RenderNow)
         .unwrap();
-    assert!(tools.tool("render_report").unwrap().runs_as_task());
-    assert!(!tools.tool("render_now").unwrap().runs_as_task());
+    assert!(tools.tool("render_report").unwrap().hints().task.allowed());
+    assert!(!tools.tool("render_now").unwrap().hints().task.allowed());
 }
 
 /// Exports the archive, only ever as a task.
@@ -430,18 +432,25 @@ async fn render_later(pages: u32) -> String {
 
 #[test]
 fn task_required_marks_a_tool_that_runs_only_as_a_task() {
-    assert!(ExportArchive.runs_as_task() && ExportArchive.requires_task());
-    assert!(RenderLater.runs_as_task() && !RenderLater.requires_task());
-    assert!(!RenderReport.requires_task());
-    assert!(!RenderNow.requires_task());
+    assert_eq!(ExportArchive.hints().task, TaskSupport::Required);
+    assert_eq!(RenderLater.hints().task, TaskSupport::Optional);
+    assert!(!RenderReport.hints().task.required());
+    assert!(!RenderNow.hints().task.required());
     let mut tools = toolsmith::ToolSet::new();
     tools
         .register(ExportArchive)
         .unwrap()
         .register(RenderLater)
         .unwrap();
-    assert!(tools.tool("export_archive").unwrap().requires_task());
-    assert!(!tools.tool("render_later").unwrap().requires_task());
+    assert!(
+        tools
+            .tool("export_archive")
+            .unwrap()
+            .hints()
+            .task
+            .required()
+    );
+    assert!(!tools.tool("render_later").unwrap().hints().task.required());
 }
 
 /// Builds a report from a title the user gives first.
@@ -452,17 +461,17 @@ async fn build_report(pages: u32) -> String {
 
 #[test]
 fn input_first_marks_a_task_that_asks_before_it_becomes_one() {
-    assert!(BuildReport.runs_as_task() && BuildReport.requires_task());
-    assert!(BuildReport.input_first());
-    assert!(!ExportArchive.input_first() && !RenderReport.input_first());
+    assert_eq!(BuildReport.hints().task, TaskSupport::Required);
+    assert!(BuildReport.hints().input_first);
+    assert!(!ExportArchive.hints().input_first && !RenderReport.hints().input_first);
     let mut tools = toolsmith::ToolSet::new();
     tools
         .register(BuildReport)
         .unwrap()
         .register(ExportArchive)
         .unwrap();
-    assert!(tools.tool("build_report").unwrap().input_first());
-    assert!(!tools.tool("export_archive").unwrap().input_first());
+    assert!(tools.tool("build_report").unwrap().hints().asks_first());
+    assert!(!tools.tool("export_archive").unwrap().hints().asks_first());
     let dynamic = |name: &'static str| {
         toolsmith::DynamicTool::new(
             name,
@@ -476,9 +485,9 @@ fn input_first_marks_a_task_that_asks_before_it_becomes_one() {
         .unwrap()
         .register_dynamic(dynamic("now").input_first())
         .unwrap();
-    assert!(tools.tool("later").unwrap().input_first());
+    assert!(tools.tool("later").unwrap().hints().asks_first());
     // Only a tool that runs as a task asks before it becomes one.
-    assert!(!tools.tool("now").unwrap().input_first());
+    assert!(!tools.tool("now").unwrap().hints().asks_first());
 }
 
 /// Reads a config file.
@@ -611,10 +620,10 @@ async fn wait_forever(topic: String) -> String {
 #[tokio::test]
 async fn a_tool_timeout_beside_the_set_timeout() {
     assert_eq!(
-        WaitForever.timeout(),
+        WaitForever.hints().timeout,
         Some(std::time::Duration::from_millis(50))
     );
-    assert_eq!(Ping.timeout(), None);
+    assert_eq!(Ping.hints().timeout, None);
     let failed = |result: Result<Result<Value, CallError>, toolsmith::UnknownTool>| match result {
         Ok(Err(CallError::Failed(err))) => err.message().to_owned(),
         other => panic!("{other:?}"),

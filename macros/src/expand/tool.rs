@@ -6,15 +6,13 @@ use quote::{quote, quote_spanned};
 use syn::spanned::Spanned;
 use syn::{FnArg, Ident, ItemFn, Type};
 
-use super::asserts;
 use super::fallback::fallback_tool;
 use super::satisfies::{dedups, value_checks};
 use super::schema::{default_expr, prop};
 use super::tool_type::{names, tool_type};
+use super::{asserts, cli, hints};
 use crate::ast::{Field, FieldDefault, ToolFn, unraw};
-use crate::attr::{Annotations, Listing, TaskSupport};
 use crate::check;
-use crate::cli;
 use crate::ctxt::Ctxt;
 use crate::krate;
 
@@ -30,7 +28,7 @@ pub fn tool(args: TokenStream, mut item: ItemFn) -> TokenStream {
     check::check_documented_arguments(&mut cx, &tool);
     check::check_property_names(&mut cx, &tool.params);
     check::check_headers(&mut cx, &tool.params);
-    cli::check(&mut cx, &tool);
+    check::check_cli_hints(&mut cx, &tool);
     for field in &tool.params {
         check::check_pattern(&mut cx, field);
         check::check_bounds(&mut cx, field);
@@ -57,15 +55,47 @@ pub fn tool(args: TokenStream, mut item: ItemFn) -> TokenStream {
 
 /// The items `#[tool]` adds beside the function.
 fn expand_tool(tool: &ToolFn) -> TokenStream {
-    let item = &tool.item;
-    let vis = &item.vis;
-    let fn_ident = &item.sig.ident;
     let (tool_ident, args_ident) = names(tool);
     // From here on `tool_ident` is the struct's path (see `tool_type`).
     let (tool_item, tool_ident) = tool_type(tool, &tool_ident);
-    let name = &tool.name;
-    let description = tool.description.as_deref().unwrap_or_default();
+    let args = args_struct(tool, &args_ident);
+    let typed: TokenStream = tool.params.iter().map(asserts::typed_checks).collect();
+    let cli_checks = cli::typed_checks(tool);
+    let props = tool.params.iter().map(prop);
+    let tool_impl = tool_impl(tool, &tool_ident, &args_ident);
+    let tool_with = tool_with(tool, &tool_ident);
+    quote! {
+        #args
+        #typed
+        #cli_checks
 
+        #tool_item
+
+        impl #tool_ident {
+            /// The input schema with the aliases serde reads, for the validator.
+            fn __declared_schema() -> &'static ::toolsmith::__private::Value {
+                static __SCHEMA: ::toolsmith::__private::OnceLock<::toolsmith::__private::Value> =
+                    ::toolsmith::__private::OnceLock::new();
+                __SCHEMA.get_or_init(|| {
+                    ::toolsmith::__private::object(
+                        ::core::option::Option::None,
+                        ::std::vec![#(#props),*],
+                    )
+                })
+            }
+        }
+
+        #tool_impl
+        #tool_with
+
+        ::toolsmith::__private::json_schema!(#args_ident, #tool_ident::__declared_schema().clone());
+    }
+}
+
+/// The `XArgs` struct serde fills in from a call: its fields, the
+/// functions of their defaults, its `Debug` and its `ToolArgs` impl.
+fn args_struct(tool: &ToolFn, args_ident: &Ident) -> TokenStream {
+    let vis = &tool.item.vis;
     let fields = tool.params.iter().map(|field| {
         let member = &field.member;
         let ty = &field.ty;
@@ -73,7 +103,7 @@ fn expand_tool(tool: &ToolFn) -> TokenStream {
             let name = &given.value;
             quote!(#[serde(rename = #name)])
         });
-        let default = serde_default(&args_ident, field);
+        let default = serde_default(args_ident, field);
         // Every field has a doc, so that the struct is clean under
         // `#![deny(missing_docs)]`.
         let doc = field
@@ -82,7 +112,6 @@ fn expand_tool(tool: &ToolFn) -> TokenStream {
             .unwrap_or_else(|| format!("The `{}` argument.", field.name));
         quote!(#[doc = #doc] #rename #default #vis #member: #ty)
     });
-
     // Each field shown when its type is `Debug`, `..` when it is not.
     let debug_fields = tool.params.iter().map(|field| {
         let member = &field.member;
@@ -103,130 +132,15 @@ fn expand_tool(tool: &ToolFn) -> TokenStream {
             }
         })
     });
-    let props = tool.params.iter().map(prop);
     let (statics, checks) = value_checks(&tool.params, |_, field| {
         let member = &field.member;
         quote!(&self.#member)
     });
-    let typed: TokenStream = tool.params.iter().map(asserts::typed_checks).collect();
     let dedups = dedups(&tool.params);
-    let cli_checks = cli::typed_checks(tool);
-    let cli = cli::expand(tool);
-
-    let context = match &tool.ctx {
-        Some(ty) => quote!(#ty),
-        None => quote!(()),
-    };
-    let mut call_args = Vec::new();
-    let mut params = tool.params.iter();
-    for (index, input) in item.sig.inputs.iter().enumerate() {
-        if Some(index) == tool.ctx_index {
-            call_args.push(quote!(__ctx));
-        } else if tool.call.as_ref().is_some_and(|(_, at)| *at == index) {
-            call_args.push(quote!(__call));
-        } else if let FnArg::Typed(_) = input {
-            if let Some(field) = params.next() {
-                let member = &field.member;
-                call_args.push(quote!(__args.#member));
-            }
-        }
-    }
-    let ignore_ctx = tool.ctx.is_none().then(|| quote!(let () = __ctx;));
-    // The call the set runs this one in, read where the function runs.
-    let take_call = tool.call.as_ref().map(|(ty, _)| {
-        quote_spanned! {ty.span()=>
-            let __call: #ty = ::toolsmith::Call::current();
-        }
-    });
-    let await_ = item.sig.asyncness.map(|_| quote!(.await));
-    let output = tool.output();
-    let into_result = quote_spanned! {output.span()=>
-        (&&&::toolsmith::__private::Returned(&__returned)).tool_result_kind().into_tool_result(__returned)
-    };
-    // A plain `fn` may block: hosts run it as a job on a thread that may.
-    let invocation = item.sig.asyncness.is_none().then(|| {
-        quote! {
-            fn invocation(&self, __args: #args_ident, __ctx: #context) -> ::toolsmith::Invocation<'_> {
-                ::toolsmith::Invocation::Blocking(::std::boxed::Box::new(move || {
-                    #ignore_ctx
-                    #take_call
-                    let __returned = #fn_ident(#(#call_args),*);
-                    #[allow(unused_imports)]
-                    use ::toolsmith::__private::{ErrorKind as _, ResultKind as _, ValueKind as _};
-                    #into_result
-                }))
-            }
-        }
-    });
-    let annotations = annotations(&tool.annotations, &tool.listing);
-    let task = tool.annotations.task.as_ref().map(|task| {
-        let (runs, requires) = match task.value {
-            TaskSupport::Never => (false, false),
-            TaskSupport::Optional => (true, false),
-            TaskSupport::Required => (true, true),
-        };
-        quote_spanned! {task.key.span()=>
-            fn runs_as_task(&self) -> bool {
-                #runs
-            }
-            fn requires_task(&self) -> bool {
-                #requires
-            }
-        }
-    });
-    let input_first = tool.annotations.input_first.as_ref().map(|input_first| {
-        let value = input_first.value;
-        quote_spanned! {input_first.key.span()=>
-            fn input_first(&self) -> bool {
-                #value
-            }
-        }
-    });
-    let timeout = tool.timeout.map(|millis| {
-        quote! {
-            fn timeout(&self) -> ::core::option::Option<::core::time::Duration> {
-                ::core::option::Option::Some(::core::time::Duration::from_millis(#millis))
-            }
-        }
-    });
-    let output_schema = (!contains_impl_trait(&output)).then(|| {
-        quote! {
-            fn output_schema(&self) -> ::core::option::Option<&'static ::toolsmith::__private::Value> {
-                #[allow(unused_imports)]
-                use ::toolsmith::__private::{OutputOfResult as _, OutputOfValue as _, OutputUnknown as _};
-                static __OUTPUT: ::toolsmith::__private::OnceLock<::core::option::Option<::toolsmith::__private::Value>> =
-                    ::toolsmith::__private::OnceLock::new();
-                __OUTPUT
-                    .get_or_init(|| {
-                        (&&&::toolsmith::__private::Output::<#output>::new())
-                            .output_schema()
-                            .map(::toolsmith::__private::advertised)
-                    })
-                    .as_ref()
-            }
-        }
-    });
-    let tool_with = match &tool.ctx {
-        Some(ty) => quote! {
-            #[automatically_derived]
-            impl<__C> ::toolsmith::ToolWith<__C> for #tool_ident
-            where
-                #ty: ::toolsmith::FromContext<__C>,
-            {
-                fn context(ctx: __C) -> #ty {
-                    <#ty as ::toolsmith::FromContext<__C>>::from_context(ctx)
-                }
-            }
-        },
-        None => quote! {
-            #[automatically_derived]
-            impl<__C> ::toolsmith::ToolWith<__C> for #tool_ident {
-                fn context(_: __C) {}
-            }
-        },
-    };
-    let args_doc = format!("The arguments of the [`{fn_ident}`] tool, deserialized from a call.");
-
+    let args_doc = format!(
+        "The arguments of the [`{}`] tool, deserialized from a call.",
+        tool.item.sig.ident
+    );
     quote! {
         #[doc = #args_doc]
         #[derive(::toolsmith::__private::serde::Deserialize)]
@@ -260,26 +174,22 @@ fn expand_tool(tool: &ToolFn) -> TokenStream {
                 true #(&& #checks)*
             }
         }
+    }
+}
 
-        #typed
-        #cli_checks
-
-        #tool_item
-
-        impl #tool_ident {
-            /// The input schema with the aliases serde reads, for the validator.
-            fn __declared_schema() -> &'static ::toolsmith::__private::Value {
-                static __SCHEMA: ::toolsmith::__private::OnceLock<::toolsmith::__private::Value> =
-                    ::toolsmith::__private::OnceLock::new();
-                __SCHEMA.get_or_init(|| {
-                    ::toolsmith::__private::object(
-                        ::core::option::Option::None,
-                        ::std::vec![#(#props),*],
-                    )
-                })
-            }
-        }
-
+/// `impl Tool`: the name, description, schemas and validator, the call,
+/// and the hints.
+fn tool_impl(tool: &ToolFn, tool_ident: &TokenStream, args_ident: &Ident) -> TokenStream {
+    let name = &tool.name;
+    let description = tool.description.as_deref().unwrap_or_default();
+    let context = match &tool.ctx {
+        Some(ty) => quote!(#ty),
+        None => quote!(()),
+    };
+    let output_schema = output_schema(tool);
+    let call = call(tool, args_ident, &context);
+    let hints = hints::hints(tool);
+    quote! {
         #[automatically_derived]
         impl ::toolsmith::Tool for #tool_ident {
             type Args = #args_ident;
@@ -307,89 +217,123 @@ fn expand_tool(tool: &ToolFn) -> TokenStream {
                 ::toolsmith::__private::validator(&__VALIDATOR, Self::__declared_schema())
             }
 
-            fn call(
-                &self,
-                __args: #args_ident,
-                __ctx: #context,
-            ) -> impl ::core::future::Future<
-                Output = ::core::result::Result<::toolsmith::__private::Value, ::toolsmith::ToolError>,
-            > + ::core::marker::Send {
-                async move {
-                    #ignore_ctx
-                    #take_call
-                    let __returned = #fn_ident(#(#call_args),*) #await_;
-                    #[allow(unused_imports)]
-                    use ::toolsmith::__private::{ErrorKind as _, ResultKind as _, ValueKind as _};
-                    #into_result
-                }
-            }
-
-            #invocation
-            #annotations
-            #task
-            #input_first
-            #cli
-            #timeout
+            #call
+            #hints
         }
-
-        #tool_with
-
-        ::toolsmith::__private::json_schema!(#args_ident, #tool_ident::__declared_schema().clone());
     }
 }
 
-/// `fn annotations`, when the attribute gives any hint, icon or `_meta`
-/// entry.
-fn annotations(given: &Annotations, listing: &Listing) -> Option<TokenStream> {
-    let mut hints = Vec::new();
-    if let Some(title) = &given.title {
-        let value = &title.value;
-        hints.push(quote!(.title(#value)));
-    }
-    for (method, setting) in [
-        ("read_only", &given.read_only),
-        ("destructive", &given.destructive),
-        ("idempotent", &given.idempotent),
-        ("open_world", &given.open_world),
-    ] {
-        if let Some(setting) = setting {
-            let method = Ident::new(method, setting.key.span());
-            let value = setting.value;
-            hints.push(quote!(.#method(#value)));
+/// `fn call`, and for a plain `fn`, which may block, `fn invocation`: a
+/// job hosts run on a thread that may.
+fn call(tool: &ToolFn, args_ident: &Ident, context: &TokenStream) -> TokenStream {
+    let item = &tool.item;
+    let fn_ident = &item.sig.ident;
+    let mut call_args = Vec::new();
+    let mut params = tool.params.iter();
+    for (index, input) in item.sig.inputs.iter().enumerate() {
+        if Some(index) == tool.ctx_index {
+            call_args.push(quote!(__ctx));
+        } else if tool.call.as_ref().is_some_and(|(_, at)| *at == index) {
+            call_args.push(quote!(__call));
+        } else if let FnArg::Typed(_) = input {
+            if let Some(field) = params.next() {
+                let member = &field.member;
+                call_args.push(quote!(__args.#member));
+            }
         }
     }
-    for icon in &listing.icons {
-        let src = &icon.src;
-        let mime = match (&icon.mime, icon.short) {
-            (Some(mime), _) => Some(mime),
-            (None, true) => listing.icon_mime.as_ref().map(|given| &given.value),
-            (None, false) => None,
-        };
-        let mime = mime.map(|mime| quote!(.mime_type(#mime)));
-        let sizes = icon.sizes.as_ref().map(|sizes| {
-            let sizes = sizes.value();
-            let sizes = sizes.split_whitespace();
-            quote!(.sizes([#(#sizes),*]))
-        });
-        hints.push(quote!(.icon(::toolsmith::ToolIcon::new(#src) #mime #sizes)));
-    }
-    for entry in &listing.meta {
-        let key = &entry.key;
-        let value = &entry.value;
-        let value = if entry.negative {
-            quote!(-#value)
-        } else {
-            quote!(#value)
-        };
-        hints.push(quote!(.meta(#key, ::toolsmith::__private::Value::from(#value))));
-    }
-    (!hints.is_empty()).then(|| {
+    let ignore_ctx = tool.ctx.is_none().then(|| quote!(let () = __ctx;));
+    // The call the set runs this one in, read where the function runs.
+    let take_call = tool.call.as_ref().map(|(ty, _)| {
+        quote_spanned! {ty.span()=>
+            let __call: #ty = ::toolsmith::Call::current();
+        }
+    });
+    let await_ = item.sig.asyncness.map(|_| quote!(.await));
+    let output = tool.output();
+    let into_result = quote_spanned! {output.span()=>
+        (&&&::toolsmith::__private::Returned(&__returned)).tool_result_kind().into_tool_result(__returned)
+    };
+    let invocation = item.sig.asyncness.is_none().then(|| {
         quote! {
-            fn annotations(&self) -> ::toolsmith::ToolAnnotations {
-                ::toolsmith::ToolAnnotations::new() #(#hints)*
+            fn invocation(&self, __args: #args_ident, __ctx: #context) -> ::toolsmith::Invocation<'_> {
+                ::toolsmith::Invocation::Blocking(::std::boxed::Box::new(move || {
+                    #ignore_ctx
+                    #take_call
+                    let __returned = #fn_ident(#(#call_args),*);
+                    #[allow(unused_imports)]
+                    use ::toolsmith::__private::{ErrorKind as _, ResultKind as _, ValueKind as _};
+                    #into_result
+                }))
+            }
+        }
+    });
+    quote! {
+        fn call(
+            &self,
+            __args: #args_ident,
+            __ctx: #context,
+        ) -> impl ::core::future::Future<
+            Output = ::core::result::Result<::toolsmith::__private::Value, ::toolsmith::ToolError>,
+        > + ::core::marker::Send {
+            async move {
+                #ignore_ctx
+                #take_call
+                let __returned = #fn_ident(#(#call_args),*) #await_;
+                #[allow(unused_imports)]
+                use ::toolsmith::__private::{ErrorKind as _, ResultKind as _, ValueKind as _};
+                #into_result
+            }
+        }
+
+        #invocation
+    }
+}
+
+/// `fn output_schema`, unless the function returns an opaque type.
+fn output_schema(tool: &ToolFn) -> Option<TokenStream> {
+    let output = tool.output();
+    (!contains_impl_trait(&output)).then(|| {
+        quote! {
+            fn output_schema(&self) -> ::core::option::Option<&'static ::toolsmith::__private::Value> {
+                #[allow(unused_imports)]
+                use ::toolsmith::__private::{OutputOfResult as _, OutputOfValue as _, OutputUnknown as _};
+                static __OUTPUT: ::toolsmith::__private::OnceLock<::core::option::Option<::toolsmith::__private::Value>> =
+                    ::toolsmith::__private::OnceLock::new();
+                __OUTPUT
+                    .get_or_init(|| {
+                        (&&&::toolsmith::__private::Output::<#output>::new())
+                            .output_schema()
+                            .map(::toolsmith::__private::advertised)
+                    })
+                    .as_ref()
             }
         }
     })
+}
+
+/// `impl ToolWith<C>`: for every `C` when the function takes no context,
+/// and for each `C` its `#[ctx]` type is taken from otherwise.
+fn tool_with(tool: &ToolFn, tool_ident: &TokenStream) -> TokenStream {
+    match &tool.ctx {
+        Some(ty) => quote! {
+            #[automatically_derived]
+            impl<__C> ::toolsmith::ToolWith<__C> for #tool_ident
+            where
+                #ty: ::toolsmith::FromContext<__C>,
+            {
+                fn context(ctx: __C) -> #ty {
+                    <#ty as ::toolsmith::FromContext<__C>>::from_context(ctx)
+                }
+            }
+        },
+        None => quote! {
+            #[automatically_derived]
+            impl<__C> ::toolsmith::ToolWith<__C> for #tool_ident {
+                fn context(_: __C) {}
+            }
+        },
+    }
 }
 
 /// The `#[serde(default ..)]` of a parameter's field, which fills in an

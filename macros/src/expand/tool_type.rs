@@ -3,17 +3,18 @@
 
 use proc_macro2::TokenStream;
 use quote::{format_ident, quote, quote_spanned};
+use serde_derive_internals::attr::RenameRule;
 use syn::Ident;
 
 use crate::ast::{ToolFn, unraw};
 use crate::attr::Setting;
-use crate::case;
 
 /// The tool type and the argument struct: `Search` and `SearchArgs` for
 /// `fn search`, unless `#[tool(tool = "..", args = "..")]` names them.
 pub(super) fn names(tool: &ToolFn) -> (Ident, Ident) {
     let ident = &tool.item.sig.ident;
-    let pascal = case::pascal(&unraw(ident));
+    // serde's own `rename_all = "PascalCase"`: `get_weather` is `GetWeather`.
+    let pascal = RenameRule::PascalCase.apply_to_field(&unraw(ident));
     let given = |setting: &Setting<Ident>| setting.as_ref().map(|given| given.value.clone());
     (
         given(&tool.items.tool).unwrap_or_else(|| format_ident!("{}", pascal, span = ident.span())),
@@ -88,5 +89,18 @@ fn inner_visibility(vis: &syn::Visibility) -> TokenStream {
             }
         }
         syn::Visibility::Public(_) => quote!(pub),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use serde_derive_internals::attr::RenameRule;
+
+    #[test]
+    fn pascal_case_of_snake_names() {
+        let pascal = |name| RenameRule::PascalCase.apply_to_field(name);
+        assert_eq!(pascal("get_weather"), "GetWeather");
+        assert_eq!(pascal("_private_tool"), "PrivateTool");
+        assert_eq!(pascal("ping"), "Ping");
     }
 }

@@ -12,9 +12,8 @@ use serde_json::Value;
 
 use super::ToolSet;
 use super::pipeline::{Bound, BoxFuture, Runner};
-use crate::cli_hints::CliHints;
 use crate::schema::Validator;
-use crate::tool::{ToolAnnotations, ToolError};
+use crate::tool::{TaskSupport, ToolAnnotations, ToolError, ToolHints};
 
 /// A registered tool: what hosts are shown of it, and its runner.
 pub(super) struct Entry<C> {
@@ -24,24 +23,9 @@ pub(super) struct Entry<C> {
     pub(super) output_schema: Option<Cow<'static, Value>>,
     /// The validator of the output schema, built on the first result.
     pub(super) output_validator: OnceLock<Option<Validator>>,
-    pub(super) annotations: ToolAnnotations,
-    /// Whether and how the tool runs as a task (MCP's tasks extension).
-    pub(super) task: Tasking,
-    pub(super) cli: Option<&'static CliHints>,
-    /// The tool's own timeout (`#[tool(timeout = "..")]`).
-    pub(super) timeout: Option<std::time::Duration>,
+    /// The tool's `static` hints, or a dynamic tool's own.
+    pub(super) hints: Cow<'static, ToolHints>,
     pub(super) runner: Arc<dyn Runner<C>>,
-}
-
-/// Whether and how a tool runs as a task (MCP's tasks extension).
-#[derive(Debug, Clone, Copy, Default)]
-pub(super) struct Tasking {
-    /// It may run as one.
-    pub(super) runs: bool,
-    /// It runs only as one.
-    pub(super) required: bool,
-    /// It asks its questions before it becomes one.
-    pub(super) input_first: bool,
 }
 
 impl<C: Clone + Send + Sync + 'static> Entry<C> {
@@ -53,10 +37,7 @@ impl<C: Clone + Send + Sync + 'static> Entry<C> {
             input_schema: self.input_schema.clone(),
             output_schema: self.output_schema.clone(),
             output_validator: OnceLock::new(),
-            annotations: self.annotations.clone(),
-            task: self.task,
-            cli: self.cli,
-            timeout: self.timeout,
+            hints: self.hints.clone(),
             runner: Arc::new(Bound {
                 runner: Arc::clone(&self.runner),
                 ctx,
@@ -79,8 +60,7 @@ pub struct DynamicTool<C = ()> {
     pub(super) description: Cow<'static, str>,
     pub(super) input_schema: Value,
     pub(super) output_schema: Option<Value>,
-    pub(super) annotations: ToolAnnotations,
-    pub(super) task: Tasking,
+    pub(super) hints: ToolHints,
     pub(super) handler: Box<Handler<C>>,
 }
 
@@ -102,8 +82,7 @@ impl<C> DynamicTool<C> {
             description: description.into(),
             input_schema,
             output_schema: None,
-            annotations: ToolAnnotations::new(),
-            task: Tasking::default(),
+            hints: ToolHints::new(),
             handler: Box::new(move |args, ctx| Box::pin(handler(args, ctx))),
         }
     }
@@ -116,22 +95,21 @@ impl<C> DynamicTool<C> {
 
     /// Gives hosts hints about the tool (MCP tool annotations).
     pub fn with_annotations(mut self, annotations: ToolAnnotations) -> Self {
-        self.annotations = annotations;
+        self.hints.annotations = annotations;
         self
     }
 
     /// Lets the tool run as a task where the host has them (MCP's tasks
     /// extension), as `#[tool(task)]` does.
     pub fn as_task(mut self) -> Self {
-        self.task.runs = true;
+        self.hints.task = TaskSupport::Optional;
         self
     }
 
     /// Runs the tool only as a task, as `#[tool(task = "required")]`
     /// does: a client without the tasks extension is refused.
     pub fn as_required_task(mut self) -> Self {
-        self.task.runs = true;
-        self.task.required = true;
+        self.hints.task = TaskSupport::Required;
         self
     }
 
@@ -140,7 +118,14 @@ impl<C> DynamicTool<C> {
     /// [`Tool::input_first`](crate::Tool::input_first)); read only for a
     /// tool that runs as a task.
     pub fn input_first(mut self) -> Self {
-        self.task.input_first = true;
+        self.hints.input_first = true;
+        self
+    }
+
+    /// Sets every hint at once, replacing those set before: the
+    /// command-line hints and timeout as well.
+    pub fn with_hints(mut self, hints: ToolHints) -> Self {
+        self.hints = hints;
         self
     }
 }
@@ -152,8 +137,7 @@ impl<C> fmt::Debug for DynamicTool<C> {
             .field("description", &self.description)
             .field("input_schema", &self.input_schema)
             .field("output_schema", &self.output_schema)
-            .field("annotations", &self.annotations)
-            .field("task", &self.task)
+            .field("hints", &self.hints)
             .finish_non_exhaustive()
     }
 }
@@ -194,33 +178,40 @@ impl<'a, C> ToolRef<'a, C> {
         self.entry.output_schema.as_deref()
     }
 
+    /// What the tool tells hosts beside its schemas: annotations, tasks,
+    /// command-line hints, timeout ([`ToolHints`]).
+    pub fn hints(&self) -> &'a ToolHints {
+        &self.entry.hints
+    }
+
     /// The hints the tool gives hosts (MCP tool annotations).
+    #[deprecated(note = "read `hints().annotations`")]
     pub fn annotations(&self) -> &'a ToolAnnotations {
-        &self.entry.annotations
+        &self.entry.hints.annotations
     }
 
-    /// Whether the tool may run as a task (MCP's tasks extension; see
-    /// [`Tool::runs_as_task`](crate::Tool::runs_as_task)).
+    /// Whether the tool may run as a task (MCP's tasks extension).
+    #[deprecated(note = "read `hints().task.allowed()`")]
     pub fn runs_as_task(&self) -> bool {
-        self.entry.task.runs
+        self.entry.hints.task.allowed()
     }
 
-    /// Whether the tool runs only as a task (see
-    /// [`Tool::requires_task`](crate::Tool::requires_task)).
+    /// Whether the tool runs only as a task.
+    #[deprecated(note = "read `hints().task.required()`")]
     pub fn requires_task(&self) -> bool {
-        self.entry.task.runs && self.entry.task.required
+        self.entry.hints.task.required()
     }
 
-    /// Whether the tool asks its questions before it becomes a task (see
-    /// [`Tool::input_first`](crate::Tool::input_first)).
+    /// Whether the tool asks its questions before it becomes a task.
+    #[deprecated(note = "read `hints().asks_first()`")]
     pub fn input_first(&self) -> bool {
-        self.entry.task.runs && self.entry.task.input_first
+        self.entry.hints.asks_first()
     }
 
-    /// How the tool reads on a command line, where it says
-    /// ([`Tool::cli`](crate::Tool::cli)).
-    pub fn cli(&self) -> Option<&'static CliHints> {
-        self.entry.cli
+    /// How the tool reads on a command line, where it says.
+    #[deprecated(note = "read `hints().cli`")]
+    pub fn cli(&self) -> Option<&'a crate::CliHints> {
+        self.entry.hints.cli.as_ref()
     }
 }
 

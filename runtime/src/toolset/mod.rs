@@ -28,7 +28,7 @@ use crate::repair::{Repair, RepairPolicy};
 use crate::sanitize::sanitize_line;
 use crate::schema::Validator;
 use crate::tool::{BlockingJob, CallError, ToolError, ToolWith};
-use entry::{Entry, Tasking};
+use entry::Entry;
 use pipeline::{Dynamic, Executor, Typed};
 
 pub use entry::{DynamicTool, ToolRef};
@@ -326,14 +326,7 @@ impl<C> ToolSet<C> {
             input_schema: Cow::Borrowed(tool.input_schema()),
             output_schema: tool.output_schema().map(Cow::Borrowed),
             output_validator: std::sync::OnceLock::new(),
-            annotations: tool.annotations(),
-            task: Tasking {
-                runs: tool.runs_as_task(),
-                required: tool.requires_task(),
-                input_first: tool.input_first(),
-            },
-            cli: tool.cli(),
-            timeout: tool.timeout(),
+            hints: Cow::Borrowed(tool.hints()),
             runner: Arc::new(Typed(tool)),
         };
         self.insert(entry)
@@ -354,10 +347,7 @@ impl<C> ToolSet<C> {
             input_schema: Cow::Owned(tool.input_schema),
             output_schema: tool.output_schema.map(Cow::Owned),
             output_validator: std::sync::OnceLock::new(),
-            annotations: tool.annotations,
-            task: tool.task,
-            cli: None,
-            timeout: None,
+            hints: Cow::Owned(tool.hints),
             runner: Arc::new(Dynamic {
                 validator,
                 handler: tool.handler,

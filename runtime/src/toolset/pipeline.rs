@@ -172,7 +172,7 @@ impl<'a, C> ToolRef<'a, C> {
                 Err(refused) => return (Err(refused), None),
             };
             // The tool's own timeout and the set's: the smaller wins.
-            let limit = match (set.timeout, entry.timeout) {
+            let limit = match (set.timeout, entry.hints.timeout) {
                 (Some(a), Some(b)) => Some(a.min(b)),
                 (a, b) => a.or(b),
             };

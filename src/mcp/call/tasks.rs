@@ -1,5 +1,5 @@
 //! MCP's tasks extension (`io.modelcontextprotocol/tasks`): a tool that
-//! [runs as a task](toolsmith_runtime::Tool::runs_as_task), called by a
+//! [runs as a task](toolsmith_runtime::TaskSupport), called by a
 //! client that declared the extension, is answered at once with the task
 //! (`resultType: "task"`), runs on, and is polled with `tasks/get`.
 //!
@@ -9,7 +9,7 @@
 //! `failed`, with the JSON-RPC error inlined; `tasks/cancel` cancels the
 //! tool's [`Call`] and the task settles `cancelled`.
 //!
-//! A tool that [asks first](toolsmith_runtime::Tool::input_first) is a
+//! A tool that [asks first](toolsmith_runtime::ToolHints) is a
 //! plain call in `input_required` rounds while it asks, for a client asked
 //! in rounds; the round in which it calls [`Call::become_task`], or
 //! answers, is answered with the task (never with a `requestState`), in
@@ -51,7 +51,7 @@ pub(crate) fn advertise(capabilities: &mut ServerCapabilities) {
 /// client declared the extension (at `initialize`, or in the request's
 /// `_meta`).
 pub(crate) fn wanted(tool: &ToolRef<'_>, context: &RequestContext<RoleServer>) -> bool {
-    tool.runs_as_task()
+    tool.hints().task.allowed()
         && context
             .client_capabilities()
             .is_some_and(|capabilities| capabilities.supports_tasks())

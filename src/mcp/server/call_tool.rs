@@ -107,7 +107,7 @@ impl Server {
     ) -> Result<Course, ErrorData> {
         let as_task = tool.is_some_and(|tool| tasks::wanted(tool, context));
         if let Some(tool) = tool
-            && tool.requires_task()
+            && tool.hints().task.required()
             && !as_task
         {
             return Err(tasks::refusal(tool));
@@ -115,7 +115,7 @@ impl Server {
         if as_task && self.tasks.running_task_count() >= self.max_tasks {
             return Ok(Course::TooManyTasks);
         }
-        let input_first = tool.is_some_and(|tool| tool.input_first());
+        let input_first = tool.is_some_and(|tool| tool.hints().asks_first());
         Ok(match (as_task, input_first) {
             (false, _) => Course::Plain(open_round()?),
             (true, false) => Course::TaskNow,

@@ -48,7 +48,12 @@ impl Server {
         {
             tools.list_changed = Some(true);
         }
-        if self.tools.current().tools().any(|tool| tool.runs_as_task()) {
+        if self
+            .tools
+            .current()
+            .tools()
+            .any(|tool| tool.hints().task.allowed())
+        {
             tasks::advertise(&mut capabilities);
         }
         let config = ServerConfig::new(capabilities).with_server_info(self.implementation.clone());

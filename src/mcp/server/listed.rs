@@ -19,7 +19,7 @@ pub(crate) fn describe(tool: &ToolRef<'_>) -> rmcp::model::Tool {
     if let Some(output) = tool.output_schema() {
         listed = listed.with_raw_output_schema(Arc::new(as_object(output)));
     }
-    let hints = tool.annotations();
+    let hints = &tool.hints().annotations;
     // The title is the tool's own (`title`) and, for older clients, a hint.
     listed.title = hints.title.as_ref().map(|title| title.to_string());
     let annotations = annotations(hints);
