@@ -196,55 +196,52 @@ macro_rules! wire_struct {
         )
     };
 
-    // Fields, one at a time, into the struct's fields and the schema's list.
-    (@munch $head:tt [$($fields:tt)*] [$($props:tt)*] [$($ctor:tt)*];
-        $(#[doc = $doc:literal])* required $field:ident $(as $wire:literal)? : $ty:ty $(, $($rest:tt)*)?
+    // Fields, one at a time, into the struct's fields, the schema's list
+    // and `new`'s parameters: what the field's kind adds, then the field.
+    (@munch $head:tt $fields:tt $props:tt $ctor:tt;
+        $(#[doc = $doc:literal])* $kind:ident $field:ident $(as $wire:literal)? : $ty:ty $(, $($rest:tt)*)?
     ) => {
-        $crate::wire::wire_struct!(@munch $head
-            [$($fields)*
-                $(#[doc = $doc])*
-                $(#[serde(rename = $wire)])?
-                pub $field: $ty,
-            ]
-            [$($props)* (required $field [$($wire)?] $ty; $($doc)*)]
-            [$($ctor)* (param $field $ty)];
-            $($($rest)*)?
+        $crate::wire::wire_struct!(@kind $kind $ty;
+            $head $fields $props $ctor; [$($doc)*] $kind $field [$($wire)?] $ty; $($($rest)*)?
         );
     };
-    (@munch $head:tt [$($fields:tt)*] [$($props:tt)*] [$($ctor:tt)*];
-        $(#[doc = $doc:literal])* optional $field:ident $(as $wire:literal)? : $ty:ty $(, $($rest:tt)*)?
-    ) => {
-        $crate::wire::wire_struct!(@munch $head
-            [$($fields)*
-                $(#[doc = $doc])*
-                $(#[serde(rename = $wire)])?
-                #[serde(
-                    default,
-                    deserialize_with = "crate::wire::present",
-                    skip_serializing_if = "::core::option::Option::is_none"
-                )]
-                pub $field: ::core::option::Option<$ty>,
-            ]
-            [$($props)* (optional $field [$($wire)?] $ty; $($doc)*)]
-            [$($ctor)* (none $field)];
-            $($($rest)*)?
-        );
+
+    // What each kind of field adds: its serde attributes (and docs), its
+    // type, and whether `new` takes it (`param`) or leaves it out (`none`).
+    (@kind required $ty:ty; $($then:tt)*) => {
+        $crate::wire::wire_struct!(@field [] $ty, param; $($then)*);
     };
-    (@munch $head:tt [$($fields:tt)*] [$($props:tt)*] [$($ctor:tt)*];
-        $(#[doc = $doc:literal])* nullable $field:ident $(as $wire:literal)? : $ty:ty $(, $($rest:tt)*)?
+    (@kind optional $ty:ty; $($then:tt)*) => {
+        $crate::wire::wire_struct!(@field [
+            #[serde(
+                default,
+                deserialize_with = "crate::wire::present",
+                skip_serializing_if = "::core::option::Option::is_none"
+            )]
+        ] ::core::option::Option<$ty>, none; $($then)*);
+    };
+    (@kind nullable $ty:ty; $($then:tt)*) => {
+        $crate::wire::wire_struct!(@field [
+            #[doc = ""]
+            #[doc = "Always sent; `None` when the agent sends `null`."]
+            #[serde(default)]
+        ] ::core::option::Option<$ty>, param; $($then)*);
+    };
+
+    (@field [$($attrs:tt)*] $field_ty:ty, $new:ident;
+        $head:tt [$($fields:tt)*] [$($props:tt)*] [$($ctor:tt)*];
+        [$($doc:literal)*] $kind:ident $field:ident [$($wire:literal)?] $ty:ty; $($rest:tt)*
     ) => {
         $crate::wire::wire_struct!(@munch $head
             [$($fields)*
                 $(#[doc = $doc])*
-                #[doc = ""]
-                #[doc = "Always sent; `None` when the agent sends `null`."]
                 $(#[serde(rename = $wire)])?
-                #[serde(default)]
-                pub $field: ::core::option::Option<$ty>,
+                $($attrs)*
+                pub $field: $field_ty,
             ]
-            [$($props)* (nullable $field [$($wire)?] $ty; $($doc)*)]
-            [$($ctor)* (param $field ::core::option::Option<$ty>)];
-            $($($rest)*)?
+            [$($props)* ($kind $field [$($wire)?] $ty; $($doc)*)]
+            [$($ctor)* ($new $field $field_ty)];
+            $($rest)*
         );
     };
 
@@ -290,7 +287,7 @@ macro_rules! wire_struct {
             $($rest)*
         );
     };
-    (@new $name:ident [] $params:tt [$($inits:tt)*]; (none $field:ident) $($rest:tt)*) => {
+    (@new $name:ident [] $params:tt [$($inits:tt)*]; (none $field:ident $ty:ty) $($rest:tt)*) => {
         $crate::wire::wire_struct!(@new $name [] $params
             [$($inits)* $field: ::core::option::Option::None,];
             $($rest)*
@@ -351,47 +348,49 @@ macro_rules! wire_struct {
 /// value is kept as `Other(String)` (the known values are the schema's
 /// `examples`).
 macro_rules! wire_values {
+    // The two kinds of set differ in a value they do not know: `closed`
+    // refuses it, `open` keeps it as `Other`.
     ($(#[$meta:meta])* pub enum $name:ident: closed {
         $($(#[doc = $doc:literal])* $variant:ident = $value:literal,)*
     }) => {
-        $(#[$meta])*
-        #[derive(Debug, Clone, PartialEq, Eq, Hash)]
-        #[non_exhaustive]
-        pub enum $name {
-            $($(#[doc = $doc])* #[doc = ::core::concat!("`\"", $value, "\"`")] $variant,)*
-        }
-
-        impl $name {
-            /// The value as sent.
-            pub fn as_str(&self) -> &str {
-                match self {
-                    $($name::$variant => $value,)*
-                }
+        $crate::wire::wire_values!(@enum [$(#[$meta])*] $name [] [] {
+            /// The value named `value`; `None` for another one.
+            fn read(value: &str) -> ::core::option::Option<Self> {
+                $name::from_known(value)
             }
-        }
-
-        impl<'de> ::serde::Deserialize<'de> for $name {
-            fn deserialize<D: ::serde::Deserializer<'de>>(deserializer: D) -> ::core::result::Result<Self, D::Error> {
-                let value = <::std::borrow::Cow<'de, str> as ::serde::Deserialize>::deserialize(deserializer)?;
-                $name::from_known(&value).ok_or_else(|| ::serde::de::Error::unknown_variant(&value, &$name::VALUES))
-            }
-        }
-
-        $crate::wire::wire_values!(@impls $name {
+        } {
             ::serde_json::json!({ "type": "string", "enum": $name::VALUES })
-        } $($variant = $value)*);
+        } $($(#[doc = $doc])* $variant = $value,)*);
     };
-
     ($(#[$meta:meta])* pub enum $name:ident: open {
         $($(#[doc = $doc:literal])* $variant:ident = $value:literal,)*
     }) => {
-        $(#[$meta])*
+        $crate::wire::wire_values!(@enum [$(#[$meta])*] $name [
+            /// A value this version does not know, as sent.
+            Other(::std::string::String),
+        ] [
+            $name::Other(value) => value,
+        ] {
+            /// The value named `value`, an unknown one as `Other`.
+            fn read(value: &str) -> ::core::option::Option<Self> {
+                ::core::option::Option::Some(
+                    $name::from_known(value).unwrap_or_else(|| $name::Other(value.to_owned())),
+                )
+            }
+        } {
+            ::serde_json::json!({ "type": "string", "examples": $name::VALUES })
+        } $($(#[doc = $doc])* $variant = $value,)*);
+    };
+
+    (@enum [$($meta:tt)*] $name:ident [$($other:tt)*] [$($other_str:tt)*] { $($read:tt)* } { $schema:expr }
+        $($(#[doc = $doc:literal])* $variant:ident = $value:literal,)*
+    ) => {
+        $($meta)*
         #[derive(Debug, Clone, PartialEq, Eq, Hash)]
         #[non_exhaustive]
         pub enum $name {
             $($(#[doc = $doc])* #[doc = ::core::concat!("`\"", $value, "\"`")] $variant,)*
-            /// A value this version does not know, as sent.
-            Other(::std::string::String),
+            $($other)*
         }
 
         impl $name {
@@ -399,23 +398,21 @@ macro_rules! wire_values {
             pub fn as_str(&self) -> &str {
                 match self {
                     $($name::$variant => $value,)*
-                    $name::Other(value) => value,
+                    $($other_str)*
                 }
             }
+
+            $($read)*
         }
 
         impl<'de> ::serde::Deserialize<'de> for $name {
             fn deserialize<D: ::serde::Deserializer<'de>>(deserializer: D) -> ::core::result::Result<Self, D::Error> {
                 let value = <::std::borrow::Cow<'de, str> as ::serde::Deserialize>::deserialize(deserializer)?;
-                ::core::result::Result::Ok(
-                    $name::from_known(&value).unwrap_or_else(|| $name::Other(value.into_owned())),
-                )
+                $name::read(&value).ok_or_else(|| ::serde::de::Error::unknown_variant(&value, &$name::VALUES))
             }
         }
 
-        $crate::wire::wire_values!(@impls $name {
-            ::serde_json::json!({ "type": "string", "examples": $name::VALUES })
-        } $($variant = $value)*);
+        $crate::wire::wire_values!(@impls $name { $schema } $($variant = $value)*);
     };
 
     (@impls $name:ident { $schema:expr } $($variant:ident = $value:literal)*) => {
