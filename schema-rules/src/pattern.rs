@@ -24,7 +24,7 @@ mod translate;
 mod verdict;
 
 pub use engine::{SIZE_LIMIT, TOO_LARGE, does_not_compile};
-pub use reason::in_our_voice;
 #[cfg(feature = "compile-check")]
 pub use nfa::problem;
+pub use reason::in_our_voice;
 pub use verdict::translated;
