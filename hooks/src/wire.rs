@@ -161,48 +161,59 @@ impl ObjectSchema {
 /// }
 /// ```
 ///
+/// A field's docs are its property's `description`, unless a
+/// `#[description = "…"]` after them words it for the schema alone.
+///
 /// Every struct ends with `extra`: the keys the SDK does not declare, as
 /// sent. Each has `new`, taking the required fields, except the hook
 /// inputs (which a hook only reads). `pub struct Name: HookCommon [requires "agent_id"] { … }` embeds
 /// the fields every hook input of the agent shares, in the struct named
-/// after the colon (and makes some of them required).
+/// after the colon (and makes some of them required). `pub struct
+/// HookCommon: embedded { … }` declares such a struct: no `extra` (the
+/// input it is embedded in keeps the unknown keys), no `new`.
 macro_rules! wire_struct {
     // The wire name of a field: its `as "…"` or the field's own name.
     (@name $field:ident $wire:literal) => { $wire };
     (@name $field:ident) => { ::core::stringify!($field) };
 
+    // A property's `description`: its `#[description = "…"]`, or its docs.
+    (@description [$($doc:literal)*] []) => { &[$($doc),*] };
+    (@description $docs:tt [$description:literal]) => { &[$description] };
+
     // One property of the schema.
-    (@prop $b:ident required $field:ident [$($wire:literal)?] $ty:ty; $($doc:literal)*) => {
+    (@prop $b:ident required $field:ident [$($wire:literal)?] $ty:ty; $docs:tt $description:tt) => {
         $b.required(
             $crate::wire::wire_struct!(@name $field $($wire)?),
             <$ty as $crate::wire::WireType>::schema(),
-            &[$($doc),*],
+            $crate::wire::wire_struct!(@description $docs $description),
         )
     };
-    (@prop $b:ident optional $field:ident [$($wire:literal)?] $ty:ty; $($doc:literal)*) => {
+    (@prop $b:ident optional $field:ident [$($wire:literal)?] $ty:ty; $docs:tt $description:tt) => {
         $b.optional(
             $crate::wire::wire_struct!(@name $field $($wire)?),
             <$ty as $crate::wire::WireType>::schema(),
-            &[$($doc),*],
+            $crate::wire::wire_struct!(@description $docs $description),
         )
     };
-    (@prop $b:ident nullable $field:ident [$($wire:literal)?] $ty:ty; $($doc:literal)*) => {
+    (@prop $b:ident nullable $field:ident [$($wire:literal)?] $ty:ty; $docs:tt $description:tt) => {
         $b.required(
             $crate::wire::wire_struct!(@name $field $($wire)?),
             $crate::wire::nullable(
                 <$ty as $crate::wire::WireType>::schema(),
             ),
-            &[$($doc),*],
+            $crate::wire::wire_struct!(@description $docs $description),
         )
     };
 
     // Fields, one at a time, into the struct's fields, the schema's list
     // and `new`'s parameters: what the field's kind adds, then the field.
     (@munch $head:tt $fields:tt $props:tt $ctor:tt;
-        $(#[doc = $doc:literal])* $kind:ident $field:ident $(as $wire:literal)? : $ty:ty $(, $($rest:tt)*)?
+        $(#[doc = $doc:literal])* $(#[description = $description:literal])?
+        $kind:ident $field:ident $(as $wire:literal)? : $ty:ty $(, $($rest:tt)*)?
     ) => {
         $crate::wire::wire_struct!(@kind $kind $ty;
-            $head $fields $props $ctor; [$($doc)*] $kind $field [$($wire)?] $ty; $($($rest)*)?
+            $head $fields $props $ctor;
+            [$($doc)*] [$($description)?] $kind $field [$($wire)?] $ty; $($($rest)*)?
         );
     };
 
@@ -230,7 +241,8 @@ macro_rules! wire_struct {
 
     (@field [$($attrs:tt)*] $field_ty:ty, $new:ident;
         $head:tt [$($fields:tt)*] [$($props:tt)*] [$($ctor:tt)*];
-        [$($doc:literal)*] $kind:ident $field:ident [$($wire:literal)?] $ty:ty; $($rest:tt)*
+        [$($doc:literal)*] $description:tt $kind:ident $field:ident [$($wire:literal)?] $ty:ty;
+        $($rest:tt)*
     ) => {
         $crate::wire::wire_struct!(@munch $head
             [$($fields)*
@@ -239,15 +251,15 @@ macro_rules! wire_struct {
                 $($attrs)*
                 pub $field: $field_ty,
             ]
-            [$($props)* ($kind $field [$($wire)?] $ty; $($doc)*)]
+            [$($props)* ($kind $field [$($wire)?] $ty; [$($doc)*] $description)]
             [$($ctor)* ($new $field $field_ty)];
             $($rest)*
         );
     };
 
     // All fields read: the struct, and its schema.
-    (@munch [[$($meta:tt)*] $name:ident [$($common:tt)*]] [$($fields:tt)*]
-        [$(($kind:ident $field:ident [$($wire:literal)?] $ty:ty; $($doc:literal)*))*]
+    (@munch [[$($meta:tt)*] $name:ident [$($common:tt)*] [$($extra:ident)?]] [$($fields:tt)*]
+        [$(($kind:ident $field:ident [$($wire:literal)?] $ty:ty; $docs:tt $description:tt))*]
         [$($ctor:tt)*];
     ) => {
         $($meta)*
@@ -255,10 +267,12 @@ macro_rules! wire_struct {
         #[non_exhaustive]
         pub struct $name {
             $($fields)*
-            /// The keys the SDK does not declare (sent by a newer agent), as
-            /// sent: kept, never an error.
-            #[serde(flatten)]
-            pub extra: ::serde_json::Map<::std::string::String, ::serde_json::Value>,
+            $(
+                /// The keys the SDK does not declare (sent by a newer agent),
+                /// as sent: kept, never an error.
+                #[serde(flatten)]
+                pub $extra: ::serde_json::Map<::std::string::String, ::serde_json::Value>,
+            )?
         }
 
         impl $crate::wire::WireType for $name {
@@ -267,7 +281,7 @@ macro_rules! wire_struct {
                 let mut b = $crate::wire::ObjectSchema::default();
                 $crate::wire::wire_struct!(@common_schema b [$($common)*]);
                 $($crate::wire::wire_struct!(
-                    @prop b $kind $field [$($wire)?] $ty; $($doc)*
+                    @prop b $kind $field [$($wire)?] $ty; $docs $description
                 );)*
                 $crate::wire::wire_struct!(@common_requires b [$($common)*]);
                 b.finish()
@@ -280,6 +294,7 @@ macro_rules! wire_struct {
     // `new`, from the required fields, for the structs a hook builds (the
     // inputs of tools); the hook inputs are only ever read.
     (@new $name:ident [common $common:ident $($req:literal)*] $params:tt $inits:tt; $($ctor:tt)*) => {};
+    (@new $name:ident [embedded] $params:tt $inits:tt; $($ctor:tt)*) => {};
     (@new $name:ident [] [$($params:tt)*] [$($inits:tt)*]; (param $field:ident $ty:ty) $($rest:tt)*) => {
         $crate::wire::wire_struct!(@new $name []
             [$($params)* $field: impl ::core::convert::Into<$ty>,]
@@ -306,18 +321,21 @@ macro_rules! wire_struct {
         }
     };
 
-    (@common_schema $b:ident []) => {};
+    (@common_schema $b:ident [$($none:ident)?]) => {};
     (@common_schema $b:ident [common $common:ident $($req:literal)*]) => {
         $b.extend(&<$common as $crate::wire::WireType>::schema())
     };
-    (@common_requires $b:ident []) => {};
+    (@common_requires $b:ident [$($none:ident)?]) => {};
     (@common_requires $b:ident [common $common:ident $($req:literal)*]) => {
         $($b.require($req);)*
     };
 
     // Entry points.
+    ($(#[$meta:meta])* pub struct $name:ident: embedded { $($body:tt)* }) => {
+        $crate::wire::wire_struct!(@munch [[$(#[$meta])*] $name [embedded] []] [] [] []; $($body)*);
+    };
     ($(#[$meta:meta])* pub struct $name:ident: $common:ident $([requires $($req:literal),*])? { $($body:tt)* }) => {
-        $crate::wire::wire_struct!(@munch [[$(#[$meta])*] $name [common $common $($($req)*)?]]
+        $crate::wire::wire_struct!(@munch [[$(#[$meta])*] $name [common $common $($($req)*)?] [extra]]
             [
                 /// The fields every hook input carries.
                 #[serde(flatten)]
@@ -326,7 +344,7 @@ macro_rules! wire_struct {
             [] []; $($body)*);
     };
     ($(#[$meta:meta])* pub struct $name:ident { $($body:tt)* }) => {
-        $crate::wire::wire_struct!(@munch [[$(#[$meta])*] $name []] [] [] []; $($body)*);
+        $crate::wire::wire_struct!(@munch [[$(#[$meta])*] $name [] [extra]] [] [] []; $($body)*);
     };
 }
 
