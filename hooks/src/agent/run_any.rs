@@ -68,7 +68,7 @@ mod tests {
     /// Failing closed never applies to the event of `payload`: a handler's
     /// failure exits 1.
     fn assert_fails_open(payload: &str) {
-        let got = run(&RunOptions::fail_closed(), &payload, |_| {
+        let got = run(&RunOptions::fail_closed(), payload, |_| {
             Err::<HookOutput, _>("cannot run the tests")
         });
         assert_eq!(
