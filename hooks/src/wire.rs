@@ -161,96 +161,105 @@ impl ObjectSchema {
 /// }
 /// ```
 ///
+/// A field's docs are its property's `description`, unless a
+/// `#[description = "…"]` after them words it for the schema alone.
+///
 /// Every struct ends with `extra`: the keys the SDK does not declare, as
 /// sent. Each has `new`, taking the required fields, except the hook
 /// inputs (which a hook only reads). `pub struct Name: HookCommon [requires "agent_id"] { … }` embeds
 /// the fields every hook input of the agent shares, in the struct named
-/// after the colon (and makes some of them required).
+/// after the colon (and makes some of them required). `pub struct
+/// HookCommon: embedded { … }` declares such a struct: no `extra` (the
+/// input it is embedded in keeps the unknown keys), no `new`.
 macro_rules! wire_struct {
     // The wire name of a field: its `as "…"` or the field's own name.
     (@name $field:ident $wire:literal) => { $wire };
     (@name $field:ident) => { ::core::stringify!($field) };
 
+    // A property's `description`: its `#[description = "…"]`, or its docs.
+    (@description [$($doc:literal)*] []) => { &[$($doc),*] };
+    (@description $docs:tt [$description:literal]) => { &[$description] };
+
     // One property of the schema.
-    (@prop $b:ident required $field:ident [$($wire:literal)?] $ty:ty; $($doc:literal)*) => {
+    (@prop $b:ident required $field:ident [$($wire:literal)?] $ty:ty; $docs:tt $description:tt) => {
         $b.required(
             $crate::wire::wire_struct!(@name $field $($wire)?),
             <$ty as $crate::wire::WireType>::schema(),
-            &[$($doc),*],
+            $crate::wire::wire_struct!(@description $docs $description),
         )
     };
-    (@prop $b:ident optional $field:ident [$($wire:literal)?] $ty:ty; $($doc:literal)*) => {
+    (@prop $b:ident optional $field:ident [$($wire:literal)?] $ty:ty; $docs:tt $description:tt) => {
         $b.optional(
             $crate::wire::wire_struct!(@name $field $($wire)?),
             <$ty as $crate::wire::WireType>::schema(),
-            &[$($doc),*],
+            $crate::wire::wire_struct!(@description $docs $description),
         )
     };
-    (@prop $b:ident nullable $field:ident [$($wire:literal)?] $ty:ty; $($doc:literal)*) => {
+    (@prop $b:ident nullable $field:ident [$($wire:literal)?] $ty:ty; $docs:tt $description:tt) => {
         $b.required(
             $crate::wire::wire_struct!(@name $field $($wire)?),
             $crate::wire::nullable(
                 <$ty as $crate::wire::WireType>::schema(),
             ),
-            &[$($doc),*],
+            $crate::wire::wire_struct!(@description $docs $description),
         )
     };
 
-    // Fields, one at a time, into the struct's fields and the schema's list.
-    (@munch $head:tt [$($fields:tt)*] [$($props:tt)*] [$($ctor:tt)*];
-        $(#[doc = $doc:literal])* required $field:ident $(as $wire:literal)? : $ty:ty $(, $($rest:tt)*)?
+    // Fields, one at a time, into the struct's fields, the schema's list
+    // and `new`'s parameters: what the field's kind adds, then the field.
+    (@munch $head:tt $fields:tt $props:tt $ctor:tt;
+        $(#[doc = $doc:literal])* $(#[description = $description:literal])?
+        $kind:ident $field:ident $(as $wire:literal)? : $ty:ty $(, $($rest:tt)*)?
     ) => {
-        $crate::wire::wire_struct!(@munch $head
-            [$($fields)*
-                $(#[doc = $doc])*
-                $(#[serde(rename = $wire)])?
-                pub $field: $ty,
-            ]
-            [$($props)* (required $field [$($wire)?] $ty; $($doc)*)]
-            [$($ctor)* (param $field $ty)];
-            $($($rest)*)?
+        $crate::wire::wire_struct!(@kind $kind $ty;
+            $head $fields $props $ctor;
+            [$($doc)*] [$($description)?] $kind $field [$($wire)?] $ty; $($($rest)*)?
         );
     };
-    (@munch $head:tt [$($fields:tt)*] [$($props:tt)*] [$($ctor:tt)*];
-        $(#[doc = $doc:literal])* optional $field:ident $(as $wire:literal)? : $ty:ty $(, $($rest:tt)*)?
-    ) => {
-        $crate::wire::wire_struct!(@munch $head
-            [$($fields)*
-                $(#[doc = $doc])*
-                $(#[serde(rename = $wire)])?
-                #[serde(
-                    default,
-                    deserialize_with = "crate::wire::present",
-                    skip_serializing_if = "::core::option::Option::is_none"
-                )]
-                pub $field: ::core::option::Option<$ty>,
-            ]
-            [$($props)* (optional $field [$($wire)?] $ty; $($doc)*)]
-            [$($ctor)* (none $field)];
-            $($($rest)*)?
-        );
+
+    // What each kind of field adds: its serde attributes (and docs), its
+    // type, and whether `new` takes it (`param`) or leaves it out (`none`).
+    (@kind required $ty:ty; $($then:tt)*) => {
+        $crate::wire::wire_struct!(@field [] $ty, param; $($then)*);
     };
-    (@munch $head:tt [$($fields:tt)*] [$($props:tt)*] [$($ctor:tt)*];
-        $(#[doc = $doc:literal])* nullable $field:ident $(as $wire:literal)? : $ty:ty $(, $($rest:tt)*)?
+    (@kind optional $ty:ty; $($then:tt)*) => {
+        $crate::wire::wire_struct!(@field [
+            #[serde(
+                default,
+                deserialize_with = "crate::wire::present",
+                skip_serializing_if = "::core::option::Option::is_none"
+            )]
+        ] ::core::option::Option<$ty>, none; $($then)*);
+    };
+    (@kind nullable $ty:ty; $($then:tt)*) => {
+        $crate::wire::wire_struct!(@field [
+            #[doc = ""]
+            #[doc = "Always sent; `None` when the agent sends `null`."]
+            #[serde(default)]
+        ] ::core::option::Option<$ty>, param; $($then)*);
+    };
+
+    (@field [$($attrs:tt)*] $field_ty:ty, $new:ident;
+        $head:tt [$($fields:tt)*] [$($props:tt)*] [$($ctor:tt)*];
+        [$($doc:literal)*] $description:tt $kind:ident $field:ident [$($wire:literal)?] $ty:ty;
+        $($rest:tt)*
     ) => {
         $crate::wire::wire_struct!(@munch $head
             [$($fields)*
                 $(#[doc = $doc])*
-                #[doc = ""]
-                #[doc = "Always sent; `None` when the agent sends `null`."]
                 $(#[serde(rename = $wire)])?
-                #[serde(default)]
-                pub $field: ::core::option::Option<$ty>,
+                $($attrs)*
+                pub $field: $field_ty,
             ]
-            [$($props)* (nullable $field [$($wire)?] $ty; $($doc)*)]
-            [$($ctor)* (param $field ::core::option::Option<$ty>)];
-            $($($rest)*)?
+            [$($props)* ($kind $field [$($wire)?] $ty; [$($doc)*] $description)]
+            [$($ctor)* ($new $field $field_ty)];
+            $($rest)*
         );
     };
 
     // All fields read: the struct, and its schema.
-    (@munch [[$($meta:tt)*] $name:ident [$($common:tt)*]] [$($fields:tt)*]
-        [$(($kind:ident $field:ident [$($wire:literal)?] $ty:ty; $($doc:literal)*))*]
+    (@munch [[$($meta:tt)*] $name:ident [$($common:tt)*] [$($extra:ident)?]] [$($fields:tt)*]
+        [$(($kind:ident $field:ident [$($wire:literal)?] $ty:ty; $docs:tt $description:tt))*]
         [$($ctor:tt)*];
     ) => {
         $($meta)*
@@ -258,10 +267,12 @@ macro_rules! wire_struct {
         #[non_exhaustive]
         pub struct $name {
             $($fields)*
-            /// The keys the SDK does not declare (sent by a newer agent), as
-            /// sent: kept, never an error.
-            #[serde(flatten)]
-            pub extra: ::serde_json::Map<::std::string::String, ::serde_json::Value>,
+            $(
+                /// The keys the SDK does not declare (sent by a newer agent),
+                /// as sent: kept, never an error.
+                #[serde(flatten)]
+                pub $extra: ::serde_json::Map<::std::string::String, ::serde_json::Value>,
+            )?
         }
 
         impl $crate::wire::WireType for $name {
@@ -270,7 +281,7 @@ macro_rules! wire_struct {
                 let mut b = $crate::wire::ObjectSchema::default();
                 $crate::wire::wire_struct!(@common_schema b [$($common)*]);
                 $($crate::wire::wire_struct!(
-                    @prop b $kind $field [$($wire)?] $ty; $($doc)*
+                    @prop b $kind $field [$($wire)?] $ty; $docs $description
                 );)*
                 $crate::wire::wire_struct!(@common_requires b [$($common)*]);
                 b.finish()
@@ -283,6 +294,7 @@ macro_rules! wire_struct {
     // `new`, from the required fields, for the structs a hook builds (the
     // inputs of tools); the hook inputs are only ever read.
     (@new $name:ident [common $common:ident $($req:literal)*] $params:tt $inits:tt; $($ctor:tt)*) => {};
+    (@new $name:ident [embedded] $params:tt $inits:tt; $($ctor:tt)*) => {};
     (@new $name:ident [] [$($params:tt)*] [$($inits:tt)*]; (param $field:ident $ty:ty) $($rest:tt)*) => {
         $crate::wire::wire_struct!(@new $name []
             [$($params)* $field: impl ::core::convert::Into<$ty>,]
@@ -290,7 +302,7 @@ macro_rules! wire_struct {
             $($rest)*
         );
     };
-    (@new $name:ident [] $params:tt [$($inits:tt)*]; (none $field:ident) $($rest:tt)*) => {
+    (@new $name:ident [] $params:tt [$($inits:tt)*]; (none $field:ident $ty:ty) $($rest:tt)*) => {
         $crate::wire::wire_struct!(@new $name [] $params
             [$($inits)* $field: ::core::option::Option::None,];
             $($rest)*
@@ -309,18 +321,21 @@ macro_rules! wire_struct {
         }
     };
 
-    (@common_schema $b:ident []) => {};
+    (@common_schema $b:ident [$($none:ident)?]) => {};
     (@common_schema $b:ident [common $common:ident $($req:literal)*]) => {
         $b.extend(&<$common as $crate::wire::WireType>::schema())
     };
-    (@common_requires $b:ident []) => {};
+    (@common_requires $b:ident [$($none:ident)?]) => {};
     (@common_requires $b:ident [common $common:ident $($req:literal)*]) => {
         $($b.require($req);)*
     };
 
     // Entry points.
+    ($(#[$meta:meta])* pub struct $name:ident: embedded { $($body:tt)* }) => {
+        $crate::wire::wire_struct!(@munch [[$(#[$meta])*] $name [embedded] []] [] [] []; $($body)*);
+    };
     ($(#[$meta:meta])* pub struct $name:ident: $common:ident $([requires $($req:literal),*])? { $($body:tt)* }) => {
-        $crate::wire::wire_struct!(@munch [[$(#[$meta])*] $name [common $common $($($req)*)?]]
+        $crate::wire::wire_struct!(@munch [[$(#[$meta])*] $name [common $common $($($req)*)?] [extra]]
             [
                 /// The fields every hook input carries.
                 #[serde(flatten)]
@@ -329,7 +344,7 @@ macro_rules! wire_struct {
             [] []; $($body)*);
     };
     ($(#[$meta:meta])* pub struct $name:ident { $($body:tt)* }) => {
-        $crate::wire::wire_struct!(@munch [[$(#[$meta])*] $name []] [] [] []; $($body)*);
+        $crate::wire::wire_struct!(@munch [[$(#[$meta])*] $name [] [extra]] [] [] []; $($body)*);
     };
 }
 
@@ -351,47 +366,49 @@ macro_rules! wire_struct {
 /// value is kept as `Other(String)` (the known values are the schema's
 /// `examples`).
 macro_rules! wire_values {
+    // The two kinds of set differ in a value they do not know: `closed`
+    // refuses it, `open` keeps it as `Other`.
     ($(#[$meta:meta])* pub enum $name:ident: closed {
         $($(#[doc = $doc:literal])* $variant:ident = $value:literal,)*
     }) => {
-        $(#[$meta])*
-        #[derive(Debug, Clone, PartialEq, Eq, Hash)]
-        #[non_exhaustive]
-        pub enum $name {
-            $($(#[doc = $doc])* #[doc = ::core::concat!("`\"", $value, "\"`")] $variant,)*
-        }
-
-        impl $name {
-            /// The value as sent.
-            pub fn as_str(&self) -> &str {
-                match self {
-                    $($name::$variant => $value,)*
-                }
+        $crate::wire::wire_values!(@enum [$(#[$meta])*] $name [] [] {
+            /// The value named `value`; `None` for another one.
+            fn read(value: &str) -> ::core::option::Option<Self> {
+                $name::from_known(value)
             }
-        }
-
-        impl<'de> ::serde::Deserialize<'de> for $name {
-            fn deserialize<D: ::serde::Deserializer<'de>>(deserializer: D) -> ::core::result::Result<Self, D::Error> {
-                let value = <::std::borrow::Cow<'de, str> as ::serde::Deserialize>::deserialize(deserializer)?;
-                $name::from_known(&value).ok_or_else(|| ::serde::de::Error::unknown_variant(&value, &$name::VALUES))
-            }
-        }
-
-        $crate::wire::wire_values!(@impls $name {
+        } {
             ::serde_json::json!({ "type": "string", "enum": $name::VALUES })
-        } $($variant = $value)*);
+        } $($(#[doc = $doc])* $variant = $value,)*);
     };
-
     ($(#[$meta:meta])* pub enum $name:ident: open {
         $($(#[doc = $doc:literal])* $variant:ident = $value:literal,)*
     }) => {
-        $(#[$meta])*
+        $crate::wire::wire_values!(@enum [$(#[$meta])*] $name [
+            /// A value this version does not know, as sent.
+            Other(::std::string::String),
+        ] [
+            $name::Other(value) => value,
+        ] {
+            /// The value named `value`, an unknown one as `Other`.
+            fn read(value: &str) -> ::core::option::Option<Self> {
+                ::core::option::Option::Some(
+                    $name::from_known(value).unwrap_or_else(|| $name::Other(value.to_owned())),
+                )
+            }
+        } {
+            ::serde_json::json!({ "type": "string", "examples": $name::VALUES })
+        } $($(#[doc = $doc])* $variant = $value,)*);
+    };
+
+    (@enum [$($meta:tt)*] $name:ident [$($other:tt)*] [$($other_str:tt)*] { $($read:tt)* } { $schema:expr }
+        $($(#[doc = $doc:literal])* $variant:ident = $value:literal,)*
+    ) => {
+        $($meta)*
         #[derive(Debug, Clone, PartialEq, Eq, Hash)]
         #[non_exhaustive]
         pub enum $name {
             $($(#[doc = $doc])* #[doc = ::core::concat!("`\"", $value, "\"`")] $variant,)*
-            /// A value this version does not know, as sent.
-            Other(::std::string::String),
+            $($other)*
         }
 
         impl $name {
@@ -399,23 +416,21 @@ macro_rules! wire_values {
             pub fn as_str(&self) -> &str {
                 match self {
                     $($name::$variant => $value,)*
-                    $name::Other(value) => value,
+                    $($other_str)*
                 }
             }
+
+            $($read)*
         }
 
         impl<'de> ::serde::Deserialize<'de> for $name {
             fn deserialize<D: ::serde::Deserializer<'de>>(deserializer: D) -> ::core::result::Result<Self, D::Error> {
                 let value = <::std::borrow::Cow<'de, str> as ::serde::Deserialize>::deserialize(deserializer)?;
-                ::core::result::Result::Ok(
-                    $name::from_known(&value).unwrap_or_else(|| $name::Other(value.into_owned())),
-                )
+                $name::read(&value).ok_or_else(|| ::serde::de::Error::unknown_variant(&value, &$name::VALUES))
             }
         }
 
-        $crate::wire::wire_values!(@impls $name {
-            ::serde_json::json!({ "type": "string", "examples": $name::VALUES })
-        } $($variant = $value)*);
+        $crate::wire::wire_values!(@impls $name { $schema } $($variant = $value)*);
     };
 
     (@impls $name:ident { $schema:expr } $($variant:ident = $value:literal)*) => {

@@ -26,4 +26,5 @@ mod verdict;
 pub use engine::{SIZE_LIMIT, TOO_LARGE, does_not_compile};
 #[cfg(feature = "compile-check")]
 pub use nfa::problem;
+pub use reason::in_our_voice;
 pub use verdict::translated;

@@ -3,7 +3,7 @@
 
 use serde_json::{Map, Value};
 
-use super::translate::{Refusals, Take, Translation, sort, translate};
+use super::translate::{Refusals, Take, Translation, sort, sort_answer, translate};
 use crate::claude::{HookEvent, HookOutput};
 use crate::codex::{Codex, CodexEvent, CodexOutput};
 
@@ -58,27 +58,19 @@ const ADDS_CONTEXT: &[CodexEvent] = &[
 fn codex_answer(event: CodexEvent, output: &HookOutput) -> Result<CodexOutput, Vec<String>> {
     let blocks = output.to_json()["decision"] == "block";
     translate::<FromCodex, _>(event, output, |fields, refusals| {
-        let mut kept = Map::new();
-        sort(
-            fields,
-            "",
-            &mut kept,
-            refusals,
-            |key, value, kept, refusals| match key {
-                "systemMessage" => Take::Keep,
-                "decision" | "reason" if blocks && BLOCKS.contains(&event) => Take::Keep,
-                "hookSpecificOutput" => {
-                    let mut specific = Map::new();
-                    if let Some(fields) = value.as_object() {
-                        sort_specific(event, fields, &mut specific, refusals);
-                    }
-                    kept.insert(key.to_owned(), Value::Object(specific));
-                    Take::Done
+        sort_answer(fields, refusals, |key, value, kept, refusals| match key {
+            "systemMessage" => Take::Keep,
+            "decision" | "reason" if blocks && BLOCKS.contains(&event) => Take::Keep,
+            "hookSpecificOutput" => {
+                let mut specific = Map::new();
+                if let Some(fields) = value.as_object() {
+                    sort_specific(event, fields, &mut specific, refusals);
                 }
-                _ => Take::Refuse,
-            },
-        );
-        kept
+                kept.insert(key.to_owned(), Value::Object(specific));
+                Take::Done
+            }
+            _ => Take::Refuse,
+        })
     })
 }
 

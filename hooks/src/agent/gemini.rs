@@ -4,7 +4,7 @@
 
 use serde_json::{Map, Value, json};
 
-use super::translate::{Refusals, Take, Translation, sort, translate};
+use super::translate::{Refusals, Take, Translation, sort, sort_answer, translate};
 use crate::claude::{HookEvent, HookOutput};
 use crate::gemini::{Gemini, GeminiEvent, GeminiOutput};
 
@@ -132,26 +132,19 @@ fn claude_tool(fields: &mut Map<String, Value>) {
 fn gemini_answer(event: GeminiEvent, output: &HookOutput) -> Result<GeminiOutput, Vec<String>> {
     let blocks = output.to_json()["decision"] == "block";
     translate::<FromGemini, _>(event, output, |fields, refusals| {
-        let mut kept = Map::new();
         let mut specific = Map::new();
-        sort(
-            fields,
-            "",
-            &mut kept,
-            refusals,
-            |key, value, kept, refusals| match key {
-                "systemMessage" | "suppressOutput" => Take::Keep,
-                "continue" | "stopReason" if STOPS.contains(&event) => Take::Keep,
-                "decision" | "reason" if blocks && BLOCKS.contains(&event) => Take::Keep,
-                "hookSpecificOutput" => {
-                    if let Some(fields) = value.as_object() {
-                        sort_specific(event, fields, kept, &mut specific, refusals);
-                    }
-                    Take::Done
+        let mut kept = sort_answer(fields, refusals, |key, value, kept, refusals| match key {
+            "systemMessage" | "suppressOutput" => Take::Keep,
+            "continue" | "stopReason" if STOPS.contains(&event) => Take::Keep,
+            "decision" | "reason" if blocks && BLOCKS.contains(&event) => Take::Keep,
+            "hookSpecificOutput" => {
+                if let Some(fields) = value.as_object() {
+                    sort_specific(event, fields, kept, &mut specific, refusals);
                 }
-                _ => Take::Refuse,
-            },
-        );
+                Take::Done
+            }
+            _ => Take::Refuse,
+        });
         if !specific.is_empty() {
             let mut with_name = Map::new();
             with_name.insert("hookEventName".to_owned(), json!(event.as_str()));

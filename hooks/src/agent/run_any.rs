@@ -68,7 +68,7 @@ mod tests {
     /// Failing closed never applies to the event of `payload`: a handler's
     /// failure exits 1.
     fn assert_fails_open(payload: &str) {
-        let got = run_any_on(None, &RunOptions::fail_closed(), payload.as_bytes(), |_| {
+        let got = run(&RunOptions::fail_closed(), payload, |_| {
             Err::<HookOutput, _>("cannot run the tests")
         });
         assert_eq!(
@@ -79,12 +79,7 @@ mod tests {
 
     /// A payload `agent`'s contract refuses never reaches the handler.
     fn assert_refused_unread(agent: Agent, payload: &str) {
-        let got = run_any_on(
-            Some(agent),
-            &RunOptions::default(),
-            payload.as_bytes(),
-            |_| -> HookOutput { unreachable!() },
-        );
+        let got = unread(Some(agent), &RunOptions::default(), payload);
         assert_eq!(got.exit_code, 1);
         assert!(
             got.stderr
@@ -109,6 +104,23 @@ mod tests {
         )
     }
 
+    /// What the runner answers to `payload`, the agent told by the payload.
+    fn run<A: HookAnswer>(
+        options: &RunOptions,
+        payload: &str,
+        handler: impl FnOnce(HookInput) -> A,
+    ) -> Outcome {
+        run_any_on(None, options, payload.as_bytes(), handler)
+    }
+
+    /// What the runner answers to `payload`, which never reaches the
+    /// handler.
+    fn unread(agent: Option<Agent>, options: &RunOptions, payload: &str) -> Outcome {
+        run_any_on(agent, options, payload.as_bytes(), |_| -> HookOutput {
+            unreachable!()
+        })
+    }
+
     fn outcome(stdout: &str, stderr: &str, exit_code: u8) -> Outcome {
         Outcome {
             stdout: stdout.to_owned(),
@@ -119,19 +131,14 @@ mod tests {
 
     #[test]
     fn a_codex_payload_reaches_the_handler_as_claudes_input() {
-        let got = run_any_on(
-            None,
-            &RunOptions::default(),
-            bash("ls").as_bytes(),
-            |input| {
-                let HookInput::PreToolUse(call) = &input else {
-                    panic!("not PreToolUse: {input:?}")
-                };
-                assert_eq!(call.common.transcript_path, "");
-                assert_eq!(call.extra["turn_id"], "t1");
-                HookOutput::pre_tool_use().deny("no")
-            },
-        );
+        let got = run(&RunOptions::default(), &bash("ls"), |input| {
+            let HookInput::PreToolUse(call) = &input else {
+                panic!("not PreToolUse: {input:?}")
+            };
+            assert_eq!(call.common.transcript_path, "");
+            assert_eq!(call.extra["turn_id"], "t1");
+            HookOutput::pre_tool_use().deny("no")
+        });
         assert_eq!(
             got,
             outcome(
@@ -144,12 +151,9 @@ mod tests {
 
     #[test]
     fn what_codex_does_not_honour_is_a_failure_line_per_field() {
-        let got = run_any_on(
-            None,
-            &RunOptions::fail_closed(),
-            bash("ls").as_bytes(),
-            |_| HookOutput::pre_tool_use().ask("sure?"),
-        );
+        let got = run(&RunOptions::fail_closed(), &bash("ls"), |_| {
+            HookOutput::pre_tool_use().ask("sure?")
+        });
         assert_eq!(
             got,
             outcome(
@@ -166,7 +170,7 @@ mod tests {
         let claude = bash("ls")
             .replace(r#","turn_id":"t1""#, "")
             .replace("null", "\"/t\"");
-        let got = run_any_on(None, &RunOptions::fail_closed(), claude.as_bytes(), |_| {
+        let got = run(&RunOptions::fail_closed(), &claude, |_| {
             HookOutput::pre_tool_use().ask("sure?")
         });
         assert_eq!(got.exit_code, 0, "{got:?}");
@@ -178,7 +182,7 @@ mod tests {
             "PostToolUse",
             json!({ "tool_name": "Bash", "tool_input": { "command": "ls" }, "tool_use_id": "c1", "tool_response": "ok" }),
         );
-        let got = run_any_on(None, &RunOptions::default(), post.as_bytes(), |_| {
+        let got = run(&RunOptions::default(), &post, |_| {
             HookOutput::post_tool_use()
                 .block("fix the test")
                 .additional_context("ran in /w")
@@ -199,7 +203,7 @@ mod tests {
             "PreToolUse",
             json!({ "tool_name": "Bash", "tool_input": { "command": "ls" }, "tool_use_id": "c1" }),
         );
-        let got = run_any_on(None, &RunOptions::default(), pre.as_bytes(), |_| {
+        let got = run(&RunOptions::default(), &pre, |_| {
             HookOutput::pre_tool_use().additional_context("the build directory is ./out")
         });
         assert_eq!(
@@ -221,25 +225,6 @@ mod tests {
         assert_fails_open(&stop);
     }
 
-    #[test]
-    fn an_invalid_codex_payload_has_codexs_lines_and_interrupt_has_no_counterpart() {
-        assert_refused_unread(Agent::Codex, r#"{"hook_event_name":"Stop"}"#);
-        let got = run_any_on(
-            None,
-            &RunOptions::fail_closed(),
-            codex("Interrupt", json!({})).as_bytes(),
-            |_| -> HookOutput { unreachable!() },
-        );
-        assert_eq!(
-            got,
-            outcome(
-                "",
-                "Blocked: a hook that guards this action failed, so the action is refused; tell the user, with the problem below\nInvalid hook input: Codex's \"Interrupt\" has no Claude Code counterpart, so a hook written for Claude's events cannot answer it; remove the hook from this event\n",
-                2
-            )
-        );
-    }
-
     fn gemini(event: &str, fields: serde_json::Value) -> String {
         let common = json!({
             "session_id": "s", "transcript_path": "/t.json", "cwd": "/w",
@@ -258,26 +243,21 @@ mod tests {
     #[test]
     fn a_gemini_shell_call_reaches_the_handler_as_claudes_bash_and_a_denial_prints_as_gemini_reads_it()
      {
-        let got = run_any_on(
-            None,
-            &RunOptions::fail_closed(),
-            shell("rm -rf ~/").as_bytes(),
-            |input| {
-                let HookInput::PreToolUse(call) = &input else {
-                    panic!("not PreToolUse: {input:?}")
-                };
-                let crate::claude::ToolInput::Bash(bash) = call.tool_input().unwrap() else {
-                    panic!("not Bash: {call:?}")
-                };
-                assert_eq!(bash.command, "rm -rf ~/");
-                assert_eq!(bash.run_in_background, Some(false));
-                assert_eq!(call.tool_use_id, "");
-                assert_eq!(call.extra["timestamp"], "2026-12-02T00:00:00.000Z");
-                HookOutput::pre_tool_use()
-                    .deny("no")
-                    .system_message("refused rm")
-            },
-        );
+        let got = run(&RunOptions::fail_closed(), &shell("rm -rf ~/"), |input| {
+            let HookInput::PreToolUse(call) = &input else {
+                panic!("not PreToolUse: {input:?}")
+            };
+            let crate::claude::ToolInput::Bash(bash) = call.tool_input().unwrap() else {
+                panic!("not Bash: {call:?}")
+            };
+            assert_eq!(bash.command, "rm -rf ~/");
+            assert_eq!(bash.run_in_background, Some(false));
+            assert_eq!(call.tool_use_id, "");
+            assert_eq!(call.extra["timestamp"], "2026-12-02T00:00:00.000Z");
+            HookOutput::pre_tool_use()
+                .deny("no")
+                .system_message("refused rm")
+        });
         assert_eq!(
             got,
             outcome(
@@ -298,16 +278,11 @@ mod tests {
 
     #[test]
     fn what_gemini_does_not_honour_is_a_failure_line_per_field() {
-        let got = run_any_on(
-            None,
-            &RunOptions::fail_closed(),
-            shell("ls").as_bytes(),
-            |_| {
-                HookOutput::pre_tool_use()
-                    .ask("sure?")
-                    .additional_context("in /w")
-            },
-        );
+        let got = run(&RunOptions::fail_closed(), &shell("ls"), |_| {
+            HookOutput::pre_tool_use()
+                .ask("sure?")
+                .additional_context("in /w")
+        });
         assert_eq!(
             got,
             outcome(
@@ -329,7 +304,7 @@ mod tests {
             "AfterTool",
             json!({ "tool_name": "run_shell_command", "tool_input": { "command": "ls" }, "tool_response": { "llmContent": "a.txt" } }),
         );
-        let got = run_any_on(None, &RunOptions::default(), after.as_bytes(), |input| {
+        let got = run(&RunOptions::default(), &after, |input| {
             let HookInput::PostToolUse(call) = &input else {
                 panic!("not PostToolUse: {input:?}")
             };
@@ -348,7 +323,7 @@ mod tests {
         );
 
         let prompt = gemini("BeforeAgent", json!({ "prompt": "deploy" }));
-        let got = run_any_on(None, &RunOptions::default(), prompt.as_bytes(), |input| {
+        let got = run(&RunOptions::default(), &prompt, |input| {
             let HookInput::UserPromptSubmit(submit) = &input else {
                 panic!("not UserPromptSubmit: {input:?}")
             };
@@ -368,18 +343,13 @@ mod tests {
             "AfterAgent",
             json!({ "prompt": "p", "prompt_response": "finished", "stop_hook_active": false }),
         );
-        let got = run_any_on(
-            None,
-            &RunOptions::default(),
-            after_agent.as_bytes(),
-            |input| {
-                let HookInput::Stop(stop) = &input else {
-                    panic!("not Stop: {input:?}")
-                };
-                assert_eq!(stop.last_assistant_message.as_deref(), Some("finished"));
-                HookOutput::stop().block("run the tests")
-            },
-        );
+        let got = run(&RunOptions::default(), &after_agent, |input| {
+            let HookInput::Stop(stop) = &input else {
+                panic!("not Stop: {input:?}")
+            };
+            assert_eq!(stop.last_assistant_message.as_deref(), Some("finished"));
+            HookOutput::stop().block("run the tests")
+        });
         assert_eq!(
             got,
             outcome(
@@ -393,23 +363,34 @@ mod tests {
     }
 
     #[test]
-    fn an_invalid_gemini_payload_has_geminis_lines_and_the_model_events_have_no_counterpart() {
+    fn an_invalid_payload_has_its_agents_lines_and_an_event_without_counterpart_is_refused() {
+        assert_refused_unread(Agent::Codex, r#"{"hook_event_name":"Stop"}"#);
         assert_refused_unread(Agent::Gemini, r#"{"hook_event_name":"BeforeTool"}"#);
-        let got = run_any_on(
-            None,
-            &RunOptions::default(),
-            gemini("BeforeModel", json!({ "llm_request": {} })).as_bytes(),
-            |_| -> HookOutput { unreachable!() },
-        );
-        assert_eq!(
-            got,
-            outcome(
-                "",
+        let cases = [
+            (
+                RunOptions::fail_closed(),
+                codex("Interrupt", json!({})),
+                "Blocked: a hook that guards this action failed, so the action is refused; tell the user, with the problem below\nInvalid hook input: Codex's \"Interrupt\" has no Claude Code counterpart, so a hook written for Claude's events cannot answer it; remove the hook from this event\n",
+                2,
+            ),
+            (
+                RunOptions::default(),
+                gemini("BeforeModel", json!({ "llm_request": {} })),
                 "Invalid hook input: Gemini CLI's \"BeforeModel\" has no Claude Code counterpart, so a hook written for Claude's events cannot answer it; remove the hook from this event\n",
-                1
-            )
-        );
-        let got = run_any_on(None, &RunOptions::default(), shell("ls").as_bytes(), |_| {
+                1,
+            ),
+        ];
+        for (options, payload, stderr, exit_code) in cases {
+            assert_eq!(
+                unread(None, &options, &payload),
+                outcome("", stderr, exit_code)
+            );
+        }
+    }
+
+    #[test]
+    fn a_gemini_answer_built_for_another_event_is_refused() {
+        let got = run(&RunOptions::default(), &shell("ls"), |_| {
             HookOutput::stop().block("go on")
         });
         assert_eq!(

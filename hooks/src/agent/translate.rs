@@ -148,6 +148,18 @@ pub(super) fn sort<E: Display>(
     }
 }
 
+/// Claude's answer's top-level `fields` sorted by `take`: the ones kept, a
+/// line in `refusals` for each refused one.
+pub(super) fn sort_answer<E: Display>(
+    fields: &Map<String, Value>,
+    refusals: &mut Refusals<E>,
+    take: impl FnMut(&str, &Value, &mut Map<String, Value>, &mut Refusals<E>) -> Take,
+) -> Map<String, Value> {
+    let mut kept = Map::new();
+    sort(fields, "", &mut kept, refusals, take);
+    kept
+}
+
 /// Claude's `output`, checked as its answer to the counterpart of `T`'s
 /// `event`, translated by `translate` (which sorts its fields into the map
 /// it returns): the agent's answer when it honours every field, else a line per

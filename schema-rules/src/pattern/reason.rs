@@ -20,12 +20,15 @@ pub(super) const QUANTIFIED_ASSERTION: &str =
 pub(super) fn not_ecma(message: &str) -> String {
     format!(
         "is not an ECMA-262 regular expression: {}",
-        lowercase_first(message)
+        in_our_voice(message)
     )
 }
 
-fn lowercase_first(text: &str) -> String {
-    let mut chars = text.trim_end_matches('.').chars();
+/// A parser's message (`regress`'s) in our voice: lowercase first letter,
+/// no trailing period. The settings lint quotes `regress` in these words
+/// too.
+pub fn in_our_voice(message: &str) -> String {
+    let mut chars = message.trim_end_matches('.').chars();
     match chars.next() {
         Some(first) => first.to_lowercase().chain(chars).collect(),
         None => String::new(),

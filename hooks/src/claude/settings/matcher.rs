@@ -6,6 +6,8 @@
 
 use std::cell::OnceCell;
 
+use toolsmith_schema_rules::pattern::in_our_voice;
+
 use super::facts::{self, Target};
 use super::name_regex::NameRegex;
 use super::quoted;
@@ -125,7 +127,7 @@ pub(super) fn check(
                         "matcher {} is read as a JavaScript regular expression and does not \
                          compile: {}",
                         quoted(matcher),
-                        lowercase_first(err)
+                        in_our_voice(err)
                     ),
                 );
                 return;
@@ -241,14 +243,6 @@ fn looks_like_rule(matcher: &str) -> bool {
                 && matcher.ends_with(')')
         }
         None => false,
-    }
-}
-
-fn lowercase_first(text: &str) -> String {
-    let mut chars = text.chars();
-    match chars.next() {
-        Some(first) => first.to_lowercase().chain(chars).collect(),
-        None => String::new(),
     }
 }
 
