@@ -64,6 +64,10 @@ pub const VALID_CALL: &str = r#"{"slug":"release-notes-2026","visibility":"unlis
 /// A call with three problems: a pattern, an enum and a bound.
 pub const INVALID_CALL: &str = r#"{"slug":"Release Notes!","visibility":"secret","priority":500,"author":{"name":"Ada Lovelace","email":"ada@example.org"},"tags":["release","changelog"]}"#;
 
+/// A call with three problems: a key the nested `author` object does not
+/// take (a near miss of one it does), an enum and a bound.
+pub const INVALID_KEY_CALL: &str = r#"{"slug":"release-notes-2026","visibility":"secret","priority":500,"author":{"name":"Ada Lovelace","emial":"ada@example.org"},"tags":["release","changelog"]}"#;
+
 /// Which side of the comparison a case is on.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Side {
@@ -131,6 +135,22 @@ pub static CASES: &[Case] = &[
     }),
     case("invalid/value/Validator", Toolsmith, 100, || {
         validator_value(INVALID_CALL)
+    }),
+    // A nested unknown key, an enum miss and a bound miss, every line rendered.
+    case("invalid_key/str/jsonschema", Jsonschema, 100, || {
+        jsonschema_str(INVALID_KEY_CALL)
+    }),
+    case("invalid_key/str/validate_input_str", Toolsmith, 100, || {
+        typed_str(INVALID_KEY_CALL)
+    }),
+    case("invalid_key/value/jsonschema", Jsonschema, 100, || {
+        jsonschema_value(INVALID_KEY_CALL)
+    }),
+    case("invalid_key/value/validate_input", Toolsmith, 100, || {
+        typed_value(INVALID_KEY_CALL)
+    }),
+    case("invalid_key/value/Validator", Toolsmith, 100, || {
+        validator_value(INVALID_KEY_CALL)
     }),
     // Compiling the validator of the tool's schema.
     case("compile/jsonschema", Jsonschema, 10, compile_jsonschema),
@@ -212,7 +232,7 @@ pub static CASES: &[Case] = &[
 /// what was allocated before, which is larger than some differences
 /// measured here.)
 pub fn prime() {
-    for text in [VALID_CALL, INVALID_CALL] {
+    for text in [VALID_CALL, INVALID_CALL, INVALID_KEY_CALL] {
         for setup in [
             floor_str,
             floor_value,

@@ -197,7 +197,9 @@ enum Target {
 fn target_of(id: &str) -> Option<Target> {
     Some(match id {
         id if id.starts_with("valid/") && !id.ends_with("/Validator") => Target::Serde(1.25),
-        id if id.starts_with("invalid/") => Target::Jsonschema(1.0),
+        id if id.starts_with("invalid/") || id.starts_with("invalid_key/") => {
+            Target::Jsonschema(1.0)
+        }
         "compile/Validator" => Target::Jsonschema(1.0),
         "sanitize/plain_1mb" | "sanitize/plain_4mb" => Target::PerByte(1.0),
         id if id.starts_with("sanitize/") => Target::Case("sanitize/plain_4mb", 5.0),

@@ -87,14 +87,19 @@ impl Issue {
         self.line_at(PREFIX, &pointer::display(&self.at))
     }
 
-    /// The line with `at` shown as `location` after `subject`; `concat`
-    /// sizes it once, as this runs for every reported problem.
+    /// The line with `at` shown as `location` after `subject`, sized once,
+    /// as this runs for every reported problem.
     fn line_at(&self, subject: &str, location: &str) -> String {
-        if self.at.is_empty() {
-            [subject, ": ", &self.problem].concat()
-        } else {
-            [subject, " at ", location, ": ", &self.problem].concat()
+        let mut line =
+            String::with_capacity(subject.len() + location.len() + self.problem.len() + 6);
+        line.push_str(subject);
+        if !self.at.is_empty() {
+            line.push_str(" at ");
+            line.push_str(location);
         }
+        line.push_str(": ");
+        line.push_str(&self.problem);
+        line
     }
 }
 

@@ -49,7 +49,7 @@ pub(crate) fn validate_input_keeping_repairs<T: Tool>(
 ) -> Result<Validated<T::Args>, (ToolInputError, Vec<Repair>)> {
     // A set would drop repeated items unseen: the schema goes first.
     if !T::Args::__DEDUPS
-        && let Ok(args) = T::Args::deserialize(Strict(input))
+        && let Ok(args) = T::Args::deserialize(Strict::quiet(input))
         && args.satisfies_schema()
         // serde took a declared alias: repair it, so the repair is reported.
         && !tool.validator().uses_declared_aliases(input)
@@ -86,7 +86,7 @@ pub fn validate_input_str<T: Tool>(tool: &T, input: &str) -> Result<T::Args, Too
 /// from objects, enums only from strings.
 fn from_text<T: for<'de> Deserialize<'de>>(input: &str) -> serde_json::Result<T> {
     let mut de = serde_json::Deserializer::from_str(input);
-    let value = T::deserialize(Strict(&mut de))?;
+    let value = T::deserialize(Strict::quiet(&mut de))?;
     de.end()?;
     Ok(value)
 }

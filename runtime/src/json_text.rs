@@ -16,6 +16,7 @@ use std::cell::RefCell;
 use std::fmt;
 
 use serde::de::{self, DeserializeSeed, MapAccess, SeqAccess, Visitor};
+use serde_json::map::Entry;
 use serde_json::{Map, Number, Value};
 
 use crate::echo::quoted;
@@ -340,12 +341,17 @@ impl<'de> Visitor<'de> for ValueSeed<'_> {
         let child = self.enter()?;
         let mut map = Map::new();
         while let Some(key) = access.next_key::<String>()? {
-            if map.contains_key(&key) {
-                self.found.replace(Some(Found::DuplicateKey(key)));
-                return Err(de::Error::custom("duplicate key"));
+            // One lookup for the check and the insert.
+            match map.entry(key) {
+                Entry::Occupied(seen) => {
+                    self.found
+                        .replace(Some(Found::DuplicateKey(seen.key().clone())));
+                    return Err(de::Error::custom("duplicate key"));
+                }
+                Entry::Vacant(slot) => {
+                    slot.insert(access.next_value_seed(child)?);
+                }
             }
-            let value = access.next_value_seed(child)?;
-            map.insert(key, value);
         }
         Ok(Value::Object(map))
     }

@@ -41,7 +41,7 @@ use crate::strict::Strict;
 /// problem as a bound line, or serde's refusal at its pointer.
 pub(crate) fn read<T: DeserializeOwned>(value: &Value) -> Result<T, ToolInputError> {
     let found = RefCell::new(Found::default());
-    let result = T::deserialize(Strict(Reader {
+    let result = T::deserialize(Strict::<_, true>(Reader {
         value,
         at: &Trail::Root,
         found: &found,

@@ -9,6 +9,13 @@
 //! deserializer, and every deserializer nested in it, so that a struct is
 //! read only from an object and an enum only from a string; everything else
 //! passes through untouched.
+//!
+//! The fast path only asks whether a call reads; its failure is never
+//! shown. So [`Strict::quiet`] lets serde's derived visitors fail without
+//! writing their words (`unknown variant `secret`, expected one of …`
+//! costs more than the rest of the attempt): each refusal is one fixed
+//! message. `Strict::<_, true>` keeps serde's words, for the reader whose
+//! refusals become lines.
 
 use std::fmt;
 
@@ -18,32 +25,68 @@ use serde::de::{
 };
 
 /// A deserializer that reads structs only from objects and enums only
-/// from strings, at every depth.
-pub(crate) struct Strict<D>(pub(crate) D);
+/// from strings, at every depth; with `TOLD` false, a refusal by a derived
+/// visitor is not put into words.
+pub(crate) struct Strict<D, const TOLD: bool>(pub(crate) D);
+
+impl<D> Strict<D, false> {
+    /// For a reading whose failure is only told apart from success.
+    pub(crate) fn quiet(deserializer: D) -> Self {
+        Strict(deserializer)
+    }
+}
 
 /// The visitor of a value read through [`Strict`]: nested deserializers
 /// (map values, sequence items, `Some`, newtypes) are wrapped in turn.
-struct Wrap<V>(V);
+struct Wrap<V, const TOLD: bool>(V);
 
 /// A seed whose deserializer is wrapped.
-struct Seed<S>(S);
+struct Seed<S, const TOLD: bool>(S);
 
-/// Map and sequence access whose values are wrapped.
-struct Access<A>(A);
+/// Map and sequence access whose keys and values are wrapped.
+struct Access<A, const TOLD: bool>(A);
 
 /// Reads a unit variant from a string only.
-struct UnitVariant<V>(V);
+struct UnitVariant<V, const TOLD: bool>(V);
+
+/// A refusal not put into words: what a derived visitor's error costs
+/// when nobody reads it.
+#[derive(Debug)]
+struct Unsaid;
+
+impl fmt::Display for Unsaid {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(UNSAID)
+    }
+}
+
+impl std::error::Error for Unsaid {}
+
+impl de::Error for Unsaid {
+    #[inline]
+    fn custom<T: fmt::Display>(_: T) -> Self {
+        Unsaid
+    }
+}
+
+const UNSAID: &str = "refused by the argument type";
+
+/// The caller's error for a refusal not put into words.
+#[inline]
+fn unsaid<E: de::Error>(_: Unsaid) -> E {
+    E::custom(UNSAID)
+}
 
 macro_rules! forward_deserialize {
     ($($method:ident)*) => {$(
         #[inline]
         fn $method<V: Visitor<'de>>(self, visitor: V) -> Result<V::Value, D::Error> {
-            self.0.$method(Wrap(visitor))
+            self.0.$method(Wrap::<V, TOLD>(visitor))
         }
     )*};
 }
 
-impl<'de, D: Deserializer<'de>> Deserializer<'de> for Strict<D> {
+impl<'de, D: Deserializer<'de>, const TOLD: bool> Deserializer<'de> for Strict<D, TOLD> {
     type Error = D::Error;
 
     forward_deserialize! {
@@ -61,7 +104,8 @@ impl<'de, D: Deserializer<'de>> Deserializer<'de> for Strict<D> {
         name: &'static str,
         visitor: V,
     ) -> Result<V::Value, D::Error> {
-        self.0.deserialize_unit_struct(name, Wrap(visitor))
+        self.0
+            .deserialize_unit_struct(name, Wrap::<V, TOLD>(visitor))
     }
 
     #[inline]
@@ -70,7 +114,8 @@ impl<'de, D: Deserializer<'de>> Deserializer<'de> for Strict<D> {
         name: &'static str,
         visitor: V,
     ) -> Result<V::Value, D::Error> {
-        self.0.deserialize_newtype_struct(name, Wrap(visitor))
+        self.0
+            .deserialize_newtype_struct(name, Wrap::<V, TOLD>(visitor))
     }
 
     #[inline]
@@ -79,7 +124,7 @@ impl<'de, D: Deserializer<'de>> Deserializer<'de> for Strict<D> {
         len: usize,
         visitor: V,
     ) -> Result<V::Value, D::Error> {
-        self.0.deserialize_tuple(len, Wrap(visitor))
+        self.0.deserialize_tuple(len, Wrap::<V, TOLD>(visitor))
     }
 
     #[inline]
@@ -89,7 +134,8 @@ impl<'de, D: Deserializer<'de>> Deserializer<'de> for Strict<D> {
         len: usize,
         visitor: V,
     ) -> Result<V::Value, D::Error> {
-        self.0.deserialize_tuple_struct(name, len, Wrap(visitor))
+        self.0
+            .deserialize_tuple_struct(name, len, Wrap::<V, TOLD>(visitor))
     }
 
     /// A struct is an object: read it as a map, so an array is refused.
@@ -100,7 +146,7 @@ impl<'de, D: Deserializer<'de>> Deserializer<'de> for Strict<D> {
         _fields: &'static [&'static str],
         visitor: V,
     ) -> Result<V::Value, D::Error> {
-        self.0.deserialize_map(Wrap(visitor))
+        self.0.deserialize_map(Wrap::<V, TOLD>(visitor))
     }
 
     /// An enum of unit variants is a string (`ToolArg` enums have no data).
@@ -111,7 +157,7 @@ impl<'de, D: Deserializer<'de>> Deserializer<'de> for Strict<D> {
         _variants: &'static [&'static str],
         visitor: V,
     ) -> Result<V::Value, D::Error> {
-        self.0.deserialize_str(UnitVariant(visitor))
+        self.0.deserialize_str(UnitVariant::<V, TOLD>(visitor))
     }
 
     fn is_human_readable(&self) -> bool {
@@ -123,12 +169,15 @@ macro_rules! forward_visit {
     ($($method:ident($ty:ty))*) => {$(
         #[inline]
         fn $method<E: de::Error>(self, v: $ty) -> Result<V::Value, E> {
-            self.0.$method(v)
+            match TOLD {
+                true => self.0.$method(v),
+                false => self.0.$method::<Unsaid>(v).map_err(unsaid),
+            }
         }
     )*};
 }
 
-impl<'de, V: Visitor<'de>> Visitor<'de> for Wrap<V> {
+impl<'de, V: Visitor<'de>, const TOLD: bool> Visitor<'de> for Wrap<V, TOLD> {
     type Value = V::Value;
 
     fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
@@ -146,17 +195,23 @@ impl<'de, V: Visitor<'de>> Visitor<'de> for Wrap<V> {
 
     #[inline]
     fn visit_none<E: de::Error>(self) -> Result<V::Value, E> {
-        self.0.visit_none()
+        match TOLD {
+            true => self.0.visit_none(),
+            false => self.0.visit_none::<Unsaid>().map_err(unsaid),
+        }
     }
 
     #[inline]
     fn visit_unit<E: de::Error>(self) -> Result<V::Value, E> {
-        self.0.visit_unit()
+        match TOLD {
+            true => self.0.visit_unit(),
+            false => self.0.visit_unit::<Unsaid>().map_err(unsaid),
+        }
     }
 
     #[inline]
     fn visit_some<D: Deserializer<'de>>(self, deserializer: D) -> Result<V::Value, D::Error> {
-        self.0.visit_some(Strict(deserializer))
+        self.0.visit_some(Strict::<D, TOLD>(deserializer))
     }
 
     #[inline]
@@ -164,17 +219,17 @@ impl<'de, V: Visitor<'de>> Visitor<'de> for Wrap<V> {
         self,
         deserializer: D,
     ) -> Result<V::Value, D::Error> {
-        self.0.visit_newtype_struct(Strict(deserializer))
+        self.0.visit_newtype_struct(Strict::<D, TOLD>(deserializer))
     }
 
     #[inline]
     fn visit_seq<A: SeqAccess<'de>>(self, seq: A) -> Result<V::Value, A::Error> {
-        self.0.visit_seq(Access(seq))
+        self.0.visit_seq(Access::<A, TOLD>(seq))
     }
 
     #[inline]
     fn visit_map<A: MapAccess<'de>>(self, map: A) -> Result<V::Value, A::Error> {
-        self.0.visit_map(Access(map))
+        self.0.visit_map(Access::<A, TOLD>(map))
     }
 
     /// Reached only through `deserialize_any` of a type that is not a tool
@@ -185,16 +240,16 @@ impl<'de, V: Visitor<'de>> Visitor<'de> for Wrap<V> {
     }
 }
 
-impl<'de, S: DeserializeSeed<'de>> DeserializeSeed<'de> for Seed<S> {
+impl<'de, S: DeserializeSeed<'de>, const TOLD: bool> DeserializeSeed<'de> for Seed<S, TOLD> {
     type Value = S::Value;
 
     #[inline]
     fn deserialize<D: Deserializer<'de>>(self, deserializer: D) -> Result<S::Value, D::Error> {
-        self.0.deserialize(Strict(deserializer))
+        self.0.deserialize(Strict::<D, TOLD>(deserializer))
     }
 }
 
-impl<'de, A: SeqAccess<'de>> SeqAccess<'de> for Access<A> {
+impl<'de, A: SeqAccess<'de>, const TOLD: bool> SeqAccess<'de> for Access<A, TOLD> {
     type Error = A::Error;
 
     #[inline]
@@ -202,7 +257,7 @@ impl<'de, A: SeqAccess<'de>> SeqAccess<'de> for Access<A> {
         &mut self,
         seed: T,
     ) -> Result<Option<T::Value>, A::Error> {
-        self.0.next_element_seed(Seed(seed))
+        self.0.next_element_seed(Seed::<T, TOLD>(seed))
     }
 
     fn size_hint(&self) -> Option<usize> {
@@ -210,21 +265,22 @@ impl<'de, A: SeqAccess<'de>> SeqAccess<'de> for Access<A> {
     }
 }
 
-impl<'de, A: MapAccess<'de>> MapAccess<'de> for Access<A> {
+impl<'de, A: MapAccess<'de>, const TOLD: bool> MapAccess<'de> for Access<A, TOLD> {
     type Error = A::Error;
 
-    /// Keys are strings in JSON; they need no wrapping.
+    /// Keys are strings in JSON; they are wrapped so that an unknown one
+    /// is refused as quietly as a value.
     #[inline]
     fn next_key_seed<K: DeserializeSeed<'de>>(
         &mut self,
         seed: K,
     ) -> Result<Option<K::Value>, A::Error> {
-        self.0.next_key_seed(seed)
+        self.0.next_key_seed(Seed::<K, TOLD>(seed))
     }
 
     #[inline]
     fn next_value_seed<T: DeserializeSeed<'de>>(&mut self, seed: T) -> Result<T::Value, A::Error> {
-        self.0.next_value_seed(Seed(seed))
+        self.0.next_value_seed(Seed::<T, TOLD>(seed))
     }
 
     fn size_hint(&self) -> Option<usize> {
@@ -232,7 +288,7 @@ impl<'de, A: MapAccess<'de>> MapAccess<'de> for Access<A> {
     }
 }
 
-impl<'de, V: Visitor<'de>> Visitor<'de> for UnitVariant<V> {
+impl<'de, V: Visitor<'de>, const TOLD: bool> Visitor<'de> for UnitVariant<V, TOLD> {
     type Value = V::Value;
 
     fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
@@ -241,18 +297,31 @@ impl<'de, V: Visitor<'de>> Visitor<'de> for UnitVariant<V> {
 
     #[inline]
     fn visit_str<E: de::Error>(self, v: &str) -> Result<V::Value, E> {
-        self.0.visit_enum(v.into_deserializer())
+        match TOLD {
+            true => self.0.visit_enum(v.into_deserializer()),
+            false => self
+                .0
+                .visit_enum(v.into_deserializer())
+                .map_err(unsaid::<E>),
+        }
     }
 
     #[inline]
     fn visit_borrowed_str<E: de::Error>(self, v: &'de str) -> Result<V::Value, E> {
-        self.0
-            .visit_enum(de::value::BorrowedStrDeserializer::new(v))
+        match TOLD {
+            true => self
+                .0
+                .visit_enum(de::value::BorrowedStrDeserializer::new(v)),
+            false => self
+                .0
+                .visit_enum(de::value::BorrowedStrDeserializer::<Unsaid>::new(v))
+                .map_err(unsaid),
+        }
     }
 
     #[inline]
     fn visit_string<E: de::Error>(self, v: String) -> Result<V::Value, E> {
-        self.0.visit_enum(v.into_deserializer())
+        self.visit_str(&v)
     }
 }
 
@@ -287,12 +356,12 @@ mod tests {
     }
 
     fn from_value(value: &Value) -> Result<Call, serde_json::Error> {
-        Call::deserialize(Strict(value))
+        Call::deserialize(Strict::quiet(value))
     }
 
     fn from_str(text: &str) -> Result<Call, serde_json::Error> {
         let mut de = serde_json::Deserializer::from_str(text);
-        let call = Call::deserialize(Strict(&mut de))?;
+        let call = Call::deserialize(Strict::quiet(&mut de))?;
         de.end()?;
         Ok(call)
     }
@@ -348,14 +417,14 @@ mod tests {
         struct Email(String);
 
         assert_eq!(
-            Email::deserialize(Strict(&json!("a@b.c"))).unwrap(),
+            Email::deserialize(Strict::quiet(&json!("a@b.c"))).unwrap(),
             Email("a@b.c".into())
         );
         let mut de = serde_json::Deserializer::from_str(r#""a@b.c""#);
         assert_eq!(
-            Email::deserialize(Strict(&mut de)).unwrap(),
+            Email::deserialize(Strict::quiet(&mut de)).unwrap(),
             Email("a@b.c".into())
         );
-        assert!(Email::deserialize(Strict(&json!(["a@b.c"]))).is_err());
+        assert!(Email::deserialize(Strict::quiet(&json!(["a@b.c"]))).is_err());
     }
 }

@@ -20,19 +20,19 @@ const MAX_COMPARED_CHARS: usize = 64;
 /// Optimal string alignment distance (Damerau–Levenshtein with adjacent
 /// transpositions, each substring edited once), or `None` past `limit`.
 pub fn distance(a: &str, b: &str, limit: usize) -> Option<usize> {
-    let a: Vec<char> = a.chars().take(MAX_COMPARED_CHARS + 1).collect();
-    let b: Vec<char> = b.chars().take(MAX_COMPARED_CHARS + 1).collect();
-    if a.len() > MAX_COMPARED_CHARS
-        || b.len() > MAX_COMPARED_CHARS
-        || a.len().abs_diff(b.len()) > limit
-    {
+    // On the stack: this runs for every candidate of every near miss.
+    let (mut a_buf, mut b_buf) = (['\0'; MAX_COMPARED_CHARS], ['\0'; MAX_COMPARED_CHARS]);
+    let (a, b) = (chars_into(a, &mut a_buf)?, chars_into(b, &mut b_buf)?);
+    if a.len().abs_diff(b.len()) > limit {
         return None;
     }
     let width = b.len() + 1;
     // Three rows: two back (for transpositions), previous, current.
-    let mut before: Vec<usize> = vec![0; width];
-    let mut previous: Vec<usize> = (0..width).collect();
-    let mut current: Vec<usize> = vec![0; width];
+    let mut rows = [[0usize; MAX_COMPARED_CHARS + 1]; 3];
+    let [mut before, mut previous, mut current] = rows.each_mut();
+    for (j, cell) in previous[..width].iter_mut().enumerate() {
+        *cell = j;
+    }
     for i in 1..=a.len() {
         current[0] = i;
         for j in 1..width {
@@ -50,6 +50,16 @@ pub fn distance(a: &str, b: &str, limit: usize) -> Option<usize> {
     }
     let d = previous[b.len()];
     (d <= limit).then_some(d)
+}
+
+/// The characters of `text` in `buf`, or `None` past its length.
+fn chars_into<'b>(text: &str, buf: &'b mut [char; MAX_COMPARED_CHARS]) -> Option<&'b [char]> {
+    let mut len = 0;
+    for c in text.chars() {
+        *buf.get_mut(len)? = c;
+        len += 1;
+    }
+    Some(&buf[..len])
 }
 
 /// How many edits a key of this length may be away and still be suggested.

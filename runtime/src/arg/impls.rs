@@ -14,21 +14,6 @@ use crate::domain::{F32_LIMIT, Num, Range};
 use crate::schema::integer::KEYWORD as INTEGER;
 use crate::schema::portable::with_null;
 
-impl Sealed for String {}
-
-impl ToolArg for String {
-    const DEPTH: usize = 0;
-    const __KIND: ArgKind = ArgKind::String;
-
-    fn schema() -> Value {
-        json!({ "type": "string" })
-    }
-
-    fn __text(&self) -> Option<Cow<'_, str>> {
-        Some(Cow::Borrowed(self))
-    }
-}
-
 impl Sealed for bool {}
 
 impl ToolArg for bool {
@@ -261,9 +246,9 @@ arrays! {
     [T: ToolArg, const N: usize] [T; N] => unique: false, count: Some(N);
 }
 
-/// Owned text: `PathBuf` (a path from a call is always UTF-8, as JSON
-/// text is), `Box<str>`, `Arc<str>` and `Cow<'static, str>` (serde reads
-/// it as `Cow::Owned`).
+/// Owned text: `String`, `PathBuf` (a path from a call is always UTF-8,
+/// as JSON text is), `Box<str>`, `Arc<str>` and `Cow<'static, str>` (serde
+/// reads it as `Cow::Owned`).
 macro_rules! texts {
     ($($ty:ty => |$this:ident| $text:expr;)*) => {$(
         impl Sealed for $ty {}
@@ -285,6 +270,7 @@ macro_rules! texts {
 }
 
 texts! {
+    String => |text| Some(Cow::Borrowed(text));
     PathBuf => |path| path.to_str().map(Cow::Borrowed);
     Box<str> => |text| Some(Cow::Borrowed(text));
     Arc<str> => |text| Some(Cow::Borrowed(text));

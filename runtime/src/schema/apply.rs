@@ -13,7 +13,7 @@ use serde_json::{Map, Value};
 
 use super::node::{Contains, Extra, Union};
 use super::node::{Node, Rules, Types};
-use super::validate::{MAX_VALUE_DEPTH, Unknown, Walk};
+use super::validate::{MAX_VALUE_DEPTH, Unknown, Walk, item_noun};
 use crate::echo::{constant, describe, quoted};
 use crate::error::{Issue, IssueKind, Problems};
 use crate::pointer::{Step, to_pointer};
@@ -259,26 +259,12 @@ impl<'a> Walk<'a> {
             }
         }
         let count = map.len() as u64;
-        if let Some(min) = extra.min_properties
-            && count < min
-        {
-            self.report(IssueKind::PropertyCount, || {
-                format!(
-                    "must have at least {min} {}, got {count}",
-                    property_noun(min)
-                )
-            });
-        }
-        if let Some(max) = extra.max_properties
-            && count > max
-        {
-            self.report(IssueKind::PropertyCount, || {
-                format!(
-                    "must have at most {max} {}, got {count}",
-                    property_noun(max)
-                )
-            });
-        }
+        self.count_within(
+            IssueKind::PropertyCount,
+            count,
+            (extra.min_properties, extra.max_properties),
+            |side, n| format!("must have {side} {n} {}, got {count}", property_noun(n)),
+        );
         if let Some(node) = &extra.unevaluated_properties
             && let Some(seen) = seen
         {
@@ -401,25 +387,17 @@ impl<'a> Walk<'a> {
             }
         }
         let count = matched.len() as u64;
-        if count < contains.min {
-            let min = contains.min;
-            self.report(IssueKind::Contains, || {
+        self.count_within(
+            IssueKind::Contains,
+            count,
+            (Some(contains.min), contains.max),
+            |side, n| {
                 format!(
-                    "must contain at least {min} {} matching \"contains\", got {count}",
-                    item_noun(min)
+                    "must contain {side} {n} {} matching \"contains\", got {count}",
+                    item_noun(n)
                 )
-            });
-        }
-        if let Some(max) = contains.max
-            && count > max
-        {
-            self.report(IssueKind::Contains, || {
-                format!(
-                    "must contain at most {max} {} matching \"contains\", got {count}",
-                    item_noun(max)
-                )
-            });
-        }
+            },
+        );
     }
 
     /// `anyOf` (`one` false) or `oneOf`.
@@ -632,8 +610,4 @@ fn takes(names: &[&str]) -> String {
 
 fn property_noun(n: u64) -> &'static str {
     if n == 1 { "property" } else { "properties" }
-}
-
-fn item_noun(n: u64) -> &'static str {
-    if n == 1 { "item" } else { "items" }
 }

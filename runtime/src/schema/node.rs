@@ -174,6 +174,16 @@ impl ObjectRules {
     /// The property `key` names in another case convention, when exactly
     /// one property folds to the same name.
     pub fn case_variant(&self, key: &str) -> Option<usize> {
+        // Folding keeps the letters and digits, only lowered: an ASCII key
+        // whose letters no property shares is not folded and looked up.
+        if key.is_ascii()
+            && !self
+                .properties
+                .iter()
+                .any(|(name, _)| !name.is_ascii() || same_letters(key, name))
+        {
+            return None;
+        }
         self.folded.get(&fold_case(key)).copied().flatten()
     }
 
@@ -202,6 +212,17 @@ impl ObjectRules {
             format!("takes {}", names.join(", "))
         };
     }
+}
+
+/// Whether two ASCII names have the same letters and digits, case and the
+/// separators `-` and `_` aside: what two names that fold alike share.
+pub(crate) fn same_letters(a: &str, b: &str) -> bool {
+    fn letters(text: &str) -> impl Iterator<Item = u8> + '_ {
+        text.bytes()
+            .filter(|c| !matches!(c, b'-' | b'_'))
+            .map(|c| c.to_ascii_lowercase())
+    }
+    letters(a).eq(letters(b))
 }
 
 #[derive(Debug, Default)]

@@ -52,31 +52,28 @@ fn parts(text: &str) -> Parts<'_> {
 pub(crate) fn resolve(base: &str, reference: &str) -> String {
     let r = parts(reference);
     let b = parts(base);
+    // RFC 3986, 5.2.2: a reference with a scheme or an authority keeps
+    // its own (the base's scheme serves one without); otherwise its path
+    // and query are read against the base's.
     let (scheme, authority, path, query);
-    if r.scheme.is_some() {
-        scheme = r.scheme;
+    if r.scheme.is_some() || r.authority.is_some() {
+        scheme = r.scheme.or(b.scheme);
         authority = r.authority;
         path = remove_dots(r.path);
         query = r.query;
     } else {
         scheme = b.scheme;
-        if r.authority.is_some() {
-            authority = r.authority;
-            path = remove_dots(r.path);
-            query = r.query;
+        authority = b.authority;
+        if r.path.is_empty() {
+            path = b.path.to_owned();
+            query = r.query.or(b.query);
         } else {
-            authority = b.authority;
-            if r.path.is_empty() {
-                path = b.path.to_owned();
-                query = r.query.or(b.query);
+            path = if r.path.starts_with('/') {
+                remove_dots(r.path)
             } else {
-                path = if r.path.starts_with('/') {
-                    remove_dots(r.path)
-                } else {
-                    remove_dots(&merge(&b, r.path))
-                };
-                query = r.query;
-            }
+                remove_dots(&merge(&b, r.path))
+            };
+            query = r.query;
         }
     }
     let mut out = String::with_capacity(base.len() + reference.len());

@@ -7,7 +7,7 @@ use serde_json::{Map, Number, Value};
 
 use super::equal;
 use super::graph::Graph;
-use super::node::{ArrayRules, Node, NumberRules, ObjectRules, Rules, StringRules};
+use super::node::{ArrayRules, Node, NumberRules, ObjectRules, Rules, StringRules, same_letters};
 use super::number;
 use crate::echo::{constant, describe, quoted};
 use crate::error::{Issue, IssueKind, Problems, ToolInputError};
@@ -176,26 +176,12 @@ impl<'a> Walk<'a> {
 
     fn string(&mut self, rules: &StringRules, s: &str) {
         if let Some(length) = length_if_needed(s, rules.min_length, rules.max_length) {
-            if let Some(min) = rules.min_length
-                && length < min
-            {
-                self.report(IssueKind::Length, || {
-                    format!(
-                        "must be at least {min} {} long, got {length}",
-                        characters(min)
-                    )
-                });
-            }
-            if let Some(max) = rules.max_length
-                && length > max
-            {
-                self.report(IssueKind::Length, || {
-                    format!(
-                        "must be at most {max} {} long, got {length}",
-                        characters(max)
-                    )
-                });
-            }
+            self.count_within(
+                IssueKind::Length,
+                length,
+                (rules.min_length, rules.max_length),
+                |side, n| format!("must be {side} {n} {} long, got {length}", characters(n)),
+            );
         }
         if let Some(pattern) = &rules.pattern
             && !pattern.is_match(s)
@@ -317,6 +303,28 @@ impl<'a> Walk<'a> {
         }
     }
 
+    /// Reports a `count` (of characters, items, properties) below the
+    /// least or above the most of `bounds`, in the words `say` gives the
+    /// side crossed (`at least`, `at most`) and the bound.
+    pub(super) fn count_within(
+        &mut self,
+        kind: IssueKind,
+        count: u64,
+        (min, max): (Option<u64>, Option<u64>),
+        say: impl Fn(&str, u64) -> String,
+    ) {
+        if let Some(min) = min
+            && count < min
+        {
+            self.report(kind, || say("at least", min));
+        }
+        if let Some(max) = max
+            && count > max
+        {
+            self.report(kind, || say("at most", max));
+        }
+    }
+
     fn report_missing(&mut self, missing: Vec<String>) {
         let names: Vec<String> = missing.iter().map(|name| quoted(name)).collect();
         let noun = if missing.len() == 1 {
@@ -340,20 +348,12 @@ impl<'a> Walk<'a> {
 
     fn array(&mut self, rules: &'a ArrayRules, items: &'a [Value]) {
         let len = items.len() as u64;
-        if let Some(min) = rules.min_items
-            && len < min
-        {
-            self.report(IssueKind::ItemCount, || {
-                format!("must have at least {min} {}, got {len}", item_noun(min))
-            });
-        }
-        if let Some(max) = rules.max_items
-            && len > max
-        {
-            self.report(IssueKind::ItemCount, || {
-                format!("must have at most {max} {}, got {len}", item_noun(max))
-            });
-        }
+        self.count_within(
+            IssueKind::ItemCount,
+            len,
+            (rules.min_items, rules.max_items),
+            |side, n| format!("must have {side} {n} {}, got {len}", item_noun(n)),
+        );
         if rules.unique
             && let Some((first, second)) = equal::first_duplicate(items)
         {
@@ -372,7 +372,7 @@ impl<'a> Walk<'a> {
 /// The unknown keys of one object: the first few, and how many in all.
 #[derive(Default)]
 pub(super) struct Unknown<'a> {
-    shown: Vec<&'a str>,
+    shown: [&'a str; Unknown::SHOWN],
     pub(super) count: usize,
 }
 
@@ -381,8 +381,8 @@ impl<'a> Unknown<'a> {
     const SHOWN: usize = 3;
 
     pub(super) fn push(&mut self, key: &'a str) {
-        if self.shown.len() < Self::SHOWN {
-            self.shown.push(key);
+        if self.count < Self::SHOWN {
+            self.shown[self.count] = key;
         }
         self.count += 1;
     }
@@ -391,34 +391,39 @@ impl<'a> Unknown<'a> {
     /// `unknown properties "a", "b", "c" and 97 more; takes …`: one line
     /// for the object, naming the keys it takes once.
     fn problem(&self, rules: &ObjectRules, suggest: bool) -> String {
-        let names: Vec<&str> = rules
-            .properties
-            .iter()
-            .map(|(name, _)| name.as_str())
-            .collect();
+        let names: Vec<&str> = match suggest {
+            true => rules
+                .properties
+                .iter()
+                .map(|(name, _)| name.as_str())
+                .collect(),
+            false => Vec::new(),
+        };
         self.problem_among(&names, &rules.takes, suggest)
     }
 
-    /// The line for keys outside `names`, which `takes` lists.
+    /// The line for keys outside `names`, which `takes` lists, written
+    /// into one string.
     pub(super) fn problem_among(&self, names: &[&str], takes: &str, suggest: bool) -> String {
-        let names: &[&str] = if suggest { names } else { &[] };
-        let named: Vec<String> = self
-            .shown
-            .iter()
-            .map(
-                |key| match suggest.then(|| suggest::similar_key(key, names)).flatten() {
-                    Some(near) => format!("{} (did you mean {}?)", quoted(key), quoted(near)),
-                    None => quoted(key),
-                },
-            )
-            .collect();
-        let mut out = String::from(if self.count == 1 {
+        let shown = &self.shown[..self.count.min(Self::SHOWN)];
+        let mut out = String::with_capacity(48 + takes.len() + shown.len() * 48);
+        out.push_str(if self.count == 1 {
             "unknown property "
         } else {
             "unknown properties "
         });
-        out.push_str(&named.join(", "));
-        let more = self.count - self.shown.len();
+        for (i, key) in shown.iter().enumerate() {
+            if i > 0 {
+                out.push_str(", ");
+            }
+            out.push_str(&quoted(key));
+            if let Some(near) = suggest.then(|| suggest::similar_key(key, names)).flatten() {
+                out.push_str(" (did you mean ");
+                out.push_str(&quoted(near));
+                out.push_str("?)");
+            }
+        }
+        let more = self.count - shown.len();
         if more > 0 {
             let _ = write!(out, " and {more} more");
         }
@@ -471,7 +476,7 @@ fn characters(n: u64) -> &'static str {
     if n == 1 { "character" } else { "characters" }
 }
 
-fn item_noun(n: u64) -> &'static str {
+pub(super) fn item_noun(n: u64) -> &'static str {
     if n == 1 { "item" } else { "items" }
 }
 
@@ -490,12 +495,7 @@ fn may_resemble(sent: &str, allowed: &str) -> bool {
         return true;
     }
     // Compared as they are read: nothing is allocated for a value missed.
-    fn letters(text: &[u8]) -> impl Iterator<Item = u8> + '_ {
-        text.iter()
-            .filter(|c| !matches!(c, b'-' | b'_'))
-            .map(u8::to_ascii_lowercase)
-    }
-    if a.len().abs_diff(b.len()) <= 8 && letters(a).eq(letters(b)) {
+    if a.len().abs_diff(b.len()) <= 8 && same_letters(sent, allowed) {
         return true;
     }
     let (short, long) = if a.len() <= b.len() { (a, b) } else { (b, a) };
