@@ -26,4 +26,4 @@ mod verdict;
 pub use engine::{SIZE_LIMIT, TOO_LARGE, does_not_compile};
 #[cfg(feature = "compile-check")]
 pub use nfa::problem;
-pub use verdict::translated;
+pub use verdict::{ecma_refusal, translated};
