@@ -1,5 +1,6 @@
 //! The verdict on a pattern short of compiling it: its translation into
-//! `regex` syntax, or the one reason it is refused.
+//! `regex` syntax, or the one reason it is refused; and ECMA-262's own
+//! reading of it, which the `regex` format asks too.
 
 use super::reason;
 use super::translate::{self, Refusal};
