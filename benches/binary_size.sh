@@ -126,6 +126,31 @@ for name in toolsmith rmcp; do
   echo "| $name | $(mb "${size[$name]}") | $(mb "${stripped[$name]}") |"
 done
 echo "| toolsmith / rmcp | $(ratio "${size[toolsmith]}" "${size[rmcp]}") | $(ratio "${stripped[toolsmith]}" "${stripped[rmcp]}") |"
+# Where the bytes are: the file is more than its code. Tables of pointers
+# (Unicode tables, vtables) sit in `.data.rel.ro` and cost a 24-byte
+# relocation each in `.rela.dyn`; `.eh_frame` and `.gcc_except_table` grow
+# with the number of functions, the symbol tables with their names.
+echo
+echo "| section (KB) | toolsmith | rmcp |"
+echo "|---|---:|---:|"
+python3 - "$work/toolsmith/target/release/toolsmith-server" "$work/rmcp/target/release/rmcp-server" <<'PY'
+import subprocess, sys
+def sections(path):
+    out = subprocess.run(["readelf", "-S", "-W", path], capture_output=True, text=True).stdout
+    sizes = {}
+    for line in out.splitlines():
+        if "]" not in line:
+            continue
+        fields = line.split("]", 1)[1].split()
+        if len(fields) > 4 and fields[0].startswith("."):
+            sizes[fields[0]] = int(fields[4], 16)
+    return sizes
+ours, theirs = sections(sys.argv[1]), sections(sys.argv[2])
+rows = [".text", ".rodata", ".data.rel.ro", ".rela.dyn", ".eh_frame", ".eh_frame_hdr",
+        ".gcc_except_table", ".symtab", ".strtab"]
+for row in rows:
+    print(f"| {row} | {ours.get(row, 0) / 1e3:.0f} | {theirs.get(row, 0) / 1e3:.0f} |")
+PY
 if [[ ${BLOAT:-} == 1 ]]; then
   for name in toolsmith rmcp; do
     dir="$work/$name"

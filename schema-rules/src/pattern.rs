@@ -27,4 +27,4 @@ pub use engine::{SIZE_LIMIT, TOO_LARGE, does_not_compile};
 #[cfg(feature = "compile-check")]
 pub use nfa::problem;
 pub use reason::in_our_voice;
-pub use verdict::translated;
+pub use verdict::{ecma_refusal, translated};

@@ -354,5 +354,5 @@ pub(crate) fn uuid(text: &str) -> bool {
 
 /// An ECMA-262 regular expression (with the `u` flag).
 pub(crate) fn regex(text: &str) -> bool {
-    regress::Regex::with_flags(text, "u").is_ok()
+    toolsmith_schema_rules::pattern::ecma_refusal(text).is_none()
 }

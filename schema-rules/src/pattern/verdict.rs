@@ -1,5 +1,6 @@
 //! The verdict on a pattern short of compiling it: its translation into
-//! `regex` syntax, or the one reason it is refused.
+//! `regex` syntax, or the one reason it is refused; and ECMA-262's own
+//! reading of it, which the `regex` format asks too.
 
 use super::reason;
 use super::translate::{self, Refusal};
@@ -16,10 +17,21 @@ pub fn translated(source: &str) -> Result<String, String> {
         Err(Refusal::Reason(reason)) => return Err(reason),
         Err(Refusal::Malformed) => None,
     };
-    if let Err(err) = regress::Regex::with_flags(source, "u") {
-        return Err(reason::not_ecma(&err.to_string()));
+    if let Some(err) = ecma_refusal(source) {
+        return Err(reason::not_ecma(&err));
     }
     translated.ok_or_else(|| reason::NOT_LINEAR.to_owned())
+}
+
+/// `regress`'s refusal of `source` as ECMA-262 syntax (with the `u` flag),
+/// or `None` where ECMA-262 reads it. Every crate that asks calls this one
+/// function, so a program holds one copy of the parser, not one per
+/// calling crate.
+#[inline(never)]
+pub fn ecma_refusal(source: &str) -> Option<String> {
+    regress::Regex::with_flags(source, "u")
+        .err()
+        .map(|err| err.to_string())
 }
 
 #[cfg(test)]

@@ -85,9 +85,10 @@ macro_rules! delegated_requests {
 /// for a `ServerHandler` impl: `[forward field]` hands each call to
 /// `self.field`'s method of the name (a `ServerHandler`'s, or the
 /// [`Delegate`](super::Delegate)'s); `[inherent]` to the type's own
-/// method of the name, so that a method the list names and the type lacks
-/// would call itself (an error for an async one, `unconditional_recursion`
-/// for the others), and one the type has that no list names is dead code.
+/// method of the name (an async one's future boxed), so that a method the
+/// list names and the type lacks would call itself (`unconditional_recursion`
+/// for one that is not async), and one the type has that no list names is
+/// dead code.
 /// For a trait's declaration, `[declare]` answers with a [`Boxed`]
 /// future; `[boxed]` implements that for any `ServerHandler`.
 macro_rules! methods {
@@ -127,7 +128,12 @@ macro_rules! method {
     ([inherent] $(#[$m:meta])* async fn $name:ident($($arg:ident: $ty:ty),*) -> $out:ty) => {
         $(#[$m])*
         async fn $name(&self, $($arg: $ty),*) -> $out {
-            Self::$name(self, $($arg),*).await
+            // Boxed, so that rmcp's request loop, which holds every
+            // answer's future, holds a pointer, and each answer is
+            // compiled once however often rmcp instantiates the loop.
+            let answer: $crate::mcp::server::forward::Boxed<'_, $out> =
+                ::std::boxed::Box::pin(Self::$name(self, $($arg),*));
+            answer.await
         }
     };
     ([inherent] $(#[$m:meta])* fn $name:ident($($arg:ident: $ty:ty),*) -> $out:ty) => {
