@@ -238,5 +238,4 @@ keywords! {
 }
 
 #[cfg(test)]
-#[path = "keywords/tests.rs"]
 mod tests;
