@@ -200,14 +200,19 @@ pub static CASES: &[Case] = &[
             )));
         })
     }),
-    case("call/valid/ToolRef::call", Toolsmith, 100, || {
+    case("call/valid/ToolRef::call_in", Toolsmith, 100, || {
         set_call(ToolSet::new())
     }),
-    case("call/valid/ToolRef::call+on_call", Toolsmith, 100, || {
-        set_call(ToolSet::new().on_call(|report| {
-            black_box(report);
-        }))
-    }),
+    case(
+        "call/valid/ToolRef::call_in+on_call",
+        Toolsmith,
+        100,
+        || {
+            set_call(ToolSet::new().on_call(|report| {
+                black_box(report);
+            }))
+        },
+    ),
     case("sanitize/plain_1mb", Toolsmith, 1, || {
         sanitize(plain_ascii(1 << 20))
     }),

@@ -203,7 +203,7 @@ fn target_of(id: &str) -> Option<Target> {
         "compile/Validator" => Target::Jsonschema(1.0),
         "sanitize/plain_1mb" | "sanitize/plain_4mb" => Target::PerByte(1.0),
         id if id.starts_with("sanitize/") => Target::Case("sanitize/plain_4mb", 5.0),
-        "call/valid/ToolRef::call+on_call" => Target::Case("call/valid/ToolRef::call", 1.05),
+        "call/valid/ToolRef::call_in+on_call" => Target::Case("call/valid/ToolRef::call_in", 1.05),
         _ => return None,
     })
 }

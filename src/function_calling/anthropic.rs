@@ -201,18 +201,10 @@ fn content_block(block: &Value) -> Value {
 /// `{"type": "tool_result", "tool_use_id", "content"}`, with
 /// `"is_error": true` when the input was refused or the tool failed.
 /// A [`Content`] result is a list of blocks, its images as image blocks.
-/// `input` is capped at 1 MiB.
+/// `input` is capped by the set's [`Limits`](crate::Limits) (1 MiB by
+/// default).
 pub async fn dispatch<C>(set: &ToolSet<C>, tool_use: &Value, ctx: C) -> Value {
-    dispatch_with_limit(set, tool_use, ctx, set.limits().max_bytes).await
-}
-
-/// [`dispatch`] with `input` capped at `max_payload` bytes.
-pub async fn dispatch_with_limit<C>(
-    set: &ToolSet<C>,
-    tool_use: &Value,
-    ctx: C,
-    max_payload: usize,
-) -> Value {
+    let max_payload = set.limits().max_bytes;
     let id = tool_use.get("id").cloned().unwrap_or(Value::Null);
     let (_, reply) =
         super::run_named(set, tool_use, ("input", "anthropic"), max_payload, ctx).await;

@@ -157,18 +157,10 @@ fn rewrite_exclusive_bounds(schema: &mut Map<String, Value>) {
 /// or the inner object alone) with the `functionResponse` part to send back:
 /// `{"functionResponse": {"name", "response": {"output": …}}}`, or
 /// `{"response": {"error": "<lines>"}}` when the input was refused or the
-/// tool failed. `args` is capped at 1 MiB.
+/// tool failed. `args` is capped by the set's
+/// [`Limits`](crate::Limits) (1 MiB by default).
 pub async fn dispatch<C>(set: &ToolSet<C>, function_call: &Value, ctx: C) -> Value {
-    dispatch_with_limit(set, function_call, ctx, set.limits().max_bytes).await
-}
-
-/// [`dispatch`] with `args` capped at `max_payload` bytes.
-pub async fn dispatch_with_limit<C>(
-    set: &ToolSet<C>,
-    function_call: &Value,
-    ctx: C,
-    max_payload: usize,
-) -> Value {
+    let max_payload = set.limits().max_bytes;
     let call = function_call.get("functionCall").unwrap_or(function_call);
     let (name, reply) = super::run_named(set, call, ("args", "gemini"), max_payload, ctx).await;
     let response = match reply {

@@ -147,7 +147,8 @@ fn make_nullable(schema: &mut Value) {
 }
 
 /// Answers one entry of an assistant message's `tool_calls` with the `tool`
-/// message to send back, arguments capped at 1 MiB.
+/// message to send back, arguments capped by the set's
+/// [`Limits`](crate::Limits) (1 MiB by default).
 ///
 /// Takes the Chat Completions shape
 /// (`{"id", "type": "function", "function": {"name", "arguments"}}` →
@@ -155,16 +156,7 @@ fn make_nullable(schema: &mut Value) {
 /// (`{"type": "function_call", "call_id", "name", "arguments"}` →
 /// `{"type": "function_call_output", "call_id", "output"}`).
 pub async fn dispatch<C>(set: &ToolSet<C>, tool_call: &Value, ctx: C) -> Value {
-    dispatch_with_limit(set, tool_call, ctx, set.limits().max_bytes).await
-}
-
-/// [`dispatch`] with arguments capped at `max_payload` bytes.
-pub async fn dispatch_with_limit<C>(
-    set: &ToolSet<C>,
-    tool_call: &Value,
-    ctx: C,
-    max_payload: usize,
-) -> Value {
+    let max_payload = set.limits().max_bytes;
     let responses = tool_call.get("type").and_then(Value::as_str) == Some("function_call");
     let text = match function(tool_call, responses) {
         Err(line) => line,

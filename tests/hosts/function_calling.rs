@@ -284,12 +284,19 @@ async fn payloads_over_the_cap_are_refused_with_a_line() {
     assert_eq!(part["functionResponse"]["response"]["error"], line);
 
     let small = json!({"id": "c", "type": "function", "function": {"name": "slugify", "arguments": "{\"text\": \"a b\", \"separator\": \"-\"}"}});
+    let capped = |max_bytes| {
+        let limits = toolsmith::Limits {
+            max_bytes,
+            ..toolsmith::Limits::DEFAULT
+        };
+        demo_tools::tools().with_limits(limits)
+    };
     assert_eq!(
-        openai::dispatch_with_limit(&tools, &small, (), 8).await["content"],
+        openai::dispatch(&capped(8), &small, ()).await["content"],
         "Invalid arguments: larger than the limit of 8 bytes"
     );
     assert_eq!(
-        openai::dispatch_with_limit(&tools, &small, (), 64).await["content"],
+        openai::dispatch(&capped(64), &small, ()).await["content"],
         "a-b"
     );
 }
