@@ -3,6 +3,7 @@
 use serde_json::{Value, json};
 use toolsmith_runtime::{Content, ToolSet};
 
+use super::STRICT_FORMATS;
 use crate::host::{map_schema, result_text};
 
 /// Keywords that only annotate the document, and MCP's `x-mcp-header`;
@@ -28,20 +29,6 @@ const STRICT_KEYWORDS: &[&str] = &[
     "allOf",
     "format",
     "pattern",
-];
-
-/// The string formats strict tool use takes.
-const STRICT_FORMATS: &[&str] = &[
-    "date-time",
-    "time",
-    "date",
-    "duration",
-    "email",
-    "hostname",
-    "uri",
-    "ipv4",
-    "ipv6",
-    "uuid",
 ];
 
 /// The most optional properties, and properties with `anyOf` or a list of
@@ -134,7 +121,9 @@ fn strict_subschema(schema: &Value, counts: &mut StrictCounts) -> bool {
         return false;
     }
     if let Some(format) = map.get("format")
-        && !format.as_str().is_some_and(|f| STRICT_FORMATS.contains(&f))
+        && !format
+            .as_str()
+            .is_some_and(|f| f == "uri" || STRICT_FORMATS.contains(&f))
     {
         return false;
     }

@@ -59,6 +59,22 @@ use toolsmith_runtime::{Call, Limits, ToolSet};
 
 use crate::host::{self, Outcome};
 
+/// The string `format`s the strict modes of OpenAI and Anthropic take
+/// (Anthropic's takes `uri` too): OpenAI moves any other into the
+/// description, and a schema with another is not strict for Anthropic
+/// ([`anthropic::is_strict`]).
+const STRICT_FORMATS: &[&str] = &[
+    "date-time",
+    "time",
+    "date",
+    "duration",
+    "email",
+    "hostname",
+    "ipv4",
+    "ipv6",
+    "uuid",
+];
+
 pub mod anthropic;
 pub mod gemini;
 pub mod openai;

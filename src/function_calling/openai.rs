@@ -11,7 +11,7 @@ use serde_json::{Value, json};
 use toolsmith_runtime::portable::{tagged_as_any_of, union_tag};
 use toolsmith_runtime::{JsonLimits, ToolInputError, ToolSet, parse_json_text};
 
-use super::{Args, call_field};
+use super::{Args, STRICT_FORMATS, call_field};
 use crate::host::{map_schema, result_text, spell_out_format, types};
 
 /// The `tools` array of a Chat Completions request, strict mode:
@@ -31,20 +31,6 @@ pub fn tools<C>(set: &ToolSet<C>) -> Value {
         })
         .collect()
 }
-
-/// The string `format`s strict mode takes; any other moves into the
-/// description.
-const FORMATS: &[&str] = &[
-    "date-time",
-    "time",
-    "date",
-    "duration",
-    "email",
-    "hostname",
-    "ipv4",
-    "ipv6",
-    "uuid",
-];
 
 /// Keywords strict mode accepts; the rest are left out of the declaration
 /// (and still enforced, against the canonical schema, on every call).
@@ -78,7 +64,7 @@ pub fn strict_schema(canonical: &Value) -> Value {
     // Strict mode has no `oneOf`: a tagged union is sent as `anyOf`, which
     // its tags keep exclusive.
     map_schema(&tagged_as_any_of(canonical), &|schema| {
-        spell_out_format(schema, FORMATS);
+        spell_out_format(schema, STRICT_FORMATS);
         schema.retain(|key, _| STRICT_KEYWORDS.contains(&key.as_str()));
         let required: Vec<String> = match schema.get("required") {
             Some(Value::Array(names)) => names
