@@ -11,7 +11,7 @@ use std::sync::{Arc, OnceLock};
 use serde_json::Value;
 
 use super::ToolSet;
-use super::pipeline::{Bound, BoxFuture, Runner};
+use super::runner::{Bound, Handler, Runner};
 use crate::schema::Validator;
 use crate::tool::{TaskSupport, ToolAnnotations, ToolError, ToolHints};
 
@@ -45,10 +45,6 @@ impl<C: Clone + Send + Sync + 'static> Entry<C> {
         }
     }
 }
-
-/// What runs a dynamic tool: the arguments and context in, its result out.
-pub(super) type Handler<C> =
-    dyn Fn(Value, C) -> BoxFuture<'static, Result<Value, ToolError>> + Send + Sync;
 
 /// A tool defined at run time, for [`ToolSet::register_dynamic`]: a schema
 /// that did not come from the macro (a proxied MCP tool, a config file).

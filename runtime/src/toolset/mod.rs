@@ -12,6 +12,7 @@ mod guard;
 mod limits;
 mod pipeline;
 mod report;
+mod runner;
 mod timer;
 
 use std::borrow::Cow;
@@ -29,7 +30,7 @@ use crate::sanitize::sanitize_line;
 use crate::schema::Validator;
 use crate::tool::{BlockingJob, CallError, ToolError, ToolWith};
 use entry::Entry;
-use pipeline::{Dynamic, Executor, Typed};
+use runner::{Dynamic, Executor, Typed};
 
 pub use entry::{DynamicTool, ToolRef};
 pub use errors::{RegisterError, UnknownTool};

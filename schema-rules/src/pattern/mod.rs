@@ -15,6 +15,7 @@
 //! `compile-check` feature, `problem` builds it as `regex` would, without
 //! it, so that a pattern that builds is a pattern that runs.
 
+mod ecma;
 mod engine;
 mod foreign;
 #[cfg(feature = "compile-check")]
@@ -23,8 +24,9 @@ mod reason;
 mod translate;
 mod verdict;
 
+pub use ecma::ecma_refusal;
 pub use engine::{SIZE_LIMIT, TOO_LARGE, does_not_compile};
 #[cfg(feature = "compile-check")]
 pub use nfa::problem;
 pub use reason::in_our_voice;
-pub use verdict::{ecma_refusal, translated};
+pub use verdict::translated;

@@ -385,7 +385,7 @@ impl Translator {
         if self.properties.contains(&name) {
             return Ok(property);
         }
-        let ecma = |name: &str| super::verdict::ecma_refusal(&format!("\\p{{{name}}}")).is_none();
+        let ecma = |name: &str| super::ecma::ecma_refusal(&format!("\\p{{{name}}}")).is_none();
         if !ecma(&name) {
             let is_script = !name.contains('=') && ecma(&format!("Script={name}"));
             return Err(Refusal::Reason(foreign::property(p, &name, is_script)));

@@ -17,21 +17,10 @@ pub fn translated(source: &str) -> Result<String, String> {
         Err(Refusal::Reason(reason)) => return Err(reason),
         Err(Refusal::Malformed) => None,
     };
-    if let Some(err) = ecma_refusal(source) {
+    if let Some(err) = super::ecma::ecma_refusal(source) {
         return Err(reason::not_ecma(&err));
     }
     translated.ok_or_else(|| reason::NOT_LINEAR.to_owned())
-}
-
-/// `regress`'s refusal of `source` as ECMA-262 syntax (with the `u` flag),
-/// or `None` where ECMA-262 reads it. Every crate that asks calls this one
-/// function, so a program holds one copy of the parser, not one per
-/// calling crate.
-#[inline(never)]
-pub fn ecma_refusal(source: &str) -> Option<String> {
-    regress::Regex::with_flags(source, "u")
-        .err()
-        .map(|err| err.to_string())
 }
 
 #[cfg(test)]
