@@ -60,14 +60,6 @@ impl RepairPolicy {
         }
     }
 
-    /// Whether keys in another case convention are repaired: the
-    /// [`case_variants`](Self::case_variants) field under its former name
-    /// (a field cannot be renamed with an alias; this reads it).
-    #[deprecated(note = "renamed to the `case_variants` field")]
-    pub const fn aliases(&self) -> bool {
-        self.case_variants
-    }
-
     /// Whether any repair changes the input (suggestions only change words).
     pub(crate) fn changes_input(&self) -> bool {
         self.case_variants || self.json_strings || self.coerce_types

@@ -179,36 +179,6 @@ impl<'a, C> ToolRef<'a, C> {
     pub fn hints(&self) -> &'a ToolHints {
         &self.entry.hints
     }
-
-    /// The hints the tool gives hosts (MCP tool annotations).
-    #[deprecated(note = "read `hints().annotations`")]
-    pub fn annotations(&self) -> &'a ToolAnnotations {
-        &self.entry.hints.annotations
-    }
-
-    /// Whether the tool may run as a task (MCP's tasks extension).
-    #[deprecated(note = "read `hints().task.allowed()`")]
-    pub fn runs_as_task(&self) -> bool {
-        self.entry.hints.task.allowed()
-    }
-
-    /// Whether the tool runs only as a task.
-    #[deprecated(note = "read `hints().task.required()`")]
-    pub fn requires_task(&self) -> bool {
-        self.entry.hints.task.required()
-    }
-
-    /// Whether the tool asks its questions before it becomes a task.
-    #[deprecated(note = "read `hints().asks_first()`")]
-    pub fn input_first(&self) -> bool {
-        self.entry.hints.asks_first()
-    }
-
-    /// How the tool reads on a command line, where it says.
-    #[deprecated(note = "read `hints().cli`")]
-    pub fn cli(&self) -> Option<&'a crate::CliHints> {
-        self.entry.hints.cli.as_ref()
-    }
 }
 
 impl<C> fmt::Debug for ToolRef<'_, C> {
