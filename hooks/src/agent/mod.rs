@@ -1,6 +1,6 @@
 //! One hook program for several agents: [`run_any`] reads the payload,
 //! tells which agent sent it, hands the handler the same typed
-//! [`HookInput`](crate::HookInput) whatever the agent, and prints its
+//! [`HookInput`] whatever the agent, and prints its
 //! answer in that agent's shape.
 //!
 //! ```no_run

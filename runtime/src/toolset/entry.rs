@@ -110,9 +110,8 @@ impl<C> DynamicTool<C> {
     }
 
     /// Asks the call's questions before it becomes a task, as
-    /// `#[tool(task, input_first)]` does (see
-    /// [`Tool::input_first`](crate::Tool::input_first)); read only for a
-    /// tool that runs as a task.
+    /// `#[tool(task, input_first)]` does (see [`ToolHints`](crate::ToolHints));
+    /// read only for a tool that runs as a task.
     pub fn input_first(mut self) -> Self {
         self.hints.input_first = true;
         self

@@ -26,10 +26,11 @@ impl<'a, C> ToolRef<'a, C> {
     /// [`ToolSet::call`](super::ToolSet::call) run a tool.
     ///
     /// `args` left out (`null`) are `{}`. They are checked against the
-    /// set's [`Limits`](crate::Limits), repaired as its [`RepairPolicy`]
-    /// allows, validated against the schema and, when they pass, the tool
-    /// runs. The function never sees input that failed the schema. Repairs
-    /// go to the set's [`on_repair`](super::ToolSet::on_repair) log, the
+    /// set's [`Limits`](crate::Limits), repaired as its
+    /// [`RepairPolicy`](crate::RepairPolicy) allows, validated against the
+    /// schema and, when they pass, the tool runs. The function never sees
+    /// input that failed the schema. Repairs go to the set's
+    /// [`on_repair`](super::ToolSet::on_repair) log, the
     /// call to its [`on_call`](super::ToolSet::on_call) report, named by
     /// the call's [host](Call::host_name).
     ///

@@ -77,8 +77,9 @@ fn quoted(text: &str) -> String {
 }
 
 /// Checks the hook settings in `settings`: `Ok` when the agent reads every
-/// hook as written, else [`HookErrorCode::InvalidSettings`] with one line per
-/// error (`Invalid hooks settings at /hooks/PreToolUSe: unknown hook event
+/// hook as written, else
+/// [`HookErrorCode::InvalidSettings`](crate::HookErrorCode::InvalidSettings)
+/// with one line per error (`Invalid hooks settings at /hooks/PreToolUSe: unknown hook event
 /// "PreToolUSe" (did you mean "PreToolUse"?)`).
 ///
 /// Warnings (valid, but surely not meant) never make it fail: see
