@@ -129,6 +129,7 @@ extern crate self as toolsmith;
 
 mod host;
 
+pub mod ai_sdk;
 pub mod function_calling;
 pub mod guide;
 

@@ -9,9 +9,9 @@ use std::io::{Read, Write};
 use toolsmith_runtime::ToolSet;
 
 use super::arguments::arguments;
-#[cfg(feature = "mcp")]
-use super::command::MCP;
 use super::command::command;
+#[cfg(feature = "mcp")]
+use super::command::{AI_SDK_TOOLS, MCP};
 use super::exit::{EXIT_CANCELLED, EXIT_FAILED, EXIT_INVALID};
 use super::hints::Hints;
 use super::input::Sources;
@@ -113,7 +113,7 @@ impl Program {
         let mut names: Vec<&str> = self.commands.iter().map(|(c, _)| c.get_name()).collect();
         names.extend([COMPLETIONS, MAN, "help"]);
         if cfg!(feature = "mcp") {
-            names.push("mcp");
+            names.extend(["mcp", "ai-sdk-tools"]);
         }
         let mut problems = self.hints().problems(&self.tools, &names);
         if let Some(tool) = &self.default_tool
@@ -213,6 +213,11 @@ impl Program {
             match command_name {
                 COMPLETIONS => return completions(self.command_with(&hints), sub, out),
                 MAN => return man(self.command_with(&hints), sub, out, err),
+                #[cfg(feature = "mcp")]
+                AI_SDK_TOOLS => {
+                    let _ = out.write_all(crate::ai_sdk::tools_module(&self.tools).as_bytes());
+                    return 0;
+                }
                 _ => {}
             }
         }

@@ -1,0 +1,43 @@
+//! A slow tool for the tests of cancellation and progress in real MCP
+//! clients (`mcp_server --slow`): `countdown` says on stderr that it
+//! started (`countdown: started, M steps`), reports progress at each of
+//! its steps and, when the client cancels the call, says so on stderr
+//! (`countdown: cancelled at step N of M`) and stops.
+
+use std::time::Duration;
+
+use toolsmith::{Call, ToolSet, tool};
+
+/// How long one step of `countdown` takes.
+const STEP: Duration = Duration::from_millis(100);
+
+/// Counts down, one step every tenth of a second, reporting progress at
+/// each step; stops early when cancelled
+///
+/// # Arguments
+///
+/// * `steps` - How many steps to count
+#[tool(read_only, idempotent, open_world = false)]
+pub fn countdown(#[arg(min = 1, max = 600)] steps: u32, #[call] call: Call) -> String {
+    eprintln!("countdown: started, {steps} steps");
+    for step in 1..=steps {
+        if call.is_cancelled() {
+            eprintln!("countdown: cancelled at step {step} of {steps}");
+            return format!("cancelled at step {step}");
+        }
+        call.progress(
+            f64::from(step),
+            Some(f64::from(steps)),
+            &format!("step {step} of {steps}"),
+        );
+        std::thread::sleep(STEP);
+    }
+    format!("counted {steps} steps")
+}
+
+/// Adds `countdown` to `tools`.
+pub fn register(tools: &mut ToolSet) {
+    tools
+        .register(Countdown)
+        .expect("countdown is a name of its own");
+}
