@@ -41,12 +41,17 @@ fn claude_binary() -> &'static Path {
     })
 }
 
-/// What one session sent the model.
+/// What one session printed, and what it sent the model.
 #[derive(Debug)]
 struct Session {
+    /// `claude -p`'s standard output: the final answer.
     stdout: String,
+    /// Its standard error, shown when an assertion fails.
+    #[allow(dead_code)]
     stderr: String,
+    /// Its exit code.
     code: Option<i32>,
+    /// Every request body the model received, in order.
     requests: Vec<Value>,
 }
 
