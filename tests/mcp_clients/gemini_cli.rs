@@ -121,10 +121,14 @@ fn gemini_cli_offers_every_tool_but_answers_a_bad_call_in_its_own_words() {
                 "mcp_toolsmith_slugify",
                 json!({ "text": "x", "separator": "-\n\u{1b}[31m\u{202e}evil" }),
             )]),
+            GeminiTurn::Calls(vec![(
+                "mcp_toolsmith_divide",
+                json!({ "dividend": 1, "divisor": 0 }),
+            )]),
             GeminiTurn::Text("done"),
         ],
     );
-    assert_eq!(requests.len(), 4, "{printed}");
+    assert_eq!(requests.len(), 5, "{printed}");
     // Every tool of the server, as `mcp_toolsmith_TOOL`: none dropped.
     let declarations: Vec<Value> = requests[0]["tools"]
         .as_array()
@@ -181,5 +185,16 @@ fn gemini_cli_offers_every_tool_but_answers_a_bad_call_in_its_own_words() {
     assert_eq!(
         responses(&requests[3]),
         [json!({ "error": "params/separator must be equal to one of the allowed values" })]
+    );
+    // A call that passes Gemini CLI's check reaches the server; an
+    // `isError` result comes back inside Gemini CLI's own sentence.
+    assert_eq!(
+        responses(&requests[4]),
+        [json!({
+            "error": "MCP tool 'divide' reported tool error for function call: \
+                {\"name\":\"divide\",\"args\":{\"dividend\":1,\"divisor\":0}} with response: \
+                [{\"functionResponse\":{\"name\":\"divide\",\"response\":{\"content\":\
+                [{\"type\":\"text\",\"text\":\"divide failed: cannot divide by zero\"}],\"isError\":true}}}]"
+        })]
     );
 }
