@@ -11,6 +11,9 @@ use toolsmith::{Call, ToolSet, tool};
 /// How long one step of `countdown` takes.
 const STEP: Duration = Duration::from_millis(100);
 
+/// How often a step looks for a cancellation.
+const TICK: Duration = Duration::from_millis(10);
+
 /// Counts down, one step every tenth of a second, reporting progress at
 /// each step; stops early when cancelled
 ///
@@ -21,16 +24,18 @@ const STEP: Duration = Duration::from_millis(100);
 pub fn countdown(#[arg(min = 1, max = 600)] steps: u32, #[call] call: Call) -> String {
     eprintln!("countdown: started, {steps} steps");
     for step in 1..=steps {
-        if call.is_cancelled() {
-            eprintln!("countdown: cancelled at step {step} of {steps}");
-            return format!("cancelled at step {step}");
-        }
         call.progress(
             f64::from(step),
             Some(f64::from(steps)),
             &format!("step {step} of {steps}"),
         );
-        std::thread::sleep(STEP);
+        for _ in 0..STEP.as_millis() / TICK.as_millis() {
+            if call.is_cancelled() {
+                eprintln!("countdown: cancelled at step {step} of {steps}");
+                return format!("cancelled at step {step}");
+            }
+            std::thread::sleep(TICK);
+        }
     }
     format!("counted {steps} steps")
 }

@@ -84,8 +84,9 @@ impl Session {
 }
 
 /// Runs `claude -p` with the example server as the MCP server `toolsmith`
-/// (its stderr to `log`), every tool of it allowed, against `script`.
-fn claude(dirs: &Dirs, log: &Log, script: Vec<Turn>) -> Session {
+/// (its stderr to `log`), every tool of it allowed, against `script`, with
+/// `env` added to the sealed environment.
+fn claude(dirs: &Dirs, log: &Log, script: Vec<Turn>, env: &[(&str, &str)]) -> Session {
     let (command, args) = stdio_command(log);
     let config = json!({ "mcpServers": { "toolsmith": { "command": command, "args": args } } });
     let config_path = dirs.root.join("mcp.json");
@@ -108,6 +109,7 @@ fn claude(dirs: &Dirs, log: &Log, script: Vec<Turn>) -> Session {
         // Every MCP tool in the first request, rather than behind the
         // tool search the model would call first.
         .env("ENABLE_TOOL_SEARCH", "false")
+        .envs(env.iter().copied())
         .stdin(Stdio::null())
         .stdout(Stdio::piped())
         .stderr(Stdio::piped())
@@ -154,6 +156,7 @@ fn claude_code_offers_every_tool_and_reads_toolsmiths_lines_as_errors() {
             )]),
             Turn::Text("done"),
         ],
+        &[],
     );
     assert_eq!(
         (
@@ -200,4 +203,47 @@ fn claude_code_offers_every_tool_and_reads_toolsmiths_lines_as_errors() {
             true
         )
     );
+}
+
+#[test]
+fn a_call_claude_code_times_out_is_cancelled_on_the_server() {
+    let dirs = Dirs::new("mcp-claude-code-timeout");
+    let log = Log::new(dirs.root.join("server.log"));
+    let session = claude(
+        &dirs,
+        &log,
+        vec![
+            Turn::Tools(vec![(
+                "toolu_slow",
+                "mcp__toolsmith__countdown",
+                json!({ "steps": 600 }),
+            )]),
+            // The server keeps running while the first call winds down.
+            Turn::Tools(vec![(
+                "toolu_short",
+                "mcp__toolsmith__countdown",
+                json!({ "steps": 3 }),
+            )]),
+            Turn::Text("done"),
+        ],
+        &[("MCP_TOOL_TIMEOUT", "2000")],
+    );
+    assert_eq!(
+        (session.stdout.as_str(), session.code),
+        ("done\n", Some(0)),
+        "{session:#?}"
+    );
+    assert_eq!(
+        session.tool_result(1, "toolu_slow"),
+        (
+            "MCP server \"toolsmith\" tool \"countdown\" timed out after 2s".to_owned(),
+            true
+        )
+    );
+    assert_eq!(
+        session.tool_result(2, "toolu_short"),
+        ("\"counted 3 steps\"".to_owned(), false)
+    );
+    // Claude Code sent `notifications/cancelled`: the tool stopped.
+    log.assert_stopped_early();
 }

@@ -47,6 +47,25 @@ impl Log {
             std::thread::sleep(Duration::from_millis(20));
         }
     }
+
+    /// Waits for the `countdown` of 600 steps to say it was cancelled, and
+    /// checks that it started once and stopped before its last step.
+    pub fn assert_stopped_early(&self) {
+        let text = self.wait_for("countdown: cancelled");
+        let lines: Vec<&str> = text
+            .lines()
+            .filter(|line| line.starts_with("countdown: "))
+            .filter(|line| line.ends_with(" 600 steps") || line.ends_with(" of 600"))
+            .collect();
+        assert_eq!(lines.len(), 2, "{text}");
+        assert_eq!(lines[0], "countdown: started, 600 steps");
+        let step: u32 = lines[1]
+            .strip_prefix("countdown: cancelled at step ")
+            .and_then(|rest| rest.strip_suffix(" of 600"))
+            .and_then(|step| step.parse().ok())
+            .unwrap_or_else(|| panic!("{text}"));
+        assert!(step < 600, "{text}");
+    }
 }
 
 /// The command line a client runs for the server on standard input and
