@@ -8,6 +8,7 @@
 
 mod ai_sdk;
 mod claude_code;
+mod codex_cli;
 mod gemini_cli;
 mod server;
 
