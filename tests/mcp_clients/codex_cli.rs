@@ -107,9 +107,10 @@ fn answer(script: &Script<Step>, path: &str, body: &[u8]) -> Reply {
 }
 
 /// Runs `codex exec` with the example server as the MCP server
-/// `toolsmith` (its stderr to `log`) against `script`: the request bodies
+/// `toolsmith` (its stderr to `log`, `server` added to its table) against
+/// `script`: the request bodies
 /// the model received, and what the agent printed.
-fn codex(dirs: &Dirs, log: &Log, script: Vec<Step>) -> (Vec<Value>, String) {
+fn codex(dirs: &Dirs, log: &Log, script: Vec<Step>, server: &str) -> (Vec<Value>, String) {
     let model = Model::start(script);
     let (command, args) = stdio_command(log);
     let codex_home = dirs.home.join(".codex");
@@ -140,10 +141,11 @@ command = {}
 args = {}
 # `codex exec` asks no one: the server's tools run without asking.
 default_tools_approval_mode = "approve"
-"#,
+{}"#,
         model.server.base_url(),
         json!(command),
-        json!(args)
+        json!(args),
+        server
     );
     std::fs::write(codex_home.join("config.toml"), config).unwrap();
     let child = Command::new(codex_binary())
@@ -237,6 +239,7 @@ fn codex_offers_every_tool_and_hands_back_toolsmiths_lines() {
             ),
             Step::Text("done"),
         ],
+        "",
     );
     assert_eq!(requests.len(), 5, "{printed}");
     // Every tool of the server, in the namespace `mcp__toolsmith`, by name.
@@ -307,4 +310,33 @@ fn codex_offers_every_tool_and_hands_back_toolsmiths_lines() {
             "mcp: toolsmith/divide (failed)",
         ]
     );
+}
+
+#[test]
+fn a_call_codex_times_out_is_cancelled_on_the_server() {
+    let dirs = Dirs::new("mcp-codex-timeout");
+    let log = Log::new(dirs.root.join("server.log"));
+    let (requests, printed) = codex(
+        &dirs,
+        &log,
+        vec![
+            Step::Call("call_slow", "countdown", json!({ "steps": 600 })),
+            Step::Call("call_short", "countdown", json!({ "steps": 3 })),
+            Step::Text("done"),
+        ],
+        "tool_timeout_sec = 2\n",
+    );
+    assert_eq!(requests.len(), 3, "{printed}");
+    assert_eq!(
+        texts(&output(&requests[1], "call_slow")),
+        [
+            "tool call error: tool call failed for `toolsmith/countdown`\n\nCaused by:\n    timed out awaiting tools/call after 2s"
+        ]
+    );
+    assert_eq!(
+        texts(&output(&requests[2], "call_short")),
+        ["counted 3 steps"]
+    );
+    // Codex sent `notifications/cancelled`: the tool stopped.
+    log.assert_stopped_early();
 }
