@@ -35,16 +35,26 @@ fn gemini_script() -> &'static Path {
 }
 
 /// Runs `gemini -p --yolo` with the example server as the MCP server
-/// `toolsmith` (its stderr to `log`), against `script`: the request bodies
+/// `toolsmith` (its stderr to `log`, `server` added to its settings),
+/// against `script`: the request bodies
 /// the model received, and what the agent printed.
-fn gemini(dirs: &Dirs, log: &Log, script: Vec<GeminiTurn>) -> (Vec<Value>, String) {
+fn gemini(
+    dirs: &Dirs,
+    log: &Log,
+    script: Vec<GeminiTurn>,
+    server: &[(&str, Value)],
+) -> (Vec<Value>, String) {
     let (command, args) = stdio_command(log);
+    let mut toolsmith = json!({ "command": command, "args": args, "trust": true });
+    for (key, value) in server {
+        toolsmith[*key] = value.clone();
+    }
     let settings = json!({
         "security": { "auth": { "selectedType": "gemini-api-key" } },
         "privacy": { "usageStatisticsEnabled": false },
         "telemetry": { "enabled": false },
         "general": { "enableAutoUpdate": false, "enableAutoUpdateNotification": false },
-        "mcpServers": { "toolsmith": { "command": command, "args": args, "trust": true } }
+        "mcpServers": { "toolsmith": toolsmith }
     });
     let gemini_dir = dirs.home.join(".gemini");
     std::fs::create_dir_all(&gemini_dir).unwrap();
@@ -127,6 +137,7 @@ fn gemini_cli_offers_every_tool_but_answers_a_bad_call_in_its_own_words() {
             )]),
             GeminiTurn::Text("done"),
         ],
+        &[],
     );
     assert_eq!(requests.len(), 5, "{printed}");
     // Every tool of the server, as `mcp_toolsmith_TOOL`: none dropped.
@@ -197,4 +208,36 @@ fn gemini_cli_offers_every_tool_but_answers_a_bad_call_in_its_own_words() {
                 [{\"type\":\"text\",\"text\":\"divide failed: cannot divide by zero\"}],\"isError\":true}}}]"
         })]
     );
+}
+
+#[test]
+fn a_call_gemini_cli_times_out_is_cancelled_on_the_server() {
+    let dirs = Dirs::new("mcp-gemini-cli-timeout");
+    let log = Log::new(dirs.root.join("server.log"));
+    let (requests, printed) = gemini(
+        &dirs,
+        &log,
+        vec![
+            GeminiTurn::Calls(vec![("mcp_toolsmith_countdown", json!({ "steps": 600 }))]),
+            GeminiTurn::Calls(vec![("mcp_toolsmith_countdown", json!({ "steps": 3 }))]),
+            GeminiTurn::Text("done"),
+        ],
+        &[("timeout", json!(2000))],
+    );
+    assert_eq!(requests.len(), 3, "{printed}");
+    assert_eq!(
+        responses(&requests[1]),
+        [json!({
+            "error": "MCP tool 'countdown' reported tool error for function call: \
+                {\"name\":\"countdown\",\"args\":{\"steps\":600}} with response: \
+                [{\"functionResponse\":{\"name\":\"countdown\",\"response\":{\"error\":\
+                {\"message\":\"MCP error -32001: Request timed out\",\"isError\":true}}}}]"
+        })]
+    );
+    assert_eq!(
+        responses(&requests[2]),
+        [json!({ "output": "<untrusted_context>\ncounted 3 steps\n</untrusted_context>" })]
+    );
+    // Gemini CLI sent `notifications/cancelled`: the tool stopped.
+    log.assert_stopped_early();
 }
