@@ -16,7 +16,8 @@
 //! `--soak` adds two tools the soak test needs and no one else should
 //! call: `crash`, which panics, and `nap`, which blocks its thread.
 //! `--slow` adds `countdown`, which reports progress and stops when
-//! cancelled, for the tests of real MCP clients.
+//! cancelled, and `confirm`, which asks the user, for the tests of real
+//! MCP clients.
 
 #[path = "demo_tools/mod.rs"]
 mod demo_tools;

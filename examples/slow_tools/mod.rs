@@ -1,12 +1,13 @@
-//! A slow tool for the tests of cancellation and progress in real MCP
-//! clients (`mcp_server --slow`): `countdown` says on stderr that it
+//! The tools for the tests of cancellation, progress and questions in
+//! real MCP clients (`mcp_server --slow`): `countdown` says on stderr that it
 //! started (`countdown: started, M steps`), reports progress at each of
 //! its steps and, when the client cancels the call, says so on stderr
-//! (`countdown: cancelled at step N of M`) and stops.
+//! (`countdown: cancelled at step N of M`) and stops; `confirm` asks the
+//! user a yes-or-no question (elicitation) and says what came back.
 
 use std::time::Duration;
 
-use toolsmith::{Call, ToolSet, tool};
+use toolsmith::{Answer, Call, ToolArg, ToolError, ToolSet, tool};
 
 /// How long one step of `countdown` takes.
 const STEP: Duration = Duration::from_millis(100);
@@ -40,9 +41,32 @@ pub fn countdown(#[arg(min = 1, max = 600)] steps: u32, #[call] call: Call) -> S
     format!("counted {steps} steps")
 }
 
-/// Adds `countdown` to `tools`.
+/// What `confirm` asks.
+#[derive(serde::Deserialize, ToolArg)]
+#[serde(deny_unknown_fields)]
+pub struct Proceed {
+    /// Go ahead
+    pub proceed: bool,
+}
+
+/// Asks the user whether to go ahead, and says what they answered
+///
+/// # Arguments
+///
+/// * `question` - What to ask
+#[tool(read_only, idempotent, open_world = false)]
+pub async fn confirm(question: String, #[call] call: Call) -> Result<String, ToolError> {
+    Ok(match call.ask::<Proceed>(&question).await? {
+        Answer::Accepted(Proceed { proceed }) => format!("the user answered proceed = {proceed}"),
+        Answer::Declined => "the user declined".to_owned(),
+        Answer::Cancelled => "the user dismissed the question".to_owned(),
+    })
+}
+
+/// Adds `countdown` and `confirm` to `tools`.
 pub fn register(tools: &mut ToolSet) {
     tools
         .register(Countdown)
-        .expect("countdown is a name of its own");
+        .and_then(|t| t.register(Confirm))
+        .expect("countdown and confirm are names of their own");
 }

@@ -70,20 +70,26 @@ fn drive(test: &Path, scenario: &Value) -> Value {
 }
 
 /// The calls the scripted model makes: a bad call, a good one, one whose
-/// enum value carries a newline, an SGR escape and U+202E, and one whose
-/// function fails.
+/// enum value carries a newline, an SGR escape and U+202E, one whose
+/// function fails, and one whose tool asks the user.
 fn calls() -> Value {
     json!([
         { "toolName": "slugify", "input": { "text": " ", "separator": "+", "sep": "-" } },
         { "toolName": "slugify", "input": { "text": "Hello World", "separator": "_" } },
         { "toolName": "slugify", "input": { "text": "x", "separator": "-\n\u{1b}[31m\u{202e}evil" } },
-        { "toolName": "divide", "input": { "dividend": 1, "divisor": 0 } }
+        { "toolName": "divide", "input": { "dividend": 1, "divisor": 0 } },
+        { "toolName": "confirm", "input": { "question": "Go ahead?" } }
     ])
 }
 
 /// A tool error whose text the model reads exactly.
 fn error(text: &str) -> Value {
     json!({ "part": "tool-error", "error": text, "read": { "type": "error-text", "value": text } })
+}
+
+/// What the client answers every question with.
+fn accepted() -> Value {
+    json!({ "action": "accept", "content": { "proceed": true } })
 }
 
 /// What the model reads for each of [`calls`], on either transport.
@@ -114,8 +120,17 @@ fn assert_read(out: &Value) {
             },
             error("Invalid arguments at /separator: must be one of -, _, ., got \"- evil\""),
             error("divide failed: cannot divide by zero"),
+            {
+                "part": "tool-result",
+                "read": {
+                    "type": "content",
+                    "value": [{ "type": "text", "text": "the user answered proceed = true" }]
+                }
+            },
         ])
     );
+    // The question reached the client's elicitation handler.
+    assert_eq!(out["asked"], "Go ahead?");
     assert_eq!(out["text"], "done");
 }
 
@@ -128,7 +143,8 @@ fn the_ai_sdk_over_stdio_reads_toolsmiths_lines_as_tool_errors() {
         &test,
         &json!({
             "transport": { "type": "stdio", "command": command, "args": args },
-            "calls": calls()
+            "calls": calls(),
+            "elicit": accepted()
         }),
     );
     assert_read(&out);
@@ -141,7 +157,11 @@ fn the_ai_sdk_over_http_reads_toolsmiths_lines_as_tool_errors() {
     let server = HttpServer::start(&log);
     let out = drive(
         &test,
-        &json!({ "transport": { "type": "http", "url": server.url }, "calls": calls() }),
+        &json!({
+            "transport": { "type": "http", "url": server.url },
+            "calls": calls(),
+            "elicit": accepted()
+        }),
     );
     assert_read(&out);
 }
@@ -181,6 +201,30 @@ fn an_aborted_ai_sdk_call_over_http_stops_the_tool() {
         }),
     );
     assert_cancelled(&out, &log);
+}
+
+#[test]
+fn a_question_to_an_ai_sdk_client_without_elicitation_fails_the_call() {
+    let test = test_dir("ai-sdk-no-elicitation");
+    let log = Log::new(test.join("server.log"));
+    let (command, args) = stdio_command(&log);
+    let out = drive(
+        &test,
+        &json!({
+            "transport": { "type": "stdio", "command": command, "args": args },
+            "calls": [{ "toolName": "confirm", "input": { "question": "Go ahead?" } }]
+        }),
+    );
+    // The server answers with a JSON-RPC error, which `@ai-sdk/mcp`
+    // throws as its own error.
+    assert_eq!(
+        out["calls"],
+        json!([{
+            "part": "tool-error",
+            "error": "Missing required client capability",
+            "read": { "type": "error-text", "value": "MCPClientError: Missing required client capability" }
+        }])
+    );
 }
 
 #[test]

@@ -119,20 +119,17 @@ impl Drop for HttpServer {
 /// order: what every client must offer its model, none dropped.
 pub fn served_tools() -> Vec<(String, Value)> {
     let mut tools = demo_tools::tools();
-    tools
-        .register(Countdown)
-        .expect("countdown is a name of its own");
+    slow_tools::register(&mut tools);
     tools
         .tools()
         .map(|tool| (tool.name().to_owned(), tool.input_schema().clone()))
         .collect()
 }
 
-// The same `countdown` the server registers.
+// The same `countdown` and `confirm` the server registers.
 #[path = "../../examples/slow_tools/mod.rs"]
 #[allow(dead_code)]
 mod slow_tools;
-use slow_tools::Countdown;
 
 /// A directory of its own for the test `name`, under the target directory.
 pub fn test_dir(name: &str) -> PathBuf {

@@ -12,12 +12,14 @@
 // `{"type": "http", "url"}`), and either `calls` (`[{toolName, input}]`,
 // one model turn each) or `cancel` (`{toolName, input, log}`: the call is
 // aborted once `log` holds `started`, and the driver waits until it holds
-// `cancelled`).
+// `cancelled`); with `elicit` (an `ElicitResult`), the client declares
+// elicitation and answers every question with it, and `asked` is the last
+// question's message.
 
 import { readFileSync } from "node:fs";
 import { generateText, stepCountIs } from "ai";
 import { MockLanguageModelV4 } from "ai/test";
-import { createMCPClient } from "@ai-sdk/mcp";
+import { ElicitationRequestSchema, createMCPClient } from "@ai-sdk/mcp";
 import { Experimental_StdioMCPTransport } from "@ai-sdk/mcp/mcp-stdio";
 
 const [modulePath, scenarioPath] = process.argv.slice(2);
@@ -67,8 +69,17 @@ const transport =
         args: scenario.transport.args,
       })
     : { type: "http", url: scenario.transport.url };
-const client = await createMCPClient({ transport });
 const out = {};
+const client = await createMCPClient({
+  transport,
+  ...(scenario.elicit ? { capabilities: { elicitation: {} } } : {}),
+});
+if (scenario.elicit) {
+  client.onElicitationRequest(ElicitationRequestSchema, (request) => {
+    out.asked = request.params.message;
+    return scenario.elicit;
+  });
+}
 try {
   const tools = await toolsmithTools(client);
   if (scenario.calls) {
