@@ -161,6 +161,11 @@ fn claude_code_offers_every_tool_and_reads_toolsmiths_lines_as_errors() {
                 "mcp__toolsmith__slugify",
                 json!({ "text": "x", "separator": "-\n\u{1b}[31m\u{202e}evil" }),
             )]),
+            Turn::Tools(vec![(
+                "toolu_ask",
+                "mcp__toolsmith__confirm",
+                json!({ "question": "Go ahead?" }),
+            )]),
             Turn::Text("done"),
         ],
         &[],
@@ -172,7 +177,7 @@ fn claude_code_offers_every_tool_and_reads_toolsmiths_lines_as_errors() {
             session.code,
             session.requests.len()
         ),
-        ("done\n", Some(0), 4),
+        ("done\n", Some(0), 5),
         "{session:#?}"
     );
     // Every tool of the server, with its schema as served.
@@ -210,6 +215,12 @@ fn claude_code_offers_every_tool_and_reads_toolsmiths_lines_as_errors() {
             "Invalid arguments at /separator: must be one of -, _, ., got \"- evil\"".to_owned(),
             true
         )
+    );
+    // Claude Code declares elicitation; in print mode a question is
+    // dismissed unanswered.
+    assert_eq!(
+        session.tool_result(4, "toolu_ask"),
+        ("\"the user dismissed the question\"".to_owned(), false)
     );
 }
 

@@ -237,11 +237,12 @@ fn codex_offers_every_tool_and_hands_back_toolsmiths_lines() {
                 "divide",
                 json!({ "dividend": 1, "divisor": 0 }),
             ),
+            Step::Call("call_ask", "confirm", json!({ "question": "Go ahead?" })),
             Step::Text("done"),
         ],
         "",
     );
-    assert_eq!(requests.len(), 5, "{printed}");
+    assert_eq!(requests.len(), 6, "{printed}");
     // Every tool of the server, in the namespace `mcp__toolsmith`, by name.
     let namespace = requests[0]["tools"]
         .as_array()
@@ -313,7 +314,14 @@ fn codex_offers_every_tool_and_hands_back_toolsmiths_lines() {
             "mcp: toolsmith/slugify (failed)",
             "mcp: toolsmith/divide started",
             "mcp: toolsmith/divide (failed)",
+            "mcp: toolsmith/confirm started",
+            "mcp: toolsmith/confirm (completed)",
         ]
+    );
+    // Codex declares elicitation; `codex exec` declines every question.
+    assert_eq!(
+        texts(&output(&requests[5], "call_ask")),
+        ["the user declined"]
     );
 }
 

@@ -135,11 +135,16 @@ fn gemini_cli_offers_every_tool_but_answers_a_bad_call_in_its_own_words() {
                 "mcp_toolsmith_divide",
                 json!({ "dividend": 1, "divisor": 0 }),
             )]),
+            GeminiTurn::Calls(vec![(
+                "mcp_toolsmith_confirm",
+                json!({ "question": "Go ahead?" }),
+            )]),
             GeminiTurn::Text("done"),
         ],
         &[],
     );
-    assert_eq!(requests.len(), 5, "{printed}");
+    assert_eq!(requests.len(), 6, "{printed}");
+
     // Every tool of the server, as `mcp_toolsmith_TOOL`: none dropped.
     let declarations: Vec<Value> = requests[0]["tools"]
         .as_array()
@@ -206,6 +211,18 @@ fn gemini_cli_offers_every_tool_but_answers_a_bad_call_in_its_own_words() {
                 {\"name\":\"divide\",\"args\":{\"dividend\":1,\"divisor\":0}} with response: \
                 [{\"functionResponse\":{\"name\":\"divide\",\"response\":{\"content\":\
                 [{\"type\":\"text\",\"text\":\"divide failed: cannot divide by zero\"}],\"isError\":true}}}]"
+        })]
+    );
+    // Gemini CLI declares no elicitation: the tool's question fails it
+    // with toolsmith's line, inside the same sentence.
+    assert_eq!(
+        responses(&requests[5]),
+        [json!({
+            "error": "MCP tool 'confirm' reported tool error for function call: \
+                {\"name\":\"confirm\",\"args\":{\"question\":\"Go ahead?\"}} with response: \
+                [{\"functionResponse\":{\"name\":\"confirm\",\"response\":{\"content\":\
+                [{\"type\":\"text\",\"text\":\"confirm failed: the client cannot ask the user \
+                (it declared no elicitation)\"}],\"isError\":true}}}]"
         })]
     );
 }
