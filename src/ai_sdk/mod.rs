@@ -13,6 +13,10 @@
 //! abort of the call's `abortSignal` also sends the server
 //! `notifications/cancelled`, which `@ai-sdk/mcp` does not, so the tool
 //! stops (an async tool is dropped, a plain `fn` sees `is_cancelled()`).
+//! `@ai-sdk/mcp` asks for no progress either; given
+//! `toolsmithTools(client, { onProgress })`, each call asks for it, and
+//! every report of a tool's `call.progress` reaches `onProgress` as
+//! `{ toolCallId, toolName, progress, total, message }`.
 //!
 //! ```text
 //! demo ai-sdk-tools > toolsmith-tools.mjs
@@ -51,7 +55,7 @@ const NAMES: &str = "/* tool names */";
 /// let mut tools = ToolSet::new();
 /// tools.register(Add).unwrap();
 /// let module = toolsmith::ai_sdk::tools_module(&tools);
-/// assert!(module.contains("export async function toolsmithTools(client, options)"));
+/// assert!(module.contains("export async function toolsmithTools(client, options = {})"));
 /// assert!(module.contains(r#"export const toolNames = Object.freeze(["add"]);"#));
 /// ```
 pub fn tools_module<C>(tools: &ToolSet<C>) -> String {

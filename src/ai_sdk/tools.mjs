@@ -8,6 +8,8 @@
 //   `tool-error` part) and the model reads exactly those lines as an error;
 // - an abort of the call's `abortSignal` also tells the server, with
 //   `notifications/cancelled` for the request, so the tool stops;
+// - with an `onProgress` option, the call asks for the tool's progress
+//   (a `progressToken`), and each report reaches `onProgress`;
 // - everything else (the options, the result, `toModelOutput`, the metadata)
 //   passes through unchanged.
 //
@@ -38,38 +40,42 @@ export class ToolsmithToolError extends Error {
   }
 }
 
-/** What a patched transport keeps: the request ids sent for each call's arguments. */
-const SENT = Symbol.for("toolsmith.sentCalls");
+/** What a watched transport keeps (see `watch`). */
+const WATCH = Symbol.for("toolsmith.watch");
 
 /**
  * The AI SDK tools of `client` (an `@ai-sdk/mcp` MCP client), whose
  * `execute` throws the text of an `isError` result and cancels the request
- * on the server when its `abortSignal` aborts. `options` go to
- * `client.tools(options)`.
+ * on the server when its `abortSignal` aborts.
+ *
+ * `options.onProgress({ toolCallId, toolName, progress, total, message })`,
+ * when given, gets every progress report of every call; the other options
+ * go to `client.tools(options)`.
  */
-export async function toolsmithTools(client, options) {
-  const tools = await client.tools(options);
-  const sent = watchCalls(client);
+export async function toolsmithTools(client, options = {}) {
+  const { onProgress, ...toolsOptions } = options;
+  const tools = await client.tools(toolsOptions);
+  const watched = watch(client);
   const wrapped = {};
   for (const [name, tool] of Object.entries(tools)) {
     wrapped[name] =
       typeof tool.execute === "function"
-        ? { ...tool, execute: throwingErrors(client, tool.execute, sent) }
+        ? { ...tool, execute: wrap(client, name, tool.execute, watched, onProgress) }
         : tool;
   }
   return wrapped;
 }
 
 /** `execute`, throwing an `isError` result's text, cancelling on abort. */
-function throwingErrors(client, execute, sent) {
+function wrap(client, toolName, execute, watched, onProgress) {
   return async (args, options) => {
     // A call's own arguments object: the transport knows its request by it.
     const call = { ...(args ?? {}) };
-    const ids = [];
-    sent?.set(call, ids);
+    const entry = { ids: [], tokens: [], toolName, toolCallId: options?.toolCallId, onProgress };
+    watched?.calls.set(call, entry);
     const signal = options?.abortSignal;
     const cancel = () => {
-      for (const requestId of ids) {
+      for (const requestId of entry.ids) {
         cancelled(client, requestId, signal.reason);
       }
     };
@@ -82,7 +88,10 @@ function throwingErrors(client, execute, sent) {
       return result;
     } finally {
       signal?.removeEventListener("abort", cancel);
-      sent?.delete(call);
+      watched?.calls.delete(call);
+      for (const token of entry.tokens) {
+        watched?.tokens.delete(token);
+      }
     }
   };
 }
@@ -103,12 +112,11 @@ function cancelled(client, requestId, reason) {
   } else if (reason instanceof Error && reason.message) {
     params.reason = reason.message;
   }
-  const message = { jsonrpc: "2.0", method: "notifications/cancelled", params };
   try {
     const sending =
       typeof client.notification === "function"
-        ? client.notification({ method: message.method, params })
-        : client.transport?.send(message);
+        ? client.notification({ method: "notifications/cancelled", params })
+        : client.transport?.send({ jsonrpc: "2.0", method: "notifications/cancelled", params });
     Promise.resolve(sending).catch(() => {});
   } catch {
     // The client is closed: there is no request left to cancel.
@@ -116,26 +124,59 @@ function cancelled(client, requestId, reason) {
 }
 
 /**
- * The calls' request ids, recorded as the client's transport sends each
- * `tools/call` (once per transport); `undefined` for a client that does not
- * show its transport, whose calls are then not cancelled on the server.
+ * The client's transport, watched once: each `tools/call` it sends is
+ * recorded against the call whose arguments it carries (its request id,
+ * and a `progressToken` when the call wants progress), and the progress
+ * notifications it receives for those tokens go to the call's
+ * `onProgress`. `undefined` for a client that does not show its
+ * transport, whose calls are then neither cancelled on the server nor
+ * followed.
  */
-function watchCalls(client) {
+function watch(client) {
   const transport = client.transport;
   if (transport == null || typeof transport.send !== "function") {
     return undefined;
   }
-  if (transport[SENT] != null) {
-    return transport[SENT];
+  if (transport[WATCH] != null) {
+    return transport[WATCH];
   }
-  const sent = new Map();
+  const watched = { calls: new Map(), tokens: new Map(), next: 0 };
   const send = transport.send;
   transport.send = function (message, ...rest) {
-    if (message != null && message.method === "tools/call") {
-      sent.get(message.params?.arguments)?.push(message.id);
+    const entry =
+      message != null && message.method === "tools/call"
+        ? watched.calls.get(message.params?.arguments)
+        : undefined;
+    if (entry != null) {
+      entry.ids.push(message.id);
+      if (typeof entry.onProgress === "function") {
+        const progressToken = `toolsmith-${watched.next++}`;
+        watched.tokens.set(progressToken, entry);
+        entry.tokens.push(progressToken);
+        message = {
+          ...message,
+          params: { ...message.params, _meta: { ...message.params._meta, progressToken } },
+        };
+      }
     }
     return send.call(this, message, ...rest);
   };
-  transport[SENT] = sent;
-  return sent;
+  const receive = transport.onmessage;
+  transport.onmessage = function (message, ...rest) {
+    if (message != null && message.method === "notifications/progress" && !("id" in message)) {
+      const entry = watched.tokens.get(message.params?.progressToken);
+      if (entry != null) {
+        const { progress, total, message: text } = message.params;
+        try {
+          entry.onProgress({ toolCallId: entry.toolCallId, toolName: entry.toolName, progress, total, message: text });
+        } catch {
+          // A failing listener does not fail the call.
+        }
+        return;
+      }
+    }
+    return receive?.call(this, message, ...rest);
+  };
+  transport[WATCH] = watched;
+  return watched;
 }

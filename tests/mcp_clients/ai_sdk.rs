@@ -71,14 +71,16 @@ fn drive(test: &Path, scenario: &Value) -> Value {
 
 /// The calls the scripted model makes: a bad call, a good one, one whose
 /// enum value carries a newline, an SGR escape and U+202E, one whose
-/// function fails, and one whose tool asks the user.
+/// function fails, one whose tool asks the user, and one whose tool
+/// reports progress.
 fn calls() -> Value {
     json!([
         { "toolName": "slugify", "input": { "text": " ", "separator": "+", "sep": "-" } },
         { "toolName": "slugify", "input": { "text": "Hello World", "separator": "_" } },
         { "toolName": "slugify", "input": { "text": "x", "separator": "-\n\u{1b}[31m\u{202e}evil" } },
         { "toolName": "divide", "input": { "dividend": 1, "divisor": 0 } },
-        { "toolName": "confirm", "input": { "question": "Go ahead?" } }
+        { "toolName": "confirm", "input": { "question": "Go ahead?" } },
+        { "toolName": "countdown", "input": { "steps": 3 } }
     ])
 }
 
@@ -127,8 +129,20 @@ fn assert_read(out: &Value) {
                     "value": [{ "type": "text", "text": "the user answered proceed = true" }]
                 }
             },
+            {
+                "part": "tool-result",
+                "read": { "type": "content", "value": [{ "type": "text", "text": "counted 3 steps" }] }
+            },
         ])
     );
+    // Every report of `countdown`, through `onProgress`.
+    let report = |step: u32| {
+        json!({
+            "toolCallId": "call-5", "toolName": "countdown", "progress": step, "total": 3,
+            "message": format!("step {step} of 3")
+        })
+    };
+    assert_eq!(out["progress"], json!([report(1), report(2), report(3)]));
     // The question reached the client's elicitation handler.
     assert_eq!(out["asked"], "Go ahead?");
     assert_eq!(out["text"], "done");
@@ -144,7 +158,8 @@ fn the_ai_sdk_over_stdio_reads_toolsmiths_lines_as_tool_errors() {
         &json!({
             "transport": { "type": "stdio", "command": command, "args": args },
             "calls": calls(),
-            "elicit": accepted()
+            "elicit": accepted(),
+            "progress": true
         }),
     );
     assert_read(&out);
@@ -160,7 +175,8 @@ fn the_ai_sdk_over_http_reads_toolsmiths_lines_as_tool_errors() {
         &json!({
             "transport": { "type": "http", "url": server.url },
             "calls": calls(),
-            "elicit": accepted()
+            "elicit": accepted(),
+            "progress": true
         }),
     );
     assert_read(&out);
@@ -243,7 +259,7 @@ fn ai_sdk_tools_prints_the_module_of_the_set() {
     let module = String::from_utf8(output.stdout).unwrap();
     let names = "export const toolNames = Object.freeze([\"slugify\",\"move_point\",\"search\",\"list_notes\",\"divide\"]);";
     assert!(module.contains(names), "{module}");
-    assert!(module.contains("export async function toolsmithTools(client, options) {"));
+    assert!(module.contains("export async function toolsmithTools(client, options = {}) {"));
     assert!(module.contains("export class ToolsmithToolError extends Error {"));
     // Nothing imported: the module runs wherever the AI SDK does.
     assert!(

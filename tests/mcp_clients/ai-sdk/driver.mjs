@@ -14,7 +14,8 @@
 // aborted once `log` holds `started`, and the driver waits until it holds
 // `cancelled`); with `elicit` (an `ElicitResult`), the client declares
 // elicitation and answers every question with it, and `asked` is the last
-// question's message.
+// question's message; with `progress: true`, `toolsmithTools` gets an
+// `onProgress`, and `progress` lists every report it received.
 
 import { readFileSync } from "node:fs";
 import { generateText, stepCountIs } from "ai";
@@ -81,7 +82,12 @@ if (scenario.elicit) {
   });
 }
 try {
-  const tools = await toolsmithTools(client);
+  const progress = [];
+  const tools = await toolsmithTools(
+    client,
+    scenario.progress ? { onProgress: (report) => progress.push(report) } : undefined,
+  );
+  if (scenario.progress) out.progress = progress;
   if (scenario.calls) {
     const turns = scenario.calls.map((call, index) => callTurn(index, call));
     const model = new MockLanguageModelV4({ doGenerate: [...turns, doneTurn] });
