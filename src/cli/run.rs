@@ -9,9 +9,11 @@ use std::io::{Read, Write};
 use toolsmith_runtime::ToolSet;
 
 use super::arguments::arguments;
-use super::command::command;
+#[cfg(feature = "ai-sdk")]
+use super::command::AI_SDK_TOOLS;
 #[cfg(feature = "mcp")]
-use super::command::{AI_SDK_TOOLS, MCP};
+use super::command::MCP;
+use super::command::command;
 use super::exit::{EXIT_CANCELLED, EXIT_FAILED, EXIT_INVALID};
 use super::hints::Hints;
 use super::input::Sources;
@@ -113,7 +115,10 @@ impl Program {
         let mut names: Vec<&str> = self.commands.iter().map(|(c, _)| c.get_name()).collect();
         names.extend([COMPLETIONS, MAN, "help"]);
         if cfg!(feature = "mcp") {
-            names.extend(["mcp", "ai-sdk-tools"]);
+            names.push("mcp");
+        }
+        if cfg!(feature = "ai-sdk") {
+            names.push("ai-sdk-tools");
         }
         let mut problems = self.hints().problems(&self.tools, &names);
         if let Some(tool) = &self.default_tool
@@ -213,7 +218,7 @@ impl Program {
             match command_name {
                 COMPLETIONS => return completions(self.command_with(&hints), sub, out),
                 MAN => return man(self.command_with(&hints), sub, out, err),
-                #[cfg(feature = "mcp")]
+                #[cfg(feature = "ai-sdk")]
                 AI_SDK_TOOLS => {
                     let _ = out.write_all(crate::ai_sdk::tools_module(&self.tools).as_bytes());
                     return 0;
