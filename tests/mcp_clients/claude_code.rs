@@ -85,14 +85,8 @@ impl Session {
 
 /// Runs `claude -p` with the example server as the MCP server `toolsmith`
 /// (its stderr to `log`), every tool of it allowed, against `script`, with
-/// `env` added to the sealed environment and `args` to the command line.
-fn claude(
-    dirs: &Dirs,
-    log: &Log,
-    script: Vec<Turn>,
-    env: &[(&str, &str)],
-    args: &[&str],
-) -> Session {
+/// `env` added to the sealed environment.
+fn claude(dirs: &Dirs, log: &Log, script: Vec<Turn>, env: &[(&str, &str)]) -> Session {
     let (command, args) = stdio_command(log);
     let config = json!({ "mcpServers": { "toolsmith": { "command": command, "args": args } } });
     let config_path = dirs.root.join("mcp.json");
@@ -168,7 +162,6 @@ fn claude_code_offers_every_tool_and_reads_toolsmiths_lines_as_errors() {
             )]),
             Turn::Text("done"),
         ],
-        &[],
         &[],
     );
     assert_eq!(
@@ -246,7 +239,6 @@ fn a_call_claude_code_times_out_is_cancelled_on_the_server() {
             Turn::Text("done"),
         ],
         &[("MCP_TOOL_TIMEOUT", "2000")],
-        &[],
     );
     assert_eq!(
         (session.stdout.as_str(), session.code),
