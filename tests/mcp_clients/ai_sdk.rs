@@ -220,6 +220,37 @@ fn an_aborted_ai_sdk_call_over_http_stops_the_tool() {
 }
 
 #[test]
+fn without_the_module_the_ai_sdk_hands_a_bad_call_s_lines_over_as_a_success() {
+    let test = test_dir("ai-sdk-raw");
+    let log = Log::new(test.join("server.log"));
+    let (command, args) = stdio_command(&log);
+    let out = drive(
+        &test,
+        &json!({
+            "transport": { "type": "stdio", "command": command, "args": args },
+            "calls": [calls()[0].clone()],
+            "raw": true
+        }),
+    );
+    // The lines are there, but as an ordinary output: the model is not
+    // told its call failed.
+    assert_eq!(
+        out["calls"],
+        json!([{
+            "part": "tool-result",
+            "read": {
+                "type": "content",
+                "value": [
+                    { "type": "text", "text": "Invalid arguments at /text: must match pattern \"\\S\"" },
+                    { "type": "text", "text": "Invalid arguments at /separator: must be one of -, _, ., got \"+\"" },
+                    { "type": "text", "text": "Invalid arguments: unknown property \"sep\"; takes text, separator" }
+                ]
+            }
+        }])
+    );
+}
+
+#[test]
 fn a_question_to_an_ai_sdk_client_without_elicitation_fails_the_call() {
     let test = test_dir("ai-sdk-no-elicitation");
     let log = Log::new(test.join("server.log"));

@@ -15,7 +15,8 @@
 // `cancelled`); with `elicit` (an `ElicitResult`), the client declares
 // elicitation and answers every question with it, and `asked` is the last
 // question's message; with `progress: true`, `toolsmithTools` gets an
-// `onProgress`, and `progress` lists every report it received.
+// `onProgress`, and `progress` lists every report it received; with
+// `raw: true`, the tools are `client.tools()`'s own, not wrapped.
 
 import { readFileSync } from "node:fs";
 import { generateText, stepCountIs } from "ai";
@@ -83,10 +84,12 @@ if (scenario.elicit) {
 }
 try {
   const progress = [];
-  const tools = await toolsmithTools(
-    client,
-    scenario.progress ? { onProgress: (report) => progress.push(report) } : undefined,
-  );
+  const tools = scenario.raw
+    ? await client.tools()
+    : await toolsmithTools(
+        client,
+        scenario.progress ? { onProgress: (report) => progress.push(report) } : undefined,
+      );
   if (scenario.progress) out.progress = progress;
   if (scenario.calls) {
     const turns = scenario.calls.map((call, index) => callTurn(index, call));
