@@ -15,17 +15,25 @@
 //!
 //! `--soak` adds two tools the soak test needs and no one else should
 //! call: `crash`, which panics, and `nap`, which blocks its thread.
+//! `--slow` adds `countdown`, which reports progress and stops when
+//! cancelled, and `confirm`, which asks the user, for the tests of real
+//! MCP clients.
 
 #[path = "demo_tools/mod.rs"]
 mod demo_tools;
 #[path = "serving/mod.rs"]
 mod serving;
+#[path = "slow_tools/mod.rs"]
+mod slow_tools;
 
 #[tokio::main]
 async fn main() -> std::io::Result<()> {
     let mut tools = demo_tools::tools();
     if std::env::args().any(|arg| arg == "--soak") {
         soak::register(&mut tools);
+    }
+    if std::env::args().any(|arg| arg == "--slow") {
+        slow_tools::register(&mut tools);
     }
     // Repaired calls (a camelCase key, JSON text for an object) still run;
     // the log on stderr says what was read differently from what was sent.

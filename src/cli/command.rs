@@ -15,8 +15,12 @@ use super::shell::{COMPLETIONS, MAN, completions_command, man_command};
 /// unless a tool is already called so.
 pub(crate) const MCP: &str = "mcp";
 
+/// The subcommand that prints the AI SDK module (with the `ai-sdk`
+/// feature), unless a tool is already called so.
+pub(crate) const AI_SDK_TOOLS: &str = "ai-sdk-tools";
+
 /// The command: one subcommand per tool, plus `completions`, `man` and,
-/// with the `mcp` feature, `mcp` (each unless a tool is already called
+/// with the `mcp` feature, `mcp`, and with `ai-sdk`, `ai-sdk-tools` (each unless a tool is already called
 /// so); the user's own commands, named in `own`, take the place of a tool
 /// or built-in command of the same name.
 pub(crate) fn command(
@@ -56,6 +60,12 @@ pub(crate) fn command(
         command = command.subcommand(Command::new(MCP).about(
             "Serve these tools over MCP (Model Context Protocol) on standard input and output",
         ));
+    }
+    if cfg!(feature = "ai-sdk") && !taken(AI_SDK_TOOLS) {
+        command = command.subcommand(
+            Command::new(AI_SDK_TOOLS)
+                .about("Print the ES module that gives these tools to the AI SDK over MCP"),
+        );
     }
     command
 }

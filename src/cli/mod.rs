@@ -109,7 +109,9 @@
 //! `completions bash|zsh|fish|powershell|elvish` prints a completion script
 //! and `man` a man page, both made from the same command. With the `mcp`
 //! feature, the `mcp` subcommand serves the same tools over MCP on
-//! standard input and output. A tool of one of these names keeps it.
+//! standard input and output; with the `ai-sdk` feature, `ai-sdk-tools`
+//! prints the ES module that hands them to the AI SDK (`toolsmith::ai_sdk`).
+//! A tool of one of these names keeps it.
 //!
 //! The context is handed over once, when the command line is made
 //! ([`ToolSet::bind`]): whatever `C` is, the program inside is one type,
