@@ -1,12 +1,15 @@
 //! The bash guard: a command line parsed as shell, every simple command in
 //! it matched against rules.
 
+mod builtins;
 mod command;
 mod escapes;
 mod interpreters;
+mod known;
 mod layers;
 mod parse;
 mod paths;
+mod programs;
 mod rules;
 mod stdin;
 mod walk;

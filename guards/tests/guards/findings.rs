@@ -191,6 +191,61 @@ const TABLE: &[(&str, &[&str], &[&str])] = &[
         &["chmod -R 755 ./dist", "chmod 777 /tmp/x", "chown me ~/file"],
     ),
     (
+        "chmod-root",
+        &[
+            "chmod 000 ~",
+            "sudo chown nobody /",
+            "find ~ -exec chmod 000 {} +",
+            "chmod --reference=x /etc",
+        ],
+        &[
+            "chmod 644 ./x",
+            "chmod 600 ~/.ssh/id_ed25519",
+            "find . -exec chmod 644 {} +",
+        ],
+    ),
+    (
+        "move-root",
+        &[
+            "mv ~ ./gone",
+            "mv /etc/passwd ./x",
+            "sudo mv /usr /usr.old",
+            "mv -t ./backup ~",
+        ],
+        &["mv ./a ./b", "mv ~/notes.txt ./notes.txt", "mv x.tgz /tmp/"],
+    ),
+    (
+        "rsync-delete-root",
+        &[
+            "rsync -a --delete ./e/ ~/",
+            "rsync -a --delete-after ./e/ /etc/",
+            "rsync -av --del src/ /",
+        ],
+        &[
+            "rsync -a --delete ./e/ ./f/",
+            "rsync -a ./e/ ~/",
+            "rsync -a --delete ./e/ ~/backup/",
+        ],
+    ),
+    (
+        "overwrite-system-file",
+        &[
+            "echo x > /etc/passwd",
+            "truncate -s 0 /etc/fstab",
+            "echo x | sudo tee /etc/hosts",
+            "shred -u /boot/vmlinuz",
+            ": > /usr/bin/env",
+        ],
+        &[
+            "echo x > ./out.log",
+            "echo x > /tmp/x",
+            "echo x >> /var/tmp/x",
+            "echo x > /dev/null",
+            "truncate -s 0 app.log",
+            "tee ~/notes.txt",
+        ],
+    ),
+    (
         "mkfs-device",
         &[
             "mkfs.ext4 /dev/sda1",
@@ -335,6 +390,13 @@ const TABLE: &[(&str, &[&str], &[&str])] = &[
             "git clean -fdx",
             "git clean --force -d",
             "git stash clear",
+            "git checkout -f",
+            "git checkout --force main",
+            "git switch -f main",
+            "git switch --discard-changes main",
+            "git stash drop",
+            "git stash drop stash@{1}",
+            "git -c alias.c='clean -fdx' c",
         ],
         &[
             "git checkout main",
@@ -345,6 +407,10 @@ const TABLE: &[(&str, &[&str], &[&str])] = &[
             "git clean -fdn",
             "git stash list",
             "git stash",
+            "git checkout -b feature",
+            "git switch main",
+            "git stash pop",
+            "git -c alias.l='log --oneline' l",
         ],
     ),
 ];
