@@ -342,6 +342,9 @@ impl Walk {
         text: &str,
         fed_by: &[String],
     ) {
+        if !programs::reads_code(program) {
+            return;
+        }
         let args: Vec<String> = words[1..].iter().map(|f| f.text.clone()).collect();
         let known = &self.known;
         let read = |at: usize| -> Option<Option<String>> {
@@ -494,6 +497,11 @@ fn xargs_file(args: &[Field], known: &Known) -> Option<Stdin> {
 /// (`rm -r`, `find -delete`/`-exec`, `chmod -R`, `mv`) which the guard
 /// cannot resolve: `rm -rf $(…)`.
 fn unresolved_operand<'a>(name: &str, args: &'a [Field]) -> Option<&'a Field> {
+    if !matches!(name, "rm" | "chmod" | "chown" | "chgrp" | "mv" | "find")
+        || args.iter().all(|a| a.opaque.is_none())
+    {
+        return None;
+    }
     let options: Vec<&str> = args
         .iter()
         .map(|a| a.text.as_str())

@@ -7,6 +7,36 @@
 use super::command::is_option;
 use super::interpreters::Call;
 
+/// Whether `program` is one whose arguments this module reads.
+pub(super) fn reads_code(program: &str) -> bool {
+    matches!(
+        program,
+        "awk"
+            | "gawk"
+            | "mawk"
+            | "nawk"
+            | "sed"
+            | "gsed"
+            | "vim"
+            | "vi"
+            | "nvim"
+            | "ex"
+            | "view"
+            | "vimdiff"
+            | "gvim"
+            | "rvim"
+            | "tclsh"
+            | "wish"
+            | "expect"
+            | "tar"
+            | "gtar"
+            | "bsdtar"
+            | "make"
+            | "gmake"
+            | "git"
+    )
+}
+
 /// The code `program` runs from `args`, given what a file argument holds
 /// when the line tells (`read`: `make -f <(…)`, `awk -f ./x.awk`; `None`
 /// for a file not on the line, `Some(None)` for one whose content another
