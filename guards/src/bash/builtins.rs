@@ -122,6 +122,13 @@ impl Walk {
         }
         let line = match stdin {
             Stdin::Text(text) => text.split('\n').next().map(str::to_owned),
+            // `find ~ | while read -r d; …`: the paths `find` prints, the
+            // one the rules care about first.
+            Stdin::Paths(paths) => paths
+                .iter()
+                .find(|p| super::paths::is_dangerous_path(p))
+                .or(paths.first())
+                .cloned(),
             _ => None,
         };
         let Some(line) = line else {

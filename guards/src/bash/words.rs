@@ -498,6 +498,11 @@ impl<'a> Pieces<'a> {
         let Resolved::Text(text) = value else {
             return Some(Resolved::Opaque);
         };
+        // `A=; rm -rf ${A:-/}`: an empty value takes the default, as an
+        // unset one does.
+        if text.is_empty() && matches!(expression, P::UseDefaultValues { .. }) {
+            return None;
+        }
         let (pattern, suffix) = match expression {
             P::RemoveSmallestSuffixPattern { pattern, .. }
             | P::RemoveLargestSuffixPattern { pattern, .. } => (pattern.as_deref(), true),

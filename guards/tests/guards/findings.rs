@@ -1560,6 +1560,11 @@ fn what_the_line_makes_known_is_followed() {
         ("ln -s /bin/rm ./x; ./x -rf /", &["rm-recursive-root"]),
         ("xargs -a <(echo ~) rm -rf", &["rm-recursive-root"]),
         ("env -S'rm -rf' ~", &["rm-recursive-root"]),
+        ("A=; rm -rf ${A:-/}", &["rm-recursive-root"]),
+        (
+            "find ~ -maxdepth 0 | while read -r d; do rm -rf \"$d\"; done",
+            &["rm-recursive-root"],
+        ),
     ] {
         assert_eq!(rules_of(command), rules, "{command:?}");
     }
@@ -1579,6 +1584,7 @@ fn what_the_line_makes_known_is_followed() {
         "xargs -a files.txt rm -f",
         "ln -sf ./a ./b",
         "unset A; A=./x; rm -rf \"$A\"",
+        "find ./build -type d | while read -r d; do rm -rf \"$d\"; done",
     ] {
         assert!(
             rules_of(command).is_empty(),
