@@ -56,7 +56,7 @@ impl Walk {
                     format!(
                         "the program's name is the expansion {:?}, which the guard cannot read; \
                          write the name itself",
-                        first.text
+                        first.expansion.as_deref().unwrap_or(&first.text)
                     ),
                     text,
                 );

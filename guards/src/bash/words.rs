@@ -81,6 +81,9 @@ pub(super) struct Field {
     /// What that substitution prints, when the line tells
     /// (`$(mktemp -d)`, `$(echo ~)`).
     pub(super) printed: Option<String>,
+    /// The first expansion of a variable the line set, as written
+    /// (`$x`), when its value stands in `text`.
+    pub(super) expansion: Option<String>,
 }
 
 impl Field {
@@ -94,6 +97,7 @@ impl Field {
             opaque: None,
             substitution: None,
             printed: None,
+            expansion: None,
         }
     }
 
@@ -149,6 +153,7 @@ pub(super) fn expand(
             None
         },
         printed: None,
+        expansion: fields.iter().find_map(|f| f.expansion.clone()),
         text: texts.join(" "),
         unknown: fields.iter().any(|f| f.unknown),
         unknown_name: fields.last().is_some_and(|f| f.unknown_name),
@@ -371,7 +376,9 @@ impl<'a> Pieces<'a> {
                         self.end_field();
                     } else if let Some(resolved) = resolved {
                         match resolved {
-                            Resolved::Text(text) => self.assigned(&text, splits && !quoted),
+                            Resolved::Text(text) => {
+                                self.assigned(source, &text, splits && !quoted);
+                            }
                             Resolved::Opaque => {
                                 self.unknown(source);
                                 self.opaque();
@@ -425,7 +432,10 @@ impl<'a> Pieces<'a> {
 
     /// A variable's value the line set: known, but still an expansion for
     /// the program's name; split at blanks when unquoted.
-    fn assigned(&mut self, value: &str, splits: bool) {
+    fn assigned(&mut self, source: &str, value: &str, splits: bool) {
+        if self.current.expansion.is_none() {
+            self.current.expansion = Some(source.to_owned());
+        }
         if splits {
             let mut words = value.split_whitespace();
             if let Some(first) = words.next() {

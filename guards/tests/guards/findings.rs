@@ -1598,6 +1598,22 @@ fn what_the_line_makes_known_is_followed() {
          \"$(cat dirs.txt)\", a path the guard cannot resolve (the output of a command, or a \
          value set from one); write the path itself"
     );
+    // A name from a variable is still an expansion, shown as written; what
+    // it holds reaches the rules.
+    let lines: Vec<String> = find_bash_problems("x=rm; $x -rf /", DEFAULT_BASH_RULES)
+        .iter()
+        .map(ToString::to_string)
+        .collect();
+    assert_eq!(
+        lines,
+        [
+            "Refused command \"$x -rf /\" (rule unreadable): the program's name is the expansion \
+             \"$x\", which the guard cannot read; write the name itself",
+            "Refused command \"$x -rf /\" (rule rm-recursive-root): recursive delete of the \
+             filesystem root, a system directory, the home directory or a parent directory; \
+             delete a path inside the project instead (e.g. ./build)",
+        ]
+    );
 }
 
 /// The code other programs run from their arguments is read as the
