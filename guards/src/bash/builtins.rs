@@ -80,6 +80,20 @@ impl Walk {
                     }
                 }
             }
+            // `git config [--global] alias.x '!rm -rf ~'`: the git commands
+            // after it see the setting.
+            "git" => {
+                let texts: Vec<&str> = args
+                    .iter()
+                    .map(|a| a.text.as_str())
+                    .filter(|a| !matches!(*a, "--global" | "--local" | "--system" | "--add"))
+                    .collect();
+                if let ["config", key, value] = texts.as_slice() {
+                    if !key.starts_with('-') {
+                        self.known.git_config.push(format!("{key}={value}"));
+                    }
+                }
+            }
             "ln" | "cp" | "install" => {
                 let operands: Vec<&Field> = args.iter().filter(|a| !is_option(&a.text)).collect();
                 if let [target, .., link] = operands.as_slice() {

@@ -39,6 +39,9 @@ pub(crate) struct Known {
     pub(crate) programs: Vec<(String, Option<String>)>,
     /// Files written on the line (`> ./s.sh`) and what they hold.
     pub(crate) files: Vec<(String, Stdin)>,
+    /// git settings the line wrote (`git config alias.x '!…'`), as
+    /// `-c KEY=VALUE` gives them to the git commands after it.
+    pub(crate) git_config: Vec<String>,
 }
 
 impl Known {

@@ -345,9 +345,18 @@ impl Walk {
         if !programs::reads_code(program) {
             return;
         }
-        let args: Vec<String> = words[1..].iter().map(|f| f.text.clone()).collect();
+        let mut args: Vec<String> = Vec::new();
+        if program == "git" {
+            for setting in &self.known.git_config {
+                args.push("-c".to_owned());
+                args.push(setting.clone());
+            }
+        }
+        let given = args.len();
+        args.extend(words[1..].iter().map(|f| f.text.clone()));
         let known = &self.known;
         let read = |at: usize| -> Option<Option<String>> {
+            let at = at.checked_sub(given)?;
             match script_input(words.get(at + 1), stdin, known)? {
                 Stdin::Text(text) => Some(Some(text.to_string())),
                 Stdin::Unknown(_) | Stdin::Paths(_) => Some(None),

@@ -1665,6 +1665,14 @@ fn code_other_programs_run_is_read() {
         ),
         ("git -c alias.x='!rm -rf ~' x", &["rm-recursive-root"]),
         ("git -c core.pager='rm -rf /' log", &["rm-recursive-root"]),
+        (
+            "git config alias.x '!rm -rf ~'; git x",
+            &["rm-recursive-root"],
+        ),
+        (
+            "git config --global alias.c 'clean -fdx' && git c",
+            &["git-discard-changes"],
+        ),
     ] {
         assert_eq!(rules_of(command), rules, "{command:?}");
     }
@@ -1681,6 +1689,8 @@ fn code_other_programs_run_is_read() {
         "make -j4 test",
         "git -c core.pager=less log",
         "git -c color.ui=always diff",
+        "git config alias.st status; git st",
+        "git config user.name x && git commit -m x",
     ] {
         assert!(
             rules_of(command).is_empty(),
