@@ -8,7 +8,11 @@ use brush_parser::ast;
 use super::command::is_option;
 use super::known::{Value, is_name};
 use super::stdin::{Stdin, printf};
-use super::walk::{Context, Walk};
+use super::walk::{Context, Trouble, Walk};
+
+/// How many times a line's aliases may be run in all (`alias a='b; b'`,
+/// `alias b='c; c'`… doubles with each level).
+const MAX_ALIAS_RUNS: usize = 64;
 use super::words::Field;
 
 impl Walk {
@@ -188,6 +192,14 @@ impl Walk {
         for item in simple.suffix.iter().flat_map(|s| s.0.iter()) {
             code.push(' ');
             code.push_str(&item.to_string());
+        }
+        self.alias_runs += 1;
+        if self.alias_runs > MAX_ALIAS_RUNS {
+            // Said once: the line is refused.
+            if self.alias_runs == MAX_ALIAS_RUNS + 1 {
+                self.troubles.push((Trouble::TooDeep, simple.to_string()));
+            }
+            return Some(Stdin::Unknown(String::new()));
         }
         let inner = Context {
             depth: context.depth + 1,

@@ -57,9 +57,9 @@ impl BashFinding {
     /// [`MAX_BASH_COMMAND_BYTES`] or nested deeper than the guard reads:
     /// 32 levels of brackets or compound commands (`if`, loops, `{ }`,
     /// subshells), 6 of `case` in `case`, 8 of strings run as code
-    /// (`bash -c` in `bash -c`, `$(…)` in `$(…)`), or brace expansion
+    /// (`bash -c` in `bash -c`, `$(…)` in `$(…)`), brace expansion
     /// making more than 4096 words or 256 KiB of one word (1 MiB over the
-    /// line).
+    /// line), or aliases run more than 64 times.
     pub const TOO_COMPLEX: &'static str = "too-complex";
     /// The rule id of a command line whose effect depends on what the
     /// guard cannot read: a program named by an expansion (`$(echo rm)

@@ -80,6 +80,8 @@ pub(super) struct Walk {
     pub(super) iterating: bool,
     /// The aliases being expanded, so an alias naming itself stops.
     pub(super) expanding: Vec<String>,
+    /// How many times aliases were run so far.
+    pub(super) alias_runs: usize,
 }
 
 impl Walk {

@@ -19,8 +19,9 @@ pub(super) const MAX_BRACE_WORDS: usize = 4096;
 pub(super) const MAX_BRACE_BYTES: usize = 256 * 1024;
 
 /// How deep a variable's value is read again in arithmetic (`x='a[$(…)]'`,
-/// `$(( x ))`).
+/// `$(( x ))`), and how many values one expression reads in all.
 const MAX_ARITHMETIC_DEPTH: usize = 4;
+const MAX_ARITHMETIC_VALUES: usize = 64;
 
 /// What the line made known so far, for the words of the commands after
 /// it: the variables it set, the directory it moved to.
@@ -215,7 +216,8 @@ pub(super) fn arithmetic_substitutions(
     options: &ParserOptions,
     lookup: Lookup<'_>,
 ) -> Option<Vec<String>> {
-    arithmetic_at_depth(text, options, lookup, 0)
+    let mut budget = MAX_ARITHMETIC_VALUES;
+    arithmetic_at_depth(text, options, lookup, 0, &mut budget)
 }
 
 fn arithmetic_at_depth(
@@ -223,6 +225,7 @@ fn arithmetic_at_depth(
     options: &ParserOptions,
     lookup: Lookup<'_>,
     depth: usize,
+    budget: &mut usize,
 ) -> Option<Vec<String>> {
     let mut found = Vec::new();
     if lookup.known.is_some() && depth < MAX_ARITHMETIC_DEPTH {
@@ -232,7 +235,17 @@ fn arithmetic_at_depth(
         {
             if let Some(value) = lookup.text(name) {
                 if value.contains("$(") || value.contains('`') || value.contains('[') {
-                    found.extend(arithmetic_at_depth(value, options, lookup, depth + 1)?);
+                    if *budget == 0 {
+                        return None;
+                    }
+                    *budget -= 1;
+                    found.extend(arithmetic_at_depth(
+                        value,
+                        options,
+                        lookup,
+                        depth + 1,
+                        budget,
+                    )?);
                 }
             }
         }

@@ -691,6 +691,25 @@ fn hostile_command_lines_are_bounded() {
         ))
         .is_empty()
     );
+    // Values the line sets, read again in arithmetic, and aliases run in
+    // aliases: their work stays bounded, and a line past it is refused.
+    let refs = "+b".repeat(2000);
+    assert!(
+        !rules_of(&format!(
+            "a='b[0{refs}]'; b='a[0{}]'; echo $(( a ))",
+            refs.replace('b', "a")
+        ))
+        .is_empty()
+    );
+    let twice = |name: &str| format!("{name}; ").repeat(50);
+    let aliases: String = (0..8)
+        .map(|level| format!("alias a{level}='{}'\n", twice(&format!("a{}", level + 1))))
+        .collect();
+    assert_eq!(
+        rules_of(&format!("{aliases}a0")),
+        [BashFinding::TOO_COMPLEX]
+    );
+    assert!(rules_of("alias a='b'\nalias b='a'\na").is_empty());
     assert_eq!(rules_of(&bash_c("rm -rf /", 4)), ["rm-recursive-root"]);
     assert_eq!(
         rules_of(&format!("{}rm -rf /", "sudo ".repeat(16))),
