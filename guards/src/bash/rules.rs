@@ -327,10 +327,38 @@ fn changes_mode_of_root(command: &ShellCommand) -> bool {
         .iter()
         .any(|arg| arg.starts_with("--reference"));
     let operands = command.operands();
-    operands
-        .iter()
-        .skip(usize::from(!reference))
-        .any(|path| is_dangerous_path(&command.resolved(path)))
+    // `chmod 700 ~`, `chmod go-w ~`: the owner keeps the home directory,
+    // others lose access; what hardening a home directory asks.
+    let keeps_home = command.name() == "chmod"
+        && !reference
+        && operands
+            .first()
+            .is_some_and(|mode| keeps_owner_access(mode));
+    operands.iter().skip(usize::from(!reference)).any(|path| {
+        let path = command.resolved(path);
+        is_dangerous_path(&path) && !(keeps_home && path.starts_with(['~', '$']))
+    })
+}
+
+/// A mode that leaves the owner every right and gives no one else write:
+/// `700`, `0755`, `go-rwx`, `u+rwx`.
+fn keeps_owner_access(mode: &str) -> bool {
+    if mode.chars().all(|c| c.is_ascii_digit()) {
+        let digits: Vec<u32> = mode.chars().filter_map(|c| c.to_digit(8)).collect();
+        return digits.len() == mode.len()
+            && digits.len() >= 3
+            && digits[digits.len() - 3] == 7
+            && digits[digits.len() - 2..].iter().all(|d| d & 2 == 0);
+    }
+    mode.split(',').all(|clause| {
+        let who_end = clause.find(['+', '-', '=']).unwrap_or(clause.len());
+        let (who, action) = clause.split_at(who_end);
+        match action.chars().next() {
+            Some('-') => !who.is_empty() && !who.contains(['u', 'a']),
+            Some('+') => who == "u",
+            _ => false,
+        }
+    })
 }
 
 /// `mv ~ ./gone`, `mv /etc/passwd x`: a source that is the root, a system
@@ -441,7 +469,7 @@ fn git_discards_changes(command: &ShellCommand) -> bool {
 /// | `rm-recursive-root` | `rm -rf /`, `rm -r -f ~`, `sudo rm -rf --no-preserve-root /` | `rm -rf ./build` |
 /// | `find-delete-root` | `find / -name '*.log' -delete` | `find ./build -name '*.o' -delete` |
 /// | `chmod-recursive-root` | `chmod -R 777 /`, `chown -R me ~` | `chmod -R 755 ./dist` |
-/// | `chmod-root` | `chmod 000 ~`, `find ~ -exec chmod 000 {} +` | `chmod 644 ./x` |
+/// | `chmod-root` | `chmod 000 ~`, `find ~ -exec chmod 000 {} +` | `chmod 700 ~`, `chmod 644 ./x` |
 /// | `move-root` | `mv ~ ./gone`, `mv /etc/passwd x` | `mv ./a ./b` |
 /// | `rsync-delete-root` | `rsync -a --delete ./e/ ~/` | `rsync -a --delete ./e/ ./f/` |
 /// | `overwrite-system-file` | `> /etc/passwd`, `truncate -s 0 /etc/fstab` | `> ./out.log` |
