@@ -16,6 +16,7 @@ pub mod mcp_http;
 pub mod mcp_http_access;
 pub mod mcp_http_limits;
 pub mod mcp_http_mounted;
+pub mod mcp_http_peers;
 pub mod mcp_http_stdio_agree;
 pub mod mcp_lines;
 pub mod mcp_metadata;

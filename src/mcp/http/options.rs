@@ -77,6 +77,10 @@ pub struct HttpOptions {
     pub(crate) max_sessions: usize,
     pub(crate) session_idle: Duration,
     pub(crate) max_body_bytes_in_flight: usize,
+    pub(crate) max_connections_per_peer: usize,
+    pub(crate) max_event_streams: Option<usize>,
+    pub(crate) stream_lifetime: Duration,
+    pub(crate) unauthenticated_network: bool,
 }
 
 /// Which `Host` headers the server takes, when not the loopback default.
@@ -126,6 +130,10 @@ impl Default for HttpOptions {
             max_sessions: 1000,
             session_idle: Duration::from_secs(300),
             max_body_bytes_in_flight: 64 * 1024 * 1024,
+            max_connections_per_peer: 128,
+            max_event_streams: None,
+            stream_lifetime: Duration::from_secs(300),
+            unauthenticated_network: false,
         }
     }
 }
@@ -285,7 +293,8 @@ impl HttpOptions {
 
     /// How long a connection may stay open with no request in flight (60
     /// seconds by default) before the server closes it; an event stream
-    /// being sent counts as a request in flight.
+    /// being sent counts as a request in flight, until it has sent no
+    /// message for this long (see [`stream_lifetime`](Self::stream_lifetime)).
     pub fn idle_timeout(mut self, timeout: Duration) -> Self {
         self.idle_timeout = timeout;
         self
@@ -329,6 +338,65 @@ impl HttpOptions {
     pub fn max_body_bytes_in_flight(mut self, max: usize) -> Self {
         self.max_body_bytes_in_flight = max;
         self
+    }
+
+    /// The most connections served at once from one peer address (128 by
+    /// default, a quarter of the default
+    /// [`max_connections`](Self::max_connections)): a further connection
+    /// from that address is closed as soon as it is accepted, so that one
+    /// peer holding connections open (half-sent request heads, say) leaves
+    /// slots for every other. Behind a reverse proxy every connection comes
+    /// from the proxy's address: raise it to `max_connections` there. At
+    /// least 1.
+    pub fn max_connections_per_peer(mut self, max: usize) -> Self {
+        self.max_connections_per_peer = max.max(1);
+        self
+    }
+
+    /// The most `GET` event streams open at once, across sessions (by
+    /// default three quarters of [`max_connections`](Self::max_connections),
+    /// and never more than `max_connections` less one, so that calls always
+    /// find a connection slot). A stream past it is answered `503 Service
+    /// Unavailable` with `Retry-After`. A session holds at most one stream:
+    /// a second `GET` while its first is open is answered `409 Conflict`.
+    pub fn max_event_streams(mut self, max: usize) -> Self {
+        self.max_event_streams = Some(max);
+        self
+    }
+
+    /// How long a `GET` event stream stays open at most (5 minutes by
+    /// default); one that sends no message for the [idle
+    /// timeout](Self::idle_timeout) (keep-alive comments do not count) ends
+    /// then too. The server ends the stream
+    /// cleanly; the client opens a new one, with `Last-Event-ID` to receive
+    /// what it missed, as the Streamable HTTP transport describes.
+    pub fn stream_lifetime(mut self, lifetime: Duration) -> Self {
+        self.stream_lifetime = lifetime;
+        self
+    }
+
+    /// Lets [`bind_http`](crate::mcp::McpServer::bind_http) bind an address
+    /// that is not loopback (`0.0.0.0`, a LAN address) with no
+    /// [bearer check](Self::bearer): without it, such a bind is refused
+    /// with an error saying why, since every tool would then be served to
+    /// anyone who reaches the address. For a server on a network whose
+    /// peers are all trusted, or behind a proxy that authenticates.
+    pub fn allow_unauthenticated_network(mut self) -> Self {
+        self.unauthenticated_network = true;
+        self
+    }
+
+    /// Whether requests must prove who sends them (a bearer check).
+    pub(crate) fn authenticates(&self) -> bool {
+        self.bearer.is_some()
+    }
+
+    /// The most event streams open at once.
+    pub(crate) fn event_streams(&self) -> usize {
+        let below = self.max_connections.saturating_sub(1);
+        self.max_event_streams
+            .unwrap_or(self.max_connections * 3 / 4)
+            .min(below)
     }
 }
 
