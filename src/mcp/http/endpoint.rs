@@ -445,3 +445,41 @@ fn message(body: &[u8]) -> Result<Value, Box<Response<Body>>> {
         ))),
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The head of a request from `peer` with `Host: host`.
+    fn parts(peer: &str, host: &str) -> hyper::http::request::Parts {
+        let mut request = Request::builder()
+            .uri("/mcp")
+            .header(header::HOST, host)
+            .body(())
+            .unwrap();
+        request
+            .extensions_mut()
+            .insert(PeerAddr(peer.parse().unwrap()));
+        request.into_parts().0
+    }
+
+    #[test]
+    fn a_loopback_host_from_a_peer_off_this_machine_is_forbidden() {
+        let cases = [
+            ("192.0.2.7:40000", "localhost", true),
+            ("192.0.2.7:40000", "127.0.0.1:8080", true),
+            ("[2001:db8::7]:40000", "[::1]:8080", true),
+            ("192.0.2.7:40000", "tools.example.com", false),
+            ("127.0.0.1:40000", "localhost", false),
+            ("[::1]:40000", "localhost:8080", false),
+            ("[::ffff:127.0.0.1]:40000", "localhost", false),
+        ];
+        for (peer, host, forbidden) in cases {
+            let refused = forbidden_peer(&parts(peer, host));
+            assert_eq!(refused.is_some(), forbidden, "{peer} {host}");
+            if let Some(refused) = refused {
+                assert_eq!(refused.status(), StatusCode::FORBIDDEN);
+            }
+        }
+    }
+}
