@@ -226,6 +226,12 @@ mod stateless_tools {
         })
     }
 
+    /// Answers `n` bytes of `x`.
+    #[tool]
+    pub fn big(n: u32) -> String {
+        "x".repeat(n as usize)
+    }
+
     /// Marks the tool stopped when dropped: by its cancellation, or
     /// after it saw it.
     struct Stopped;
@@ -250,13 +256,22 @@ mod stateless_tools {
 static STARTED: AtomicBool = AtomicBool::new(false);
 static SAW_CANCEL: AtomicBool = AtomicBool::new(false);
 
-/// A stateless server of `confirm` and `wait_for_cancel`, on a free
-/// loopback port; its address and the sender that stops it.
+/// A stateless server of `confirm`, `wait_for_cancel` and `big`, on a
+/// free loopback port; its address and the sender that stops it.
 async fn stateless_server() -> (SocketAddr, tokio::sync::oneshot::Sender<()>) {
-    let tools =
-        toolsmith::toolset![stateless_tools::Confirm, stateless_tools::WaitForCancel].unwrap();
+    server_with(HttpOptions::new().stateless(true)).await
+}
+
+/// A server of the same tools with `options`.
+async fn server_with(options: HttpOptions) -> (SocketAddr, tokio::sync::oneshot::Sender<()>) {
+    let tools = toolsmith::toolset![
+        stateless_tools::Confirm,
+        stateless_tools::WaitForCancel,
+        stateless_tools::Big
+    ]
+    .unwrap();
     let server = McpServer::new(tools)
-        .with_http_options(HttpOptions::new().stateless(true))
+        .with_http_options(options)
         .bind_http("127.0.0.1:0")
         .await
         .unwrap();
@@ -295,4 +310,41 @@ async fn a_stateless_call_is_cancelled_when_its_client_goes_away() {
         SAW_CANCEL.load(Ordering::SeqCst)
     })
     .await;
+}
+
+/// A peer that reads nothing of a large answer on its session's event
+/// stream loses its connection at the idle timeout: the answer is dropped with it, not held for as long as
+/// the peer wants.
+#[cfg(target_os = "linux")]
+#[tokio::test]
+async fn an_answer_nobody_reads_is_dropped_with_its_connection() {
+    use crate::raw_http::accepted_connections;
+
+    let (addr, _stop) =
+        server_with(HttpOptions::new().idle_timeout(Duration::from_millis(300))).await;
+    let session = open_session(addr).await;
+    let call = r#"{"jsonrpc":"2.0","id":9,"method":"tools/call","params":{"name":"big","arguments":{"n":16777216}}}"#;
+    let socket = TcpSocket::new_v4().unwrap();
+    // A small window: the server's writes block as soon as its own buffer
+    // is full.
+    socket.set_recv_buffer_size(4096).unwrap();
+    let mut unread = socket.connect(addr).await.unwrap();
+    let request = post(
+        call,
+        &[
+            ("Mcp-Session-Id", &session),
+            ("MCP-Protocol-Version", "2025-11-25"),
+        ],
+    )
+    .replace("Connection: close\r\n", "");
+    unread.write_all(request.as_bytes()).await.unwrap();
+    until("the server accepts the connection", || {
+        accepted_connections(addr.port()) == 1
+    })
+    .await;
+    until("the server drops the connection", || {
+        accepted_connections(addr.port()) == 0
+    })
+    .await;
+    drop(unread);
 }

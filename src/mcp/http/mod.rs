@@ -42,7 +42,7 @@ use super::McpServer;
 use super::server::{Server, Serving};
 use accept::{ACCEPT_RETRY, AcceptErrors, is_per_connection};
 use budget::BodyBudget;
-use connection::{Activity, Timeouts};
+use connection::{Activity, Timeouts, Watched};
 use endpoint::Endpoint;
 use options::{HostCheck, OriginCheck};
 use peers::{PeerAddr, Peers};
@@ -220,6 +220,7 @@ impl Listening {
             // Without it, no reply is sent before the peer acknowledges the
             // last one, which it delays.
             let _ = peers::prepare(&stream);
+            let (stream, blocked) = Watched::new(stream);
             let (activity, load) = Activity::new();
             let endpoint = Arc::clone(&endpoint);
             let service = hyper::service::service_fn(move |mut request: hyper::Request<_>| {
@@ -242,7 +243,7 @@ impl Listening {
                 .into_owned();
             let stop = stop.clone();
             connections.spawn(async move {
-                connection::serve(served, load, timeouts, stop).await;
+                connection::serve(served, load, blocked, timeouts, stop).await;
                 drop((peer_slot, slot));
             });
         }
