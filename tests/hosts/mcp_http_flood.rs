@@ -19,7 +19,7 @@ use tokio::io::{AsyncReadExt, AsyncWriteExt};
 use tokio::net::{TcpSocket, TcpStream};
 use toolsmith::mcp::{HttpOptions, McpServer};
 
-use crate::raw_http::{accepted_connections, exchange, post, request};
+use crate::raw_http::{accepted_connections, post, request};
 
 /// Tools of the flood: an answer of a megabyte.
 mod tools {
@@ -29,6 +29,9 @@ mod tools {
         "x".repeat(n as usize)
     }
 }
+
+/// The address every flood comes from.
+const FLOOD: &str = "127.0.0.2";
 
 /// The process's resident memory, in MiB.
 fn rss_mib() -> u64 {
@@ -61,51 +64,82 @@ async fn connect_from(from: &str, addr: SocketAddr) -> TcpStream {
     socket.connect(addr).await.unwrap()
 }
 
-/// Whether an `initialize` from 127.0.0.1 is answered within 3 seconds.
+/// Whether an `initialize` from 127.0.0.1 (another address than the
+/// flood's) is answered within 3 seconds.
 async fn served(addr: SocketAddr) -> bool {
     let initialize = r#"{"jsonrpc":"2.0","id":1,"method":"initialize","params":{"protocolVersion":"2025-11-25","capabilities":{},"clientInfo":{"name":"flood","version":"0"}}}"#;
+    let request = post(initialize, &[]);
     tokio::time::timeout(
         Duration::from_secs(3),
-        exchange(addr, &post(initialize, &[])),
+        try_exchange("127.0.0.1", addr, &request),
     )
     .await
-    .is_ok_and(|reply| reply.status == 200)
+    .is_ok_and(|reply| reply.is_some_and(|reply| reply.status == 200))
 }
 
-/// A session opened; its id (none when the server refused or closed the
-/// connection).
-async fn session(addr: SocketAddr) -> Option<String> {
-    let initialize = r#"{"jsonrpc":"2.0","id":1,"method":"initialize","params":{"protocolVersion":"2025-11-25","capabilities":{},"clientInfo":{"name":"flood","version":"0"}}}"#;
-    let mut stream = TcpStream::connect(addr).await.ok()?;
-    stream
-        .write_all(post(initialize, &[]).as_bytes())
-        .await
-        .ok()?;
+/// `request` sent on a fresh connection, and its response (none when the
+/// server closed the connection without one).
+async fn try_exchange(
+    from: &str,
+    addr: SocketAddr,
+    request: &str,
+) -> Option<crate::raw_http::Reply> {
+    let socket = TcpSocket::new_v4().ok()?;
+    socket.bind(format!("{from}:0").parse().ok()?).ok()?;
+    let mut stream = socket.connect(addr).await.ok()?;
+    stream.write_all(request.as_bytes()).await.ok()?;
     let mut response = Vec::new();
     tokio::time::timeout(Duration::from_secs(5), stream.read_to_end(&mut response))
         .await
         .ok()?
         .ok()?;
     let text = String::from_utf8_lossy(&response);
-    text.contains("\r\n\r\n").then_some(())?;
-    let reply = crate::raw_http::parse(&text);
+    text.contains("\r\n\r\n")
+        .then(|| crate::raw_http::parse(&text))
+}
+
+/// A session opened; its id (none when the server refused or closed the
+/// connection).
+async fn session(addr: SocketAddr) -> Option<String> {
+    let initialize = r#"{"jsonrpc":"2.0","id":1,"method":"initialize","params":{"protocolVersion":"2025-11-25","capabilities":{},"clientInfo":{"name":"flood","version":"0"}}}"#;
+    let reply = try_exchange(FLOOD, addr, &post(initialize, &[])).await?;
     let id = reply.header("mcp-session-id")?.to_owned();
-    exchange(
-        addr,
-        &post(
-            r#"{"jsonrpc":"2.0","method":"notifications/initialized"}"#,
-            &[("Mcp-Session-Id", &id)],
-        ),
-    )
-    .await;
+    let initialized = r#"{"jsonrpc":"2.0","method":"notifications/initialized"}"#;
+    try_exchange(FLOOD, addr, &post(initialized, &[("Mcp-Session-Id", &id)])).await?;
     Some(id)
+}
+
+/// The bytes the server's sockets on `port` have yet to send (`Send-Q`)
+/// and the clients' have received unread (`Recv-Q`), as `ss` reports them.
+fn queued_kib(port: u16) -> (u64, u64) {
+    let sum = |side: &str, column: usize| {
+        let out = std::process::Command::new("ss")
+            .args([
+                "-tnH",
+                "state",
+                "established",
+                side,
+                "=",
+                &format!(":{port}"),
+            ])
+            .output()
+            .map(|out| String::from_utf8_lossy(&out.stdout).into_owned())
+            .unwrap_or_default();
+        out.lines()
+            .filter_map(|line| line.split_whitespace().nth(column)?.parse::<u64>().ok())
+            .sum::<u64>()
+            / 1024
+    };
+    (sum("sport", 1), sum("dport", 0))
 }
 
 fn report(flood: &str, when: &str, addr: SocketAddr, base: u64, served: bool) {
     println!(
-        "{flood:<28} {when:<10} accepted sockets {:>4}  RSS +{:>4} MiB  new client served: {served}",
+        "{flood:<24} {when:<7} accepted sockets {:>4}  RSS +{:>4} MiB  server Send-Q {:>6} KiB  clients' Recv-Q {:>6} KiB  another peer served: {served}",
         accepted_connections(addr.port()),
         rss_mib().saturating_sub(base),
+        queued_kib(addr.port()).0,
+        queued_kib(addr.port()).1,
     );
 }
 
@@ -116,7 +150,7 @@ async fn mcp_http_flood_half_heads() {
     let addr = server().await;
     let mut held = Vec::new();
     for _ in 0..512 {
-        let mut stream = connect_from("127.0.0.2", addr).await;
+        let mut stream = connect_from(FLOOD, addr).await;
         let _ = stream
             .write_all(b"POST /mcp HTTP/1.1\r\nHost: 127.0.0.1\r\n")
             .await;
@@ -139,7 +173,7 @@ async fn mcp_http_flood_unread_streams() {
             refused += 1;
             continue;
         };
-        let mut stream = TcpStream::connect(addr).await.unwrap();
+        let mut stream = connect_from(FLOOD, addr).await;
         let get = request(
             "GET",
             "/mcp",
@@ -173,7 +207,7 @@ async fn mcp_http_flood_unread_answers() {
     let call = r#"{"jsonrpc":"2.0","id":1,"method":"tools/call","params":{"name":"big","arguments":{"n":1048576}}}"#;
     let mut held = Vec::new();
     for _ in 0..200 {
-        let mut stream = TcpStream::connect(addr).await.unwrap();
+        let mut stream = connect_from(FLOOD, addr).await;
         let request = post(
             call,
             &[

@@ -308,6 +308,7 @@ impl Endpoint {
             .get(SESSION_ID)
             .and_then(|id| id.to_str().ok())
             .map(str::to_owned);
+        let http1 = request.version() <= hyper::Version::HTTP_11;
         let Some(session) = session.filter(|_| self.sessions.is_some()) else {
             return self.mcp.handle(request).await;
         };
@@ -346,7 +347,10 @@ impl Endpoint {
         if !is_stream {
             return response;
         }
-        response.map(|body| self.streams.bound(body, slot).boxed())
+        let response = response.map(|body| self.streams.bound(body, slot).boxed());
+        // The connection of a stream that ends goes with it: the client
+        // opens a new one to resume.
+        if http1 { closing(response) } else { response }
     }
 }
 

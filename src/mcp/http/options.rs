@@ -35,11 +35,13 @@ use super::bearer::Bearer;
 ///    [bearer check](Self::bearer), the protected-resource metadata routes);
 ///    any other is `404 Not Found`.
 /// 2. `Host`: one of the [allowed hosts](Self::allowed_hosts) (loopback
-///    names by default), else `403 Forbidden`.
+///    names by default), else `403 Forbidden`; a loopback name
+///    (`localhost`, `127.0.0.1`, `[::1]`) from a peer that is not on this
+///    machine is `403` whatever the list says.
 /// 3. `Origin`, when the request carries one (browsers do; other clients
 ///    need not): one of the [allowed origins](Self::allowed_origins)
-///    (loopback origins by default), else `403 Forbidden`. A request
-///    without `Origin` passes.
+///    (loopback origins by default), else `403 Forbidden`; every `Origin`
+///    header of a request is checked. A request without `Origin` passes.
 /// 4. `Authorization`, with a [bearer check](Self::bearer) only: a token
 ///    the check accepts, else `401 Unauthorized` with `WWW-Authenticate`.
 /// 5. For a POST: its body arrives within the [body
@@ -50,6 +52,11 @@ use super::bearer::Bearer;
 ///    `-32600`). A leading UTF-8 byte-order mark is ignored, as on stdio.
 /// 6. An `initialize` that opens a session: a free session of the
 ///    [`max_sessions`](Self::max_sessions), else `503` with `Retry-After`.
+///    A `GET` event stream of a session: none open for it already (else
+///    `409 Conflict`) and a free one of the [stream
+///    cap](Self::max_event_streams) (else `503`). A `DELETE` of a session
+///    is answered `204 No Content`, or `404` for a session the server does
+///    not hold.
 /// 7. What the Streamable HTTP transport itself checks (content type
 ///    `application/json`, `Accept`, the session id, the protocol version).
 ///
@@ -60,7 +67,15 @@ use super::bearer::Bearer;
 /// seconds and closed when a ping goes unanswered for 20 seconds. At most
 /// [`max_connections`](Self::max_connections) are served at once; further
 /// ones wait in the listen queue, taking no file descriptor of the server,
-/// until one closes.
+/// until one closes. One peer address holds at most
+/// [`max_connections_per_peer`](Self::max_connections_per_peer) of them.
+/// A connection whose peer reads nothing of what the server writes (an
+/// answer, an event stream) for the idle timeout is dropped, and what it
+/// held with it. Replies are sent without delay (`TCP_NODELAY`).
+///
+/// Binding an address that is not loopback needs a [bearer
+/// check](Self::bearer) or
+/// [`allow_unauthenticated_network`](Self::allow_unauthenticated_network).
 #[derive(Debug, Clone)]
 pub struct HttpOptions {
     pub(crate) path: String,
@@ -164,6 +179,15 @@ impl HttpOptions {
     /// a client's requests must reach the replica that holds its session,
     /// which keeps it in memory. Clients of protocol version 2026-07-28 or
     /// later are served without sessions either way.
+    ///
+    /// What an earlier client (2025-11-25 and before) loses without a
+    /// session: a tool cannot ask it (`ask`), sample its model or list its
+    /// roots mid-call (the tool's call fails with `this server runs
+    /// stateless: it cannot ask a 2025-11-25 client mid-call; …`), since no
+    /// session carries a request to it; its `notifications/cancelled`
+    /// reaches no call (closing the request's connection is what cancels
+    /// a call); there is no `GET` event stream, so `list_changed` and
+    /// other notifications outside a call never reach it.
     pub fn stateless(mut self, stateless: bool) -> Self {
         self.stateless = stateless;
         self
