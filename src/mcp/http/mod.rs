@@ -150,8 +150,8 @@ impl Listening {
             ));
         }
         Ok(Listening {
-            local_addr,
             listener,
+            local_addr,
             server,
             options,
         })

@@ -123,11 +123,11 @@ impl HttpBody for Bounded {
         }
         let polled = Pin::new(&mut this.inner).poll_frame(cx);
         match &polled {
-            Poll::Ready(Some(Ok(frame))) => {
-                if frame.data_ref().is_some_and(|data| carries_message(data)) {
-                    let next = Instant::now() + this.idle;
-                    this.idles.as_mut().reset(next);
-                }
+            Poll::Ready(Some(Ok(frame)))
+                if frame.data_ref().is_some_and(|data| carries_message(data)) =>
+            {
+                let next = Instant::now() + this.idle;
+                this.idles.as_mut().reset(next);
             }
             Poll::Ready(None) => this.slot = None,
             _ => {}

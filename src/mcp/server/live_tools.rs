@@ -22,7 +22,7 @@ pub(crate) struct LiveTools {
     listed: RwLock<Arc<[rmcp::model::Tool]>>,
     /// Connected clients, the runtime each is served on, and whether a
     /// change is on its way to it.
-    peers: Mutex<Vec<(Peer<RoleServer>, tokio::runtime::Handle, Arc<Pending>)>>,
+    peers: Mutex<Vec<Listener>>,
     /// A handle was given out: `initialize` says `listChanged: true`.
     changing: AtomicBool,
 }
@@ -98,6 +98,10 @@ impl LiveTools {
     }
 }
 
+/// A connected client, the runtime it is served on, and whether a change
+/// is on its way to it.
+type Listener = (Peer<RoleServer>, tokio::runtime::Handle, Arc<Pending>);
+
 /// A client's news of changes: whether one is to be sent, and whether a
 /// sender is running.
 #[derive(Debug, Default)]
@@ -124,24 +128,6 @@ impl Pending {
         let changed = std::mem::take(&mut state.changed);
         state.sending = changed;
         changed
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::Pending;
-
-    #[test]
-    fn changes_while_a_sender_runs_make_one_more_send_not_one_task_each() {
-        let pending = Pending::default();
-        assert!(pending.mark(), "the first change starts a sender");
-        assert!(pending.take(), "which sends it");
-        for _ in 0..100 {
-            assert!(!pending.mark(), "no second sender while one runs");
-        }
-        assert!(pending.take(), "the hundred changes are one more send");
-        assert!(!pending.take(), "then the sender stops");
-        assert!(pending.mark(), "and the next change starts one again");
     }
 }
 
@@ -225,5 +211,23 @@ impl<C: 'static> ToolsHandle<C> {
     /// The names of the tools now, in the order `tools/list` gives them.
     pub fn names(&self) -> Vec<String> {
         self.live.current().names().map(str::to_owned).collect()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::Pending;
+
+    #[test]
+    fn changes_while_a_sender_runs_make_one_more_send_not_one_task_each() {
+        let pending = Pending::default();
+        assert!(pending.mark(), "the first change starts a sender");
+        assert!(pending.take(), "which sends it");
+        for _ in 0..100 {
+            assert!(!pending.mark(), "no second sender while one runs");
+        }
+        assert!(pending.take(), "the hundred changes are one more send");
+        assert!(!pending.take(), "then the sender stops");
+        assert!(pending.mark(), "and the next change starts one again");
     }
 }
