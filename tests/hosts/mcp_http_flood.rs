@@ -204,19 +204,24 @@ async fn mcp_http_flood_unread_answers() {
     let base = rss_mib();
     let addr = server().await;
     let id = session(addr).await.unwrap();
-    let call = r#"{"jsonrpc":"2.0","id":1,"method":"tools/call","params":{"name":"big","arguments":{"n":1048576}}}"#;
     let mut held = Vec::new();
-    for _ in 0..200 {
-        let mut stream = connect_from(FLOOD, addr).await;
+    for id_of_call in 0..200 {
+        let call = format!(
+            r#"{{"jsonrpc":"2.0","id":{id_of_call},"method":"tools/call","params":{{"name":"big","arguments":{{"n":1048576}}}}}}"#
+        );
+        let socket = TcpSocket::new_v4().unwrap();
+        socket.bind(format!("{FLOOD}:0").parse().unwrap()).unwrap();
+        // A small receive window: the answer stays on the server's side.
+        socket.set_recv_buffer_size(4096).unwrap();
+        let mut stream = socket.connect(addr).await.unwrap();
         let request = post(
-            call,
+            &call,
             &[
                 ("Mcp-Session-Id", &id),
                 ("MCP-Protocol-Version", "2025-11-25"),
             ],
         );
         let _ = stream.write_all(request.as_bytes()).await;
-        // Nothing read, and the receive window kept small.
         held.push(stream);
     }
     tokio::time::sleep(Duration::from_secs(3)).await;
@@ -226,3 +231,4 @@ async fn mcp_http_flood_unread_answers() {
     let ok = served(addr).await;
     report("200 unread 1 MB answers", "+65 s", addr, base, ok);
 }
+
