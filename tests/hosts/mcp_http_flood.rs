@@ -220,7 +220,8 @@ async fn mcp_http_flood_unread_answers() {
                 ("Mcp-Session-Id", &id),
                 ("MCP-Protocol-Version", "2025-11-25"),
             ],
-        );
+        )
+        .replace("Connection: close\r\n", "");
         let _ = stream.write_all(request.as_bytes()).await;
         held.push(stream);
     }
