@@ -232,4 +232,3 @@ async fn mcp_http_flood_unread_answers() {
     let ok = served(addr).await;
     report("200 unread 1 MB answers", "+65 s", addr, base, ok);
 }
-
