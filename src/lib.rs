@@ -138,6 +138,8 @@ pub mod cli;
 pub use toolsmith_hooks as hooks;
 #[cfg(feature = "mcp")]
 pub mod mcp;
+#[cfg(feature = "pi")]
+pub mod pi;
 #[cfg(feature = "rig")]
 pub mod rig;
 #[cfg(feature = "schemars")]

@@ -123,6 +123,7 @@
 //! ```
 
 mod arguments;
+mod check;
 mod command;
 mod exit;
 mod flags;

@@ -9,6 +9,7 @@ use std::io::{Read, Write};
 use toolsmith_runtime::ToolSet;
 
 use super::arguments::arguments;
+use super::check::{CHECK, check};
 #[cfg(feature = "mcp")]
 use super::command::MCP;
 use super::command::command;
@@ -111,10 +112,12 @@ impl Program {
     /// Every hint or default tool that cannot work, as a line each.
     pub(crate) fn problems(&self) -> Vec<String> {
         let mut names: Vec<&str> = self.commands.iter().map(|(c, _)| c.get_name()).collect();
-        names.extend([COMPLETIONS, MAN, "help"]);
+        names.extend([COMPLETIONS, MAN, CHECK, "help"]);
         if cfg!(feature = "mcp") {
             names.push("mcp");
         }
+        #[cfg(feature = "pi")]
+        names.push(crate::pi::PI_EXTENSION);
         let mut problems = self.hints().problems(&self.tools, &names);
         if let Some(tool) = &self.default_tool
             && !self.tools.contains(tool)
@@ -213,6 +216,14 @@ impl Program {
             match command_name {
                 COMPLETIONS => return completions(self.command_with(&hints), sub, out),
                 MAN => return man(self.command_with(&hints), sub, out, err),
+                CHECK => return check(&self.tools, sub, input, out),
+                #[cfg(feature = "pi")]
+                crate::pi::PI_EXTENSION => {
+                    let taken = |name: &str| hints.tool_of(&self.tools, name).is_some();
+                    let check = (!taken(CHECK)).then_some(CHECK);
+                    let serves = !taken(MCP);
+                    return crate::pi::print_extension(&self.tools, sub, check, serves, out, err);
+                }
                 _ => {}
             }
         }
