@@ -1,0 +1,108 @@
+//! The calls a model makes, as Pi and OMP answer them with the module
+//! loaded: toolsmith's lines for a bad call and for an injected one, each
+//! marked as an error; the result of a good call; the progress of a call
+//! on the host's updates; and a call the user cancels, stopped.
+
+use serde_json::json;
+
+use crate::agent::{Rpc, Sandbox, Session, script, wait_for_file};
+use crate::model::{Model, Turn};
+use crate::omp::omp;
+use crate::pi_agent::pi;
+
+/// What the model reads for the bad call, on every host.
+const BAD: &str = r#"Invalid arguments at /separator: must be one of -, _, ., got "+""#;
+/// What the model reads for the call whose value carries a newline, an
+/// SGR escape and U+202E: the newline a space, the others gone.
+const INJECTED: &str = r#"Invalid arguments at /separator: must be one of -, _, ., got "- red""#;
+
+#[test]
+fn pi_answers_each_call_with_toolsmith() {
+    let sandbox = Sandbox::new("pi-calls");
+    let model = Model::start(script("slugify", "wait"));
+    let session = Session::run(
+        pi(&sandbox, &model, &["-p", "--mode", "json", "slugify things"]),
+        &model,
+        &sandbox,
+    );
+    assert_eq!(session.tool_result(1, "bad"), (BAD.to_owned(), true));
+    assert_eq!(
+        session.tool_result(2, "good"),
+        ("hello_world".to_owned(), false)
+    );
+    assert_eq!(
+        session.tool_result(3, "injected"),
+        (INJECTED.to_owned(), true)
+    );
+    assert_eq!(
+        session.tool_result(4, "progress"),
+        ("waited 3 tenths of a second".to_owned(), false)
+    );
+    assert_eq!(
+        session.updates("progress"),
+        ["waited 1 of 3", "waited 2 of 3", "waited 3 of 3"]
+    );
+}
+
+#[test]
+fn omp_answers_each_call_with_toolsmith() {
+    let sandbox = Sandbox::new("omp-calls");
+    let model = Model::start(script("_slugify", "_wait"));
+    let session = Session::run(
+        omp(&sandbox, &model, &["-p", "--mode", "json", "slugify things"]),
+        &model,
+        &sandbox,
+    );
+    assert_eq!(session.tool_result(1, "bad"), (BAD.to_owned(), true));
+    assert_eq!(
+        session.tool_result(2, "good"),
+        ("hello_world".to_owned(), false)
+    );
+    assert_eq!(
+        session.tool_result(3, "injected"),
+        (INJECTED.to_owned(), true)
+    );
+    assert_eq!(
+        session.tool_result(4, "progress"),
+        ("waited 3 tenths of a second".to_owned(), false)
+    );
+    assert_eq!(
+        session.updates("progress"),
+        ["waited 1 of 3", "waited 2 of 3", "waited 3 of 3"]
+    );
+}
+
+/// Starts a long `wait` over the agent's RPC mode, aborts it once its
+/// progress shows, and returns what the tool left behind.
+fn cancelled(sandbox: &Sandbox, mut rpc: Rpc) -> String {
+    rpc.send(&json!({"id": "1", "type": "prompt", "message": "wait a minute"}));
+    rpc.until("progress of the wait", |event| {
+        event["type"] == "tool_execution_update" && event["toolCallId"] == "slow"
+    });
+    rpc.send(&json!({"id": "2", "type": "abort"}));
+    wait_for_file(&sandbox.mark())
+}
+
+fn slow_wait(name: &'static str, sandbox: &Sandbox) -> Vec<Turn> {
+    let mark = sandbox.mark().to_string_lossy().into_owned();
+    vec![
+        Turn::Tools(vec![("slow", name, json!({"tenths": 600, "mark": mark}))]),
+        Turn::Text("stopped"),
+    ]
+}
+
+#[test]
+fn pi_stops_a_cancelled_call() {
+    let sandbox = Sandbox::new("pi-cancel");
+    let model = Model::start(slow_wait("wait", &sandbox));
+    let rpc = Rpc::start(pi(&sandbox, &model, &["--mode", "rpc"]));
+    assert_eq!(cancelled(&sandbox, rpc), "stopped");
+}
+
+#[test]
+fn omp_stops_a_cancelled_call() {
+    let sandbox = Sandbox::new("omp-cancel");
+    let model = Model::start(slow_wait("_wait", &sandbox));
+    let rpc = Rpc::start(omp(&sandbox, &model, &["--mode", "rpc"]));
+    assert_eq!(cancelled(&sandbox, rpc), "stopped");
+}
