@@ -24,7 +24,9 @@ pub const STUCK_AFTER: Duration = Duration::from_secs(180);
 /// builds sharing the machine) have run out of threads.
 fn one_at_a_time() -> MutexGuard<'static, ()> {
     static RUNNING: Mutex<()> = Mutex::new(());
-    RUNNING.lock().unwrap_or_else(|poisoned| poisoned.into_inner())
+    RUNNING
+        .lock()
+        .unwrap_or_else(|poisoned| poisoned.into_inner())
 }
 
 /// The scripted provider, as both agents' model files take it (OMP reads
@@ -274,15 +276,20 @@ pub fn wait_for_file(path: &Path) -> String {
         if let Ok(text) = std::fs::read_to_string(path) {
             return text;
         }
-        assert!(Instant::now() < deadline, "{} never appeared", path.display());
+        assert!(
+            Instant::now() < deadline,
+            "{} never appeared",
+            path.display()
+        );
         std::thread::sleep(Duration::from_millis(20));
     }
 }
 
 /// The scripted turns every host gets: a bad call, a good one, one whose
-/// enum value carries a newline, an SGR escape and U+202E, and a call of
-/// `wait` that reports progress; `slugify` and `wait` by the names the
-/// host gives them on the wire.
+/// enum value carries a newline, an SGR escape and U+202E, a call of
+/// `wait` that reports progress, and a call toolsmith repairs (`Text` for
+/// `text`); `slugify` and `wait` by the names the host gives them on the
+/// wire.
 pub fn script(slugify: &'static str, wait: &'static str) -> Vec<Turn> {
     vec![
         Turn::Tools(vec![(
@@ -301,6 +308,11 @@ pub fn script(slugify: &'static str, wait: &'static str) -> Vec<Turn> {
             json!({"text": "Hello World", "separator": "-\n\u{1b}[31mred\u{202e}"}),
         )]),
         Turn::Tools(vec![("progress", wait, json!({"tenths": 3}))]),
+        Turn::Tools(vec![(
+            "repaired",
+            slugify,
+            json!({"Text": "Hello World", "separator": "_"}),
+        )]),
         Turn::Text("done"),
     ]
 }

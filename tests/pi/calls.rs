@@ -1,7 +1,8 @@
 //! The calls a model makes, as Pi and OMP answer them with the module
 //! loaded: toolsmith's lines for a bad call and for an injected one, each
-//! marked as an error; the result of a good call; the progress of a call
-//! on the host's updates; and a call the user cancels, stopped.
+//! marked as an error; the result of a good call and of one toolsmith
+//! repairs; the progress of a call on the host's updates; and a call the
+//! user cancels, stopped.
 
 use serde_json::json;
 
@@ -21,7 +22,11 @@ fn pi_answers_each_call_with_toolsmith() {
     let sandbox = Sandbox::new("pi-calls");
     let model = Model::start(script("slugify", "wait"));
     let session = Session::run(
-        pi(&sandbox, &model, &["-p", "--mode", "json", "slugify things"]),
+        pi(
+            &sandbox,
+            &model,
+            &["-p", "--mode", "json", "slugify things"],
+        ),
         &model,
         &sandbox,
     );
@@ -41,6 +46,10 @@ fn pi_answers_each_call_with_toolsmith() {
     assert_eq!(
         session.updates("progress"),
         ["waited 1 of 3", "waited 2 of 3", "waited 3 of 3"]
+    );
+    assert_eq!(
+        session.tool_result(5, "repaired"),
+        ("hello_world".to_owned(), false)
     );
 }
 
@@ -49,7 +58,11 @@ fn omp_answers_each_call_with_toolsmith() {
     let sandbox = Sandbox::new("omp-calls");
     let model = Model::start(script("_slugify", "_wait"));
     let session = Session::run(
-        omp(&sandbox, &model, &["-p", "--mode", "json", "slugify things"]),
+        omp(
+            &sandbox,
+            &model,
+            &["-p", "--mode", "json", "slugify things"],
+        ),
         &model,
         &sandbox,
     );
@@ -69,6 +82,10 @@ fn omp_answers_each_call_with_toolsmith() {
     assert_eq!(
         session.updates("progress"),
         ["waited 1 of 3", "waited 2 of 3", "waited 3 of 3"]
+    );
+    assert_eq!(
+        session.tool_result(5, "repaired"),
+        ("hello_world".to_owned(), false)
     );
 }
 

@@ -13,6 +13,7 @@ mod model;
 
 mod agent;
 mod calls;
+mod check;
 mod module;
 mod omp;
 mod pi_agent;
