@@ -125,12 +125,12 @@ pub(crate) fn check_input<T: Tool>(
     Ok((repaired.unwrap_or(input), valid.repairs))
 }
 
+/// What [`diagnosed`] finds: the arguments and the repaired copy of the
+/// input where one was made, or every problem; the repairs either way.
+type Diagnosis<A> = Result<(Validated<A>, Option<Value>), (ToolInputError, Vec<Repair>)>;
+
 /// [`diagnose`], with the repaired copy of `input` where one was made.
-fn diagnosed<T: Tool>(
-    tool: &T,
-    input: &Value,
-    policy: &RepairPolicy,
-) -> Result<(Validated<T::Args>, Option<Value>), (ToolInputError, Vec<Repair>)> {
+fn diagnosed<T: Tool>(tool: &T, input: &Value, policy: &RepairPolicy) -> Diagnosis<T::Args> {
     let mut owned = None;
     let repairs = if tool.validator().may_repair(input, policy) {
         let copy = owned.insert(input.clone());
