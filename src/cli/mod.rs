@@ -109,7 +109,12 @@
 //! `completions bash|zsh|fish|powershell|elvish` prints a completion script
 //! and `man` a man page, both made from the same command. With the `mcp`
 //! feature, the `mcp` subcommand serves the same tools over MCP on
-//! standard input and output. A tool of one of these names keeps it.
+//! standard input and output. `check TOOL` reads a call's JSON arguments
+//! on standard input and, never running the tool, prints the arguments the
+//! tool would get (repaired where the set allows) as one line of JSON,
+//! exit 0, or the lines a model reads for them, exit 2. With the `pi`
+//! feature, `pi-extension` prints the extension that gives Pi and OMP the
+//! tools ([`crate::pi`]). A tool of one of these names keeps it.
 //!
 //! The context is handed over once, when the command line is made
 //! ([`ToolSet::bind`]): whatever `C` is, the program inside is one type,
