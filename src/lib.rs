@@ -98,6 +98,8 @@
 //! - [`mcp`] (feature `mcp`, and `mcp-http` for Streamable HTTP): an MCP
 //!   server on rmcp;
 //! - [`cli`] (feature `cli`): a clap command line, one subcommand per tool;
+//! - [`pi`] (feature `pi`): the tools inside the Pi and OMP coding agents,
+//!   as one TypeScript extension;
 //! - [`rig`] (feature `rig`): the tools of a rig agent;
 //! - [`hooks`] (feature `hooks`): coding-agent hook contracts, not a host
 //!   but the same runtime and lines;
