@@ -85,6 +85,36 @@ impl Sandbox {
         sandbox
     }
 
+    /// Waits until no `pi_tools` process runs in the working directory
+    /// (the module's `mcp` child, which inherits it); fails the test once
+    /// one is stuck there.
+    pub fn wait_until_the_program_stopped(&self) {
+        let deadline = Instant::now() + STUCK_AFTER;
+        while let Some(pid) = self.program_running() {
+            assert!(
+                Instant::now() < deadline,
+                "pi_tools (pid {pid}) still runs in {}",
+                self.work.display()
+            );
+            std::thread::sleep(Duration::from_millis(20));
+        }
+    }
+
+    /// A `pi_tools` process whose working directory is the session's.
+    fn program_running(&self) -> Option<String> {
+        let work = std::fs::canonicalize(&self.work).unwrap();
+        std::fs::read_dir("/proc")
+            .ok()?
+            .flatten()
+            .find_map(|entry| {
+                let pid = entry.file_name().to_string_lossy().into_owned();
+                let cmdline = std::fs::read(entry.path().join("cmdline")).ok()?;
+                let cwd = std::fs::read_link(entry.path().join("cwd")).ok()?;
+                let program = cmdline.split(|&b| b == 0).next()?;
+                (cwd == work && program.ends_with(b"pi_tools")).then_some(pid)
+            })
+    }
+
     /// A file in the session's directory, for a tool to leave a mark in.
     pub fn mark(&self) -> PathBuf {
         self.root.join("mark")

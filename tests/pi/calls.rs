@@ -4,7 +4,7 @@
 //! repairs; the progress of a call on the host's updates; and a call the
 //! user cancels, stopped.
 
-use serde_json::json;
+use serde_json::{Value, json};
 
 use crate::agent::{Rpc, Sandbox, Session, script, wait_for_file};
 use crate::model::{Model, Turn};
@@ -51,6 +51,7 @@ fn pi_answers_each_call_with_toolsmith() {
         session.tool_result(5, "repaired"),
         ("hello_world".to_owned(), false)
     );
+    sandbox.wait_until_the_program_stopped();
 }
 
 #[test]
@@ -87,6 +88,7 @@ fn omp_answers_each_call_with_toolsmith() {
         session.tool_result(5, "repaired"),
         ("hello_world".to_owned(), false)
     );
+    sandbox.wait_until_the_program_stopped();
 }
 
 /// Starts a long `wait` over the agent's RPC mode, aborts it once its
@@ -122,4 +124,72 @@ fn omp_stops_a_cancelled_call() {
     let model = Model::start(slow_wait("_wait", &sandbox));
     let rpc = Rpc::start(omp(&sandbox, &model, &["--mode", "rpc"]));
     assert_eq!(cancelled(&sandbox, rpc), "stopped");
+}
+
+/// Answers the agent's dialogs over RPC: each `(method, title, answer)` in
+/// turn, the request's `title` checked; then returns the end of the call
+/// `ask`: `(text, is_error)`.
+fn asked(rpc: &mut Rpc, dialogs: &[(&str, &str, Value)]) -> (String, bool) {
+    rpc.send(&json!({"id": "1", "type": "prompt", "message": "drop the demo project"}));
+    for (method, title, answer) in dialogs {
+        let request = rpc.until(&format!("the {method} dialog"), |event| {
+            event["type"] == "extension_ui_request" && event["method"] == *method
+        });
+        assert_eq!(request["title"], *title, "{request}");
+        let mut response = json!({"type": "extension_ui_response", "id": request["id"]});
+        response
+            .as_object_mut()
+            .unwrap()
+            .extend(answer.as_object().unwrap().clone());
+        rpc.send(&response);
+    }
+    let end = rpc.until("the end of the call", |event| {
+        event["type"] == "tool_execution_end" && event["toolCallId"] == "ask"
+    });
+    let text = end["result"]["content"][0]["text"]
+        .as_str()
+        .unwrap_or_default();
+    (text.to_owned(), end["isError"] == true)
+}
+
+fn drop_project(name: &'static str) -> Vec<Turn> {
+    vec![
+        Turn::Tools(vec![("ask", name, json!({"project": "demo"}))]),
+        Turn::Text("dropped"),
+    ]
+}
+
+#[test]
+fn pi_asks_through_its_dialogs() {
+    let sandbox = Sandbox::new("pi-ask");
+    let model = Model::start(drop_project("drop_project"));
+    let mut rpc = Rpc::start(pi(&sandbox, &model, &["--mode", "rpc"]));
+    let dialogs = [
+        ("confirm", "Drop project", json!({"confirmed": true})),
+        (
+            "input",
+            "Delete demo?\nType the project's name",
+            json!({"value": "demo"}),
+        ),
+    ];
+    assert_eq!(
+        asked(&mut rpc, &dialogs),
+        ("deleted demo".to_owned(), false)
+    );
+}
+
+#[test]
+fn omp_asks_through_its_dialogs() {
+    let sandbox = Sandbox::new("omp-ask");
+    let model = Model::start(drop_project("_drop_project"));
+    let mut rpc = Rpc::start(omp(&sandbox, &model, &["--mode", "rpc"]));
+    let dialogs = [(
+        "input",
+        "Delete demo?\nType the project's name",
+        json!({"value": "demo"}),
+    )];
+    assert_eq!(
+        asked(&mut rpc, &dialogs),
+        ("deleted demo".to_owned(), false)
+    );
 }
