@@ -219,7 +219,10 @@ impl Program {
                 CHECK => return check(&self.tools, sub, input, out),
                 #[cfg(feature = "pi")]
                 crate::pi::PI_EXTENSION => {
-                    let taken = |name: &str| hints.tool_of(&self.tools, name).is_some();
+                    let taken = |name: &str| {
+                        hints.tool_of(&self.tools, name).is_some()
+                            || self.commands.iter().any(|(c, _)| c.get_name() == name)
+                    };
                     let check = (!taken(CHECK)).then_some(CHECK);
                     let serves = !taken(MCP);
                     return crate::pi::print_extension(&self.tools, sub, check, serves, out, err);
