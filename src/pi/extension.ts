@@ -266,25 +266,25 @@ class Server {
     await this.ready;
     if (signal?.aborted) throw new Error("cancelled");
     const id = this.nextId;
-    const cancel = () =>
+    // The call ends at once; the server, told, cancels the tool and
+    // sends no answer.
+    const abort = () => {
       this.send({
         jsonrpc: "2.0",
         method: "notifications/cancelled",
         params: { requestId: id, reason: "cancelled by the user" },
       });
-    signal?.addEventListener("abort", cancel, { once: true });
-    const cancelled = new Promise<never>((_, reject) => {
-      signal?.addEventListener("abort", () => reject(new Error("cancelled")), { once: true });
-    });
+      this.pending.get(id)?.reject(new Error("cancelled"));
+    };
+    signal?.addEventListener("abort", abort, { once: true });
     try {
-      const asked = this.request(
+      return await this.request(
         "tools/call",
         { name, arguments: args, _meta: { progressToken: id } },
         { onUpdate, ctx },
       );
-      return await Promise.race([asked, cancelled]);
     } finally {
-      signal?.removeEventListener("abort", cancel);
+      signal?.removeEventListener("abort", abort);
     }
   }
 
@@ -341,8 +341,12 @@ function texts(blocks: any[]): string {
 
 export default function (pi: any) {
   const server = new Server();
-  pi.on("session_shutdown", () => server.stop());
-  process.once("exit", () => server.stop());
+  const stop = () => server.stop();
+  process.once("exit", stop);
+  pi.on("session_shutdown", () => {
+    process.removeListener("exit", stop);
+    stop();
+  });
   for (const tool of TOOLS) {
     pi.registerTool({
       name: tool.name,
