@@ -100,6 +100,8 @@
 //! - [`cli`] (feature `cli`): a clap command line, one subcommand per tool;
 //! - [`ai_sdk`] (feature `ai-sdk`): the tools of the MCP server in the AI
 //!   SDK, tool errors thrown as the AI SDK reads them;
+//! - [`pi`] (feature `pi`): the tools inside the Pi and OMP coding agents,
+//!   as one TypeScript extension;
 //! - [`rig`] (feature `rig`): the tools of a rig agent;
 //! - [`hooks`] (feature `hooks`): coding-agent hook contracts, not a host
 //!   but the same runtime and lines;
@@ -142,6 +144,8 @@ pub mod cli;
 pub use toolsmith_hooks as hooks;
 #[cfg(feature = "mcp")]
 pub mod mcp;
+#[cfg(feature = "pi")]
+pub mod pi;
 #[cfg(feature = "rig")]
 pub mod rig;
 #[cfg(feature = "schemars")]

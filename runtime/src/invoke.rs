@@ -110,6 +110,27 @@ fn diagnose<T: Tool>(
     input: &Value,
     policy: &RepairPolicy,
 ) -> Result<Validated<T::Args>, (ToolInputError, Vec<Repair>)> {
+    diagnosed(tool, input, policy).map(|(valid, _)| valid)
+}
+
+/// Checks `input` as a call of `tool` would, never calling it: the
+/// arguments as the tool would read them (repaired as `policy` allows),
+/// and the repairs made; or every problem.
+pub(crate) fn check_input<T: Tool>(
+    tool: &T,
+    input: Value,
+    policy: &RepairPolicy,
+) -> Result<(Value, Vec<Repair>), (ToolInputError, Vec<Repair>)> {
+    let (valid, repaired) = diagnosed(tool, &input, policy)?;
+    Ok((repaired.unwrap_or(input), valid.repairs))
+}
+
+/// What [`diagnosed`] finds: the arguments and the repaired copy of the
+/// input where one was made, or every problem; the repairs either way.
+type Diagnosis<A> = Result<(Validated<A>, Option<Value>), (ToolInputError, Vec<Repair>)>;
+
+/// [`diagnose`], with the repaired copy of `input` where one was made.
+fn diagnosed<T: Tool>(tool: &T, input: &Value, policy: &RepairPolicy) -> Diagnosis<T::Args> {
     let mut owned = None;
     let repairs = if tool.validator().may_repair(input, policy) {
         let copy = owned.insert(input.clone());
@@ -126,7 +147,7 @@ fn diagnose<T: Tool>(
     // The schema passed; the reader turns what serde still refuses (an
     // integral float for an integer, a type's unstated range) into lines.
     match crate::read::read::<T::Args>(owned.as_ref().unwrap_or(input)) {
-        Ok(args) => Ok(Validated { args, repairs }),
+        Ok(args) => Ok((Validated { args, repairs }, owned)),
         Err(err) => Err((err, repairs)),
     }
 }

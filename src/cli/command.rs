@@ -1,11 +1,13 @@
 //! The `clap` command a set of tools makes: one subcommand per tool, a
 //! flag per property of its schema (nested objects flattened with `.`,
 //! arrays as repeated flags, booleans as switches), with descriptions,
-//! allowed values and bounds in `--help`; and the `mcp` subcommand.
+//! allowed values and bounds in `--help`; and the built-in subcommands
+//! (`completions`, `man`, `check`, `mcp`, `pi-extension`).
 
 use clap::{Arg, ArgAction, Command};
 use toolsmith_runtime::{ToolRef, ToolSet};
 
+use super::check::{CHECK, check_command};
 use super::flags::flags;
 use super::hints::Hints;
 use super::output::JSON_FLAG;
@@ -66,6 +68,13 @@ pub(crate) fn command(
             Command::new(AI_SDK_TOOLS)
                 .about("Print the ES module that gives these tools to the AI SDK over MCP"),
         );
+    }
+    if !taken(CHECK) {
+        command = command.subcommand(check_command(tools));
+    }
+    #[cfg(feature = "pi")]
+    if !taken(crate::pi::PI_EXTENSION) {
+        command = command.subcommand(crate::pi::extension_command());
     }
     command
 }

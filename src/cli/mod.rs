@@ -111,7 +111,12 @@
 //! feature, the `mcp` subcommand serves the same tools over MCP on
 //! standard input and output; with the `ai-sdk` feature, `ai-sdk-tools`
 //! prints the ES module that hands them to the AI SDK (`toolsmith::ai_sdk`).
-//! A tool of one of these names keeps it.
+//! `check TOOL` reads a call's JSON arguments on standard input and, never
+//! running the tool, prints the arguments the tool would get (repaired
+//! where the set allows) as one line of JSON, exit 0, or the lines a model
+//! reads for them, exit 2. With the `pi` feature, `pi-extension` prints the
+//! extension that gives Pi and OMP the tools ([`crate::pi`]). A tool of one
+//! of these names keeps it.
 //!
 //! The context is handed over once, when the command line is made
 //! ([`ToolSet::bind`]): whatever `C` is, the program inside is one type,
@@ -125,6 +130,7 @@
 //! ```
 
 mod arguments;
+mod check;
 mod command;
 mod exit;
 mod flags;

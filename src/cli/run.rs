@@ -11,6 +11,7 @@ use toolsmith_runtime::ToolSet;
 use super::arguments::arguments;
 #[cfg(feature = "ai-sdk")]
 use super::command::AI_SDK_TOOLS;
+use super::check::{CHECK, check};
 #[cfg(feature = "mcp")]
 use super::command::MCP;
 use super::command::command;
@@ -113,13 +114,15 @@ impl Program {
     /// Every hint or default tool that cannot work, as a line each.
     pub(crate) fn problems(&self) -> Vec<String> {
         let mut names: Vec<&str> = self.commands.iter().map(|(c, _)| c.get_name()).collect();
-        names.extend([COMPLETIONS, MAN, "help"]);
+        names.extend([COMPLETIONS, MAN, CHECK, "help"]);
         if cfg!(feature = "mcp") {
             names.push("mcp");
         }
         if cfg!(feature = "ai-sdk") {
             names.push("ai-sdk-tools");
         }
+        #[cfg(feature = "pi")]
+        names.push(crate::pi::PI_EXTENSION);
         let mut problems = self.hints().problems(&self.tools, &names);
         if let Some(tool) = &self.default_tool
             && !self.tools.contains(tool)
@@ -222,6 +225,17 @@ impl Program {
                 AI_SDK_TOOLS => {
                     let _ = out.write_all(crate::ai_sdk::tools_module(&self.tools).as_bytes());
                     return 0;
+                }
+                CHECK => return check(&self.tools, sub, input, out),
+                #[cfg(feature = "pi")]
+                crate::pi::PI_EXTENSION => {
+                    let taken = |name: &str| {
+                        hints.tool_of(&self.tools, name).is_some()
+                            || self.commands.iter().any(|(c, _)| c.get_name() == name)
+                    };
+                    let check = (!taken(CHECK)).then_some(CHECK);
+                    let serves = !taken(MCP);
+                    return crate::pi::print_extension(&self.tools, sub, check, serves, out, err);
                 }
                 _ => {}
             }

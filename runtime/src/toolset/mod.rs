@@ -6,6 +6,7 @@
 //! size, validate against the canonical schema, then run — with a panic, a
 //! stall or a blocking function answered the same way on every host.
 
+mod check;
 mod entry;
 mod errors;
 mod guard;

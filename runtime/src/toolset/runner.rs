@@ -13,7 +13,8 @@ use serde_json::Value;
 use super::guard::{PANICKED, catching};
 use crate::call::Call;
 use crate::call::current::entered;
-use crate::invoke::validate_input_keeping_repairs;
+use crate::error::ToolInputError;
+use crate::invoke::{check_input, validate_input_keeping_repairs};
 use crate::repair::{Repair, RepairPolicy};
 use crate::schema::Validator;
 use crate::tool::{BlockingJob, CallError, Invocation, ToolError, ToolWith};
@@ -49,6 +50,10 @@ pub(super) struct Called {
 /// not it then succeeded.
 pub(super) type Ran = Result<Called, (CallError, Vec<Repair>)>;
 
+/// How a check of the arguments alone ended: the arguments as the tool
+/// would read them, or every problem; with the repairs made either way.
+pub(super) type Checked = Result<(Value, Vec<Repair>), (ToolInputError, Vec<Repair>)>;
+
 /// What runs a dynamic tool: the arguments and context in, its result out.
 pub(super) type Handler<C> =
     dyn Fn(Value, C) -> BoxFuture<'static, Result<Value, ToolError>> + Send + Sync;
@@ -64,6 +69,10 @@ pub(super) trait Runner<C>: Send + Sync {
         policy: RepairPolicy,
         job: Job<'a>,
     ) -> BoxFuture<'a, Ran>;
+
+    /// Repairs and validates `args` as [`run`](Self::run) would, and stops
+    /// there: the tool never runs.
+    fn check(&self, args: Value, policy: &RepairPolicy) -> Checked;
 }
 
 /// How a runner hands over a blocking job: the set's executor, and what a
@@ -125,6 +134,10 @@ impl<C, T: ToolWith<C>> Runner<C> for Typed<T> {
             }
         })
     }
+
+    fn check(&self, args: Value, policy: &RepairPolicy) -> Checked {
+        check_input(&self.0, args, policy)
+    }
 }
 
 /// A tool known only at run time: checked by a [`Validator`] compiled from
@@ -156,6 +169,13 @@ impl<C> Runner<C> for Dynamic<C> {
             }
         })
     }
+
+    fn check(&self, mut args: Value, policy: &RepairPolicy) -> Checked {
+        match self.validator.repair_then_check(&mut args, policy) {
+            (repairs, Ok(())) => Ok((args, repairs)),
+            (repairs, Err(err)) => Err((err, repairs)),
+        }
+    }
 }
 
 /// A runner with its context captured: called with `()`, it runs the tool
@@ -174,5 +194,9 @@ impl<C: Clone + Send + Sync> Runner<()> for Bound<C> {
         job: Job<'a>,
     ) -> BoxFuture<'a, Ran> {
         self.runner.run(args, self.ctx.clone(), policy, job)
+    }
+
+    fn check(&self, args: Value, policy: &RepairPolicy) -> Checked {
+        self.runner.check(args, policy)
     }
 }
