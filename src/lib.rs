@@ -112,7 +112,7 @@ pub use toolsmith_macros::{FromContext, ToolArg, ToolOutput, tool};
 // share stay in the runtime (and `toolsmith-text`).
 pub use toolsmith_runtime::{
     Answer, AskError, Block, BlockingJob, Body, Call, CallError, CallHandle, CallHost, CallOutcome,
-    CallReport, Cancelled, CliHints, CliParam, Content, DynamicTool, HostFuture, Invocation, Issue,
+    CallReport, Caller, CallerKind, Cancelled, CliHints, CliParam, Content, DynamicTool, HostFuture, Invocation, Issue,
     IssueKind, JsonLimits, JsonTextError, JsonTextErrorKind, Limits, LogLevel, Progress,
     REPORTED_ARGUMENTS, RegisterError, Repair, RepairKind, RepairPolicy, Reply, Root, SchemaError,
     TaskSupport, Tool, ToolAnnotations, ToolError, ToolHints, ToolIcon, ToolInputError, ToolRef,

@@ -41,7 +41,7 @@ pub mod __private;
 
 pub use arg::ToolArg;
 pub use call::{
-    Answer, AskError, Call, CallHandle, CallHost, Cancelled, HostFuture, LogLevel, Progress, Reply,
+    Answer, AskError, Call, CallHandle, CallHost, Caller, CallerKind, Cancelled, HostFuture, LogLevel, Progress, Reply,
     Root,
 };
 pub use cli_hints::{CliHints, CliParam};

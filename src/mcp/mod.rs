@@ -85,7 +85,7 @@ mod server;
 mod transport;
 
 #[cfg(feature = "mcp-http")]
-pub use http::{HttpOptions, HttpServer, HttpService, shutdown_signal};
+pub use http::{HttpOptions, HttpServer, HttpService, auth, shutdown_signal};
 pub use server::ToolsHandle;
 
 use std::marker::PhantomData;

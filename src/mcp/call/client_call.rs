@@ -28,7 +28,7 @@ use rmcp::model::{
 use rmcp::service::{Peer, RequestContext};
 use serde_json::Value;
 use tokio::sync::mpsc;
-use toolsmith_runtime::{Call, CallHost, HostFuture, LogLevel, Progress, Reply, Root};
+use toolsmith_runtime::{Call, CallHost, Caller, HostFuture, LogLevel, Progress, Reply, Root};
 
 use super::input_required::{self, Input, Round};
 
@@ -93,6 +93,8 @@ struct ClientCall {
     notes: mpsc::Sender<Note>,
     /// The round the call is, for a client asked in rounds.
     round: Option<Arc<Round>>,
+    /// Who made the call.
+    caller: Caller,
 }
 
 /// A [`Call`] for the request `context` serves, and the queue of its
@@ -125,6 +127,7 @@ pub(crate) fn host_for_request(
         floor,
         notes,
         round,
+        caller: crate::mcp::server::caller::caller_of(context),
     };
     let notes = Notes {
         peer: context.peer.clone(),
@@ -189,6 +192,10 @@ fn send(peer: Peer<RoleServer>, note: Note) -> Pin<Box<dyn Future<Output = ()> +
 impl CallHost for ClientCall {
     fn name(&self) -> &'static str {
         "mcp"
+    }
+
+    fn caller(&self) -> Caller {
+        self.caller.clone()
     }
 
     fn progress(&self, progress: &Progress) {

@@ -12,11 +12,12 @@
 //! listed as `listed.rs` describes them).
 
 mod call_tool;
+pub(crate) mod caller;
 mod delegate;
 pub(crate) mod forward;
 mod handler;
 mod listed;
-mod live_tools;
+pub(crate) mod live_tools;
 
 pub(crate) use delegate::Delegate;
 pub use live_tools::ToolsHandle;
