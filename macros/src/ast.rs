@@ -159,7 +159,10 @@ impl ToolFn {
                     );
                 }
                 if caller.is_some() {
-                    cx.error(&typed.pat, "a tool takes at most one `#[ctx]` of type `Caller`");
+                    cx.error(
+                        &typed.pat,
+                        "a tool takes at most one `#[ctx]` of type `Caller`",
+                    );
                 }
                 caller = Some(((*typed.ty).clone(), index));
                 continue;

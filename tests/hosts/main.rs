@@ -14,6 +14,7 @@ pub mod mcp_context;
 pub mod mcp_dynamic;
 pub mod mcp_http;
 pub mod mcp_http_access;
+pub mod mcp_http_auth;
 pub mod mcp_http_limits;
 pub mod mcp_http_mounted;
 pub mod mcp_http_stdio_agree;

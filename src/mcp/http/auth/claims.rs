@@ -10,7 +10,17 @@ use super::AuthError;
 /// Claims about the token itself, not its principal: left out of
 /// [`Caller::claims`].
 const TOKEN_CLAIMS: [&str; 11] = [
-    "sub", "scope", "scp", "iss", "aud", "exp", "nbf", "iat", "jti", "active", "token_type",
+    "sub",
+    "scope",
+    "scp",
+    "iss",
+    "aud",
+    "exp",
+    "nbf",
+    "iat",
+    "jti",
+    "active",
+    "token_type",
 ];
 
 /// The caller `claims` name; a token without `sub` names none.

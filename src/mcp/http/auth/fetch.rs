@@ -34,8 +34,7 @@ pub struct FetchResponse {
 }
 
 /// A boxed future a [`Fetch`] answers with.
-pub type FetchFuture<'a> =
-    Pin<Box<dyn Future<Output = Result<FetchResponse, String>> + Send + 'a>>;
+pub type FetchFuture<'a> = Pin<Box<dyn Future<Output = Result<FetchResponse, String>> + Send + 'a>>;
 
 /// One HTTP exchange with the authorization server; `Err` is why it could
 /// not be made (the line says what failed, for the server's log).
@@ -80,7 +79,10 @@ async fn exchange(request: FetchRequest) -> Result<FetchResponse, String> {
         .authority()
         .ok_or_else(|| format!("{}: no host", request.url))?
         .clone();
-    let host = authority.host().trim_start_matches('[').trim_end_matches(']');
+    let host = authority
+        .host()
+        .trim_start_matches('[')
+        .trim_end_matches(']');
     let stream = TcpStream::connect((host, authority.port_u16().unwrap_or(80)))
         .await
         .map_err(|err| format!("{}: cannot connect: {err}", request.url))?;

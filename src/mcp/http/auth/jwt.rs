@@ -29,9 +29,11 @@ use super::{AuthError, AuthFuture, Authenticator};
 ///
 /// The JWKS is fetched on first use and kept for the [cache
 /// lifetime](Self::cache_for) (10 minutes). A token whose `kid` is not in
-/// it makes one refetch, unless one was made within the [refresh
-/// interval](Self::min_refresh) (30 seconds): a flood of made-up key ids
-/// costs the issuer one request per interval.
+/// it (a key the issuer just rotated in) makes one refetch, unless another
+/// such refetch was made within the [refresh interval](Self::min_refresh)
+/// (30 seconds): a flood of made-up key ids costs the issuer one request
+/// per interval. A JWKS that cannot be fetched leaves the keys held in
+/// use; with none held, the request is answered `503`.
 ///
 /// ```
 /// use toolsmith::mcp::HttpOptions;
@@ -67,6 +69,8 @@ struct Keys {
     set: Option<JwkSet>,
     /// When it was last fetched (or a fetch was tried).
     fetched: Option<Instant>,
+    /// When a key id it lacked last made it fetch again.
+    refetched: Option<Instant>,
 }
 
 impl std::fmt::Debug for JwtVerifier {
@@ -126,9 +130,9 @@ impl JwtVerifier {
         self
     }
 
-    /// The least time between two fetches of the JWKS (30 seconds by
-    /// default): a token with an unknown `kid` within it is refused
-    /// without a fetch.
+    /// The least time between two refetches of the JWKS for a key id it
+    /// lacks (30 seconds by default): a token with an unknown `kid` within
+    /// it is refused without a fetch.
     #[must_use]
     pub fn min_refresh(mut self, interval: Duration) -> Self {
         self.min_refresh = interval;
@@ -144,7 +148,7 @@ impl JwtVerifier {
     }
 
     /// The key for `kid`, refetching the JWKS when it is stale, or when
-    /// it lacks `kid` and the last fetch is older than the refresh
+    /// it lacks `kid` and the last such refetch is older than the refresh
     /// interval.
     async fn key(&self, kid: Option<&str>) -> Result<DecodingKey, AuthError> {
         let mut keys = self.keys.lock().await;
@@ -155,8 +159,15 @@ impl JwtVerifier {
             return DecodingKey::from_jwk(&jwk)
                 .map_err(|err| AuthError::invalid(format!("the JWKS key is unusable: {err}")));
         }
-        let may_fetch = stale || age.is_none_or(|age| age >= self.min_refresh);
-        if may_fetch {
+        // Stale: fetch. Fresh but without the key: fetch again, at most
+        // once per refresh interval.
+        let may_refetch = keys
+            .refetched
+            .is_none_or(|at| at.elapsed() >= self.min_refresh);
+        if stale || may_refetch {
+            if !stale {
+                keys.refetched = Some(Instant::now());
+            }
             keys.fetched = Some(Instant::now());
             match self.fetch_set().await {
                 Ok(set) => keys.set = Some(set),

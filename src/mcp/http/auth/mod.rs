@@ -26,11 +26,11 @@ use toolsmith_runtime::Caller;
 pub use fetch::{Fetch, FetchFuture, FetchRequest, FetchResponse, PlainHttp};
 #[cfg(feature = "auth")]
 pub use introspection::Introspection;
-#[cfg(feature = "auth")]
-pub use jwt::JwtVerifier;
 /// The signature algorithms a [`JwtVerifier`] may take.
 #[cfg(feature = "auth")]
 pub use jsonwebtoken::Algorithm;
+#[cfg(feature = "auth")]
+pub use jwt::JwtVerifier;
 
 /// A boxed future an [`Authenticator`] answers with.
 pub type AuthFuture<'a> = Pin<Box<dyn Future<Output = Result<Caller, AuthError>> + Send + 'a>>;
