@@ -182,6 +182,15 @@ impl<C> McpServer<C> {
         self
     }
 
+    /// How long the `requestState` of an `input_required` round holds (10
+    /// minutes by default): a client that answers later is refused
+    /// `-32602` and calls again without it. See "The call" in the guide
+    /// for what else binds a round.
+    pub fn with_round_ttl(mut self, ttl: std::time::Duration) -> Self {
+        self.server.set_round_ttl(ttl);
+        self
+    }
+
     /// The name and version the server gives in `initialize`
     /// (`toolsmith` and its version by default).
     pub fn with_server_info(mut self, name: impl Into<String>, version: impl Into<String>) -> Self {

@@ -20,6 +20,7 @@ pub mod mcp_http_mounted;
 pub mod mcp_http_stdio_agree;
 pub mod mcp_lines;
 pub mod mcp_metadata;
+pub mod mcp_rounds_bound;
 pub mod mcp_stdio;
 pub mod mcp_tasks;
 pub mod panics;

@@ -255,7 +255,16 @@ impl CallHost for ClientCall {
             return Box::pin(std::future::ready(Err(NO_ELICITATION.to_owned())));
         }
         let request = input_required::elicitation(message, schema);
-        in_round(round, "ask", key, request, reply)
+        // An answer that does not fill in the form is asked again.
+        let form = toolsmith_runtime::Validator::new(schema).ok();
+        let fills_form = move |answer: &Value| match reply(answer.clone()) {
+            Ok(Reply::Accepted(content)) => form
+                .as_ref()
+                .is_none_or(|form| form.validate(&content).is_ok()),
+            Ok(_) => true,
+            Err(_) => false,
+        };
+        in_round_checked(round, "ask", key, request, reply, fills_form)
     }
 
     fn sample_as(
@@ -355,6 +364,18 @@ fn in_round<T: Send + 'static>(
     read: impl Fn(Value) -> Result<T, String>,
 ) -> HostFuture<Result<T, String>> {
     let fits = |answer: &Value| read(answer.clone()).is_ok();
+    in_round_checked(round, kind, key, request, &read, fits)
+}
+
+/// [`in_round`], an answer fitting the request when `fits` says so.
+fn in_round_checked<T: Send + 'static>(
+    round: &Round,
+    kind: &'static str,
+    key: Option<&str>,
+    request: Value,
+    read: impl Fn(Value) -> Result<T, String>,
+    fits: impl FnOnce(&Value) -> bool,
+) -> HostFuture<Result<T, String>> {
     match round.input(kind, key, request, fits) {
         Input::Answered(answer) => Box::pin(std::future::ready(read(answer))),
         Input::Wanted => Box::pin(std::future::pending()),

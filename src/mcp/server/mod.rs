@@ -100,6 +100,11 @@ impl Server {
         }
     }
 
+    /// Seals rounds with states good for `ttl`.
+    pub(crate) fn set_round_ttl(&mut self, ttl: std::time::Duration) {
+        self.rounds = Arc::new(Rounds::new().with_ttl(ttl));
+    }
+
     pub(crate) fn set_tools_cache(&mut self, ttl_ms: u64, scope: CacheScope) {
         self.tools_cache = Some((ttl_ms, scope));
     }
