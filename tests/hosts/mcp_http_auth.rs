@@ -499,3 +499,30 @@ async fn without_an_authenticator_the_tool_sees_the_session_and_in_code_the_loca
         (200, answer("stateless (no issuer) "))
     );
 }
+
+#[tokio::test]
+async fn a_token_that_cannot_be_checked_now_is_answered_503() {
+    let issuer = issuer().await;
+    // A JWKS URL nothing listens at.
+    let closed = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
+    let jwks = format!("http://{}/jwks.json", closed.local_addr().unwrap());
+    drop(closed);
+    let url = issuer.url();
+    let (addr, resource) = tools_server(|resource| {
+        let verifier = JwtVerifier::new(jwks, &url, resource);
+        HttpOptions::new().authenticator(verifier, resource, [url.clone()])
+    })
+    .await;
+    let token = issuer.mint("k1", json!({"aud": resource}));
+    for _ in 0..2 {
+        let reply = call_with(addr, &token, "whoami", json!({})).await;
+        assert_eq!(
+            (reply.status, reply.body.as_str()),
+            (
+                503,
+                r#"{"jsonrpc":"2.0","id":null,"error":{"code":-32000,"message":"Server busy: the bearer token cannot be checked now; retry later"}}"#
+            )
+        );
+        assert_eq!(reply.header("retry-after"), Some("1"));
+    }
+}

@@ -153,11 +153,20 @@ impl JwtVerifier {
     async fn key(&self, kid: Option<&str>) -> Result<DecodingKey, AuthError> {
         let mut keys = self.keys.lock().await;
         let age = keys.fetched.map(|at| at.elapsed());
-        let stale = age.is_none_or(|age| age >= self.cache_for);
+        let held = keys.set.is_some();
+        let stale = !held || age.is_none_or(|age| age >= self.cache_for);
         let found = |keys: &Keys| keys.set.as_ref().and_then(|set| pick(set, kid));
         if !stale && let Some(jwk) = found(&keys) {
             return DecodingKey::from_jwk(&jwk)
                 .map_err(|err| AuthError::invalid(format!("the JWKS key is unusable: {err}")));
+        }
+        // No keys yet and a fetch just failed: not again before the
+        // refresh interval.
+        if !held && age.is_some_and(|age| age < self.min_refresh) {
+            return Err(AuthError::unavailable(format!(
+                "{} could not be fetched",
+                self.jwks_url
+            )));
         }
         // Stale: fetch. Fresh but without the key: fetch again, at most
         // once per refresh interval.
