@@ -496,7 +496,7 @@ async fn without_an_authenticator_the_tool_sees_the_session_and_in_code_the_loca
     let reply = exchange(addr, &post(&call("whoami", json!({})), &[])).await;
     assert_eq!(
         (reply.status, reply.body),
-        (200, answer("stateless (no issuer) "))
+        (200, answer("unknown (no issuer) "))
     );
 }
 

@@ -15,7 +15,7 @@ use serde_json::{Map, Value};
 ///   its subject, scopes, issuer, audiences and other claims. The token
 ///   itself never reaches a tool.
 /// - Over HTTP without one, the session (or, on a server without sessions,
-///   one value per client connection).
+///   the client connection).
 /// - On stdio, the command line and a call made in code: the local user.
 ///
 /// ```
@@ -50,9 +50,12 @@ struct Inner {
 pub enum CallerKind {
     /// A bearer token the server verified.
     Authenticated,
-    /// The session of a server without an authenticator (or the value
-    /// that stands for one client on a server without sessions).
+    /// The session of a server without an authenticator.
     Session,
+    /// One client connection of a server with neither an authenticator
+    /// nor sessions: all that tells its clients apart, and only while the
+    /// connection lasts.
+    Connection,
     /// The local user: stdio, the command line, a call made in code.
     Local,
 }
@@ -81,6 +84,11 @@ impl Caller {
     /// The caller known only by its session `id`.
     pub fn session(id: impl Into<String>) -> Caller {
         Caller::of(CallerKind::Session, id.into())
+    }
+
+    /// The caller known only by the client connection `id` it came on.
+    pub fn connection(id: impl Into<String>) -> Caller {
+        Caller::of(CallerKind::Connection, id.into())
     }
 
     /// The local user (subject `local`).
@@ -187,7 +195,8 @@ impl Caller {
     /// One string per principal, distinct across kinds, for what a server
     /// binds to its caller (a task, a sealed round): `<issuer>#<subject>`
     /// (or `#<subject>` with no issuer) for an authenticated caller,
-    /// `session:<id>` for a session, `local`.
+    /// `session:<id>` for a session, `connection:<id>` for a connection,
+    /// `local`.
     pub fn principal(&self) -> String {
         match self.inner.kind {
             CallerKind::Authenticated => format!(
@@ -196,6 +205,7 @@ impl Caller {
                 self.inner.subject
             ),
             CallerKind::Session => format!("session:{}", self.inner.subject),
+            CallerKind::Connection => format!("connection:{}", self.inner.subject),
             CallerKind::Local => "local".to_owned(),
         }
     }

@@ -10,7 +10,8 @@
 //! rounds travel in `requestState`: integrity-protected (an HMAC with a
 //! key only this server holds), not encrypted (it is base64url JSON anyone
 //! can read), bound to the caller (the authenticated principal, else the
-//! session), the tool and its arguments, good for [`ROUND_TTL`], and
+//! session; a server with neither binds it to no one), the tool and its
+//! arguments, good for [`ROUND_TTL`], and
 //! single-use once it carries an answer. A `requestState` that fails any
 //! of that is `-32602`, and so are `inputResponses` that would replace an
 //! answer it holds or answer a request the last round did not make. An
@@ -35,7 +36,7 @@ use rmcp::{ErrorData, RoleServer};
 use serde::{Deserialize, Serialize};
 use serde_json::{Value, json};
 use tokio::sync::Notify;
-use toolsmith_runtime::CallHandle;
+use toolsmith_runtime::{CallHandle, CallerKind};
 
 /// What a round's `requestState` carries: the answers the call has used.
 pub(crate) type Answers = BTreeMap<String, Value>;
@@ -158,8 +159,14 @@ impl Rounds {
         if version.is_none_or(|v| v.as_str() < ProtocolVersion::V_2026_07_28.as_str()) {
             return Ok(None);
         }
-        // The state is the caller's: another caller's does not open.
-        let caller = crate::mcp::server::caller::caller_of(context).principal();
+        // The state is the caller's: another caller's does not open. A
+        // connection is no caller to bind to: a client may call each
+        // round on a new one.
+        let caller = crate::mcp::server::caller::caller_of(context);
+        let caller = match caller.kind() {
+            CallerKind::Connection => String::new(),
+            _ => caller.principal(),
+        };
         let request = json!([caller, request]).to_string();
         let sealed: Sealed = match state {
             None => Sealed::default(),

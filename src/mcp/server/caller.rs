@@ -33,9 +33,9 @@ fn of_http(parts: &hyper::http::request::Parts) -> Caller {
         return Caller::session(session);
     }
     match parts.extensions.get::<Client>() {
-        Some(Client(number)) => Caller::session(format!("connection-{number}")),
+        Some(Client(number)) => Caller::connection(number.to_string()),
         // A service mounted in a router of one's own, without sessions
         // or an authenticator: nothing tells its clients apart.
-        None => Caller::session("stateless"),
+        None => Caller::connection("unknown"),
     }
 }
