@@ -4,8 +4,9 @@ use toolsmith::tool;
 #[tool(scopes = "notes:write")]
 fn not_a_list() {}
 
-/// Names a scope by a constant.
 const WRITE: &str = "notes:write";
+
+/// Names a scope by a constant.
 #[tool(scopes = [WRITE])]
 fn not_a_literal() {}
 
