@@ -116,13 +116,14 @@ pub use toolsmith_macros::{FromContext, ToolArg, ToolOutput, tool};
 // share stay in the runtime (and `toolsmith-text`).
 pub use toolsmith_runtime::{
     Answer, AskError, Block, BlockingJob, Body, Call, CallError, CallHandle, CallHost, CallOutcome,
-    CallReport, Cancelled, CliHints, CliParam, Content, DynamicTool, HostFuture, Invocation, Issue,
-    IssueKind, JsonLimits, JsonTextError, JsonTextErrorKind, Limits, LogLevel, Progress,
-    REPORTED_ARGUMENTS, RegisterError, Repair, RepairKind, RepairPolicy, Reply, Root, SchemaError,
-    TaskSupport, Tool, ToolAnnotations, ToolError, ToolHints, ToolIcon, ToolInputError, ToolRef,
-    ToolSet, ToolWith, UnknownTool, Validated, Validator, ValidatorBuilder, invoke_tool, keywords,
-    names, parse_json_text, portable, sanitize_line, sanitize_text, tool_result, validate_input,
-    validate_input_str, validate_input_with, with_causes,
+    CallReport, Caller, CallerKind, Cancelled, CliHints, CliParam, Content, DynamicTool,
+    HostFuture, Invocation, Issue, IssueKind, JsonLimits, JsonTextError, JsonTextErrorKind, Limits,
+    LogLevel, Progress, REPORTED_ARGUMENTS, RegisterError, Repair, RepairKind, RepairPolicy, Reply,
+    Root, SchemaError, TaskSupport, Tool, ToolAnnotations, ToolError, ToolHints, ToolIcon,
+    ToolInputError, ToolRef, ToolSet, ToolWith, UnknownTool, Validated, Validator,
+    ValidatorBuilder, invoke_tool, keywords, names, parse_json_text, portable, sanitize_line,
+    sanitize_text, tool_result, validate_input, validate_input_str, validate_input_with,
+    with_causes,
 };
 // The traits the derives and `#[tool]` implement (the derives of the same
 // names are above).

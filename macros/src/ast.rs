@@ -83,6 +83,10 @@ pub struct ToolFn {
     pub cli_name: Setting<LitStr>,
     /// `timeout = ".."`, in milliseconds.
     pub timeout: Option<u64>,
+    /// `scopes = [..]`: the OAuth scopes a caller must hold.
+    pub scopes: Vec<String>,
+    /// The caller parameter's type and position, `#[ctx] caller: Caller`.
+    pub caller: Option<(Type, usize)>,
 }
 
 impl ToolFn {
@@ -97,6 +101,7 @@ impl ToolFn {
         let mut ctx = None;
         let mut ctx_index = None;
         let mut call = None;
+        let mut caller = None;
         for (index, input) in item.sig.inputs.iter_mut().enumerate() {
             let FnArg::Typed(typed) = input else { continue };
             let is_ctx = typed.attrs.iter().any(|attr| attr.path().is_ident("ctx"));
@@ -143,6 +148,23 @@ impl ToolFn {
                     cx.error(&typed.pat, "a tool takes at most one `#[call]` parameter");
                 }
                 call = Some(((*typed.ty).clone(), index));
+                continue;
+            }
+            // #[ctx] caller: toolsmith::Caller, beside the set's context
+            if is_ctx && is_caller_type(&typed.ty) {
+                if !arg.is_empty() || serde_default.is_some() {
+                    cx.error(
+                        &typed.pat,
+                        "the caller parameter is not part of the schema and takes no `#[arg(..)]`",
+                    );
+                }
+                if caller.is_some() {
+                    cx.error(
+                        &typed.pat,
+                        "a tool takes at most one `#[ctx]` of type `Caller`",
+                    );
+                }
+                caller = Some(((*typed.ty).clone(), index));
                 continue;
             }
             if is_ctx {
@@ -245,6 +267,10 @@ impl ToolFn {
             listing: attrs.listing,
             cli_name: attrs.cli_name,
             timeout: attrs.timeout.map(|given| given.value),
+            scopes: attrs.scopes.map_or_else(Vec::new, |given| {
+                given.value.iter().map(LitStr::value).collect()
+            }),
+            caller,
         }
     }
 
@@ -526,4 +552,20 @@ fn param_serde_default(cx: &mut Ctxt, attrs: &[syn::Attribute]) -> Option<(Field
 pub fn unraw(ident: &Ident) -> String {
     let name = ident.to_string();
     name.strip_prefix("r#").map(str::to_owned).unwrap_or(name)
+}
+
+/// Whether a `#[ctx]` parameter's type is the caller (`Caller`,
+/// `toolsmith::Caller`, any path whose last segment is `Caller` without
+/// arguments), which the call gives rather than the set's context.
+fn is_caller_type(ty: &Type) -> bool {
+    match ty {
+        Type::Path(path) if path.qself.is_none() => path
+            .path
+            .segments
+            .last()
+            .is_some_and(|last| last.ident == "Caller" && last.arguments.is_none()),
+        Type::Paren(inner) => is_caller_type(&inner.elem),
+        Type::Group(inner) => is_caller_type(&inner.elem),
+        _ => false,
+    }
 }

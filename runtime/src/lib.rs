@@ -41,8 +41,8 @@ pub mod __private;
 
 pub use arg::ToolArg;
 pub use call::{
-    Answer, AskError, Call, CallHandle, CallHost, Cancelled, HostFuture, LogLevel, Progress, Reply,
-    Root,
+    Answer, AskError, Call, CallHandle, CallHost, Caller, CallerKind, Cancelled, HostFuture,
+    LogLevel, Progress, Reply, Root,
 };
 pub use cli_hints::{CliHints, CliParam};
 pub use content::{Block, Body, Content};

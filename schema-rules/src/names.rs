@@ -26,6 +26,19 @@ pub fn description_fits(chars: usize) -> bool {
     chars <= MAX_DESCRIPTION
 }
 
+/// What is wrong with `scope` as an OAuth scope token (RFC 6749, section
+/// 3.3: one or more printable ASCII characters other than space, `"` and
+/// `\`), or `None` when it is one.
+pub fn scope_problem(scope: &str) -> Option<&'static str> {
+    if scope.is_empty() {
+        return Some("a scope is not empty");
+    }
+    let fits = scope
+        .bytes()
+        .all(|b| matches!(b, 0x21 | 0x23..=0x5B | 0x5D..=0x7E));
+    (!fits).then_some("a scope is printable ASCII without spaces, `\"` or `\\` (RFC 6749)")
+}
+
 fn is_name(name: &str, dash: bool) -> bool {
     let mut bytes = name.bytes();
     bytes

@@ -16,6 +16,9 @@
 //!   results;
 //! - [`hosts`]: every host adapter, the schema each is sent, and how every
 //!   call gets one answer;
+//! - [`who_is_calling`]: `#[ctx] caller: Caller`, bearer tokens verified
+//!   (JWT and JWKS, introspection), scopes and the step-up, rounds bound
+//!   to their caller;
 //! - [`any_schema`]: [`Validator`](crate::Validator) and
 //!   [`DynamicTool`](crate::DynamicTool), for schemas the macro did not write;
 //! - [`hooks`]: typed coding-agent hooks (feature `hooks`);
@@ -46,6 +49,9 @@ pub mod the_call {}
 
 #[doc = include_str!("../../docs/guide/hosts.md")]
 pub mod hosts {}
+
+#[doc = include_str!("../../docs/guide/who_is_calling.md")]
+pub mod who_is_calling {}
 
 #[doc = include_str!("../../docs/guide/any_schema.md")]
 pub mod any_schema {}

@@ -85,7 +85,7 @@ mod server;
 mod transport;
 
 #[cfg(feature = "mcp-http")]
-pub use http::{HttpOptions, HttpServer, HttpService, shutdown_signal};
+pub use http::{HttpOptions, HttpServer, HttpService, auth, shutdown_signal};
 pub use server::ToolsHandle;
 
 use std::marker::PhantomData;
@@ -179,6 +179,15 @@ impl<C> McpServer<C> {
     /// and its tool does not run.
     pub fn with_max_tasks(mut self, max: usize) -> Self {
         self.server.max_tasks = max;
+        self
+    }
+
+    /// How long the `requestState` of an `input_required` round holds (10
+    /// minutes by default): a client that answers later is refused
+    /// `-32602` and calls again without it. See "The call" in the guide
+    /// for what else binds a round.
+    pub fn with_round_ttl(mut self, ttl: std::time::Duration) -> Self {
+        self.server.set_round_ttl(ttl);
         self
     }
 

@@ -689,3 +689,26 @@ async fn the_repair_log_hears_of_repairs_on_failed_calls() {
         ]
     );
 }
+
+/// Writes a note for its caller.
+#[tool(scopes = ["notes:write", "notes:read"])]
+fn scoped_note(text: String, #[ctx] caller: toolsmith::Caller) -> String {
+    format!("{}: {text}", caller.subject())
+}
+
+#[tokio::test]
+async fn scopes_are_a_hint_and_the_caller_is_no_argument() {
+    use toolsmith::Tool;
+    assert_eq!(ScopedNote.hints().scopes, ["notes:write", "notes:read"]);
+    assert_eq!(Search.hints().scopes, [] as [&str; 0]);
+    assert_eq!(
+        ScopedNote.input_schema()["properties"],
+        serde_json::json!({"text": {"type": "string"}})
+    );
+    let tools = toolsmith::toolset![ScopedNote].unwrap();
+    let answer = tools
+        .call("scoped_note", serde_json::json!({"text": "hi"}), ())
+        .await
+        .unwrap();
+    assert_eq!(answer.unwrap(), serde_json::json!("local: hi"));
+}

@@ -37,6 +37,8 @@ pub struct ToolAttrs {
     pub cli_name: Setting<LitStr>,
     /// `timeout = "30s"`: how long a call may take, in milliseconds.
     pub timeout: Setting<u64>,
+    /// `scopes = ["notes:write"]`: the OAuth scopes a caller must hold.
+    pub scopes: Setting<Vec<LitStr>>,
     /// The generated items' names and the crate the expansion names:
     /// `#[tool(tool = "SearchTool", args = "SearchToolArgs", crate = "..")]`.
     pub items: ItemNames,
@@ -189,6 +191,10 @@ impl ToolAttrs {
                 let value = string(cx, &meta, &key, "timeout = \"30s\"")
                     .and_then(|(lit, span)| duration(cx, &lit).map(|ms| (ms, span)));
                 set(cx, "tool", &mut attrs.timeout, key, value);
+            } else if meta.path.is_ident("scopes") {
+                // #[tool(scopes = ["notes:write"])]
+                let value = scopes(cx, &meta, &key);
+                set(cx, "tool", &mut attrs.scopes, key, value);
             } else if let Some(done) = attrs.items.parse_one(cx, &meta, &key) {
                 done
             } else if let Some(done) = attrs.listing.parse_one(cx, &meta, &key) {
@@ -198,7 +204,7 @@ impl ToolAttrs {
                     cx,
                     &meta,
                     "tool",
-                    "name, description, title, read_only, destructive, idempotent, open_world, task, input_first, timeout, icon, icon_mime, meta, cli_name, tool, args, crate",
+                    "name, description, title, read_only, destructive, idempotent, open_world, task, input_first, timeout, scopes, icon, icon_mime, meta, cli_name, tool, args, crate",
                 );
             }
             Ok(())
@@ -536,6 +542,53 @@ fn value_expr(cx: &mut Ctxt, meta: &ParseNestedMeta, key: &Ident, example: &str)
             None
         }
     }
+}
+
+/// `scopes = ["notes:read", "notes:write"]`: a list of string literals,
+/// each an OAuth scope token, none twice.
+fn scopes(cx: &mut Ctxt, meta: &ParseNestedMeta, key: &Ident) -> Option<(Vec<LitStr>, Span)> {
+    const EXAMPLE: &str = "scopes = [\"notes:write\"]";
+    let expr = value_expr(cx, meta, key, EXAMPLE)?;
+    let Expr::Array(array) = &expr else {
+        cx.error(
+            &expr,
+            format_args!("`scopes` takes a list of string literals: `{EXAMPLE}`"),
+        );
+        return None;
+    };
+    let mut scopes: Vec<LitStr> = Vec::new();
+    let mut sound = true;
+    for element in &array.elems {
+        let Expr::Lit(ExprLit {
+            lit: Lit::Str(lit), ..
+        }) = element
+        else {
+            cx.error(
+                element,
+                format_args!("`scopes` takes string literals: `{EXAMPLE}`"),
+            );
+            sound = false;
+            continue;
+        };
+        let scope = lit.value();
+        if let Some(problem) = toolsmith_schema_rules::names::scope_problem(&scope) {
+            cx.error(lit, format_args!("{problem}, got {scope:?}"));
+            sound = false;
+        } else if scopes.iter().any(|seen| seen.value() == scope) {
+            cx.error(lit, format_args!("the scope {scope:?} is listed twice"));
+            sound = false;
+        } else {
+            scopes.push(lit.clone());
+        }
+    }
+    if array.elems.is_empty() {
+        cx.error(
+            &expr,
+            format_args!("`scopes` lists at least one scope (or leave it out): `{EXAMPLE}`"),
+        );
+        return None;
+    }
+    sound.then(|| (scopes, array.span()))
 }
 
 /// A duration literal in milliseconds: a whole number and one unit of

@@ -1,5 +1,5 @@
 //! The tool's `ToolHints`, from `#[tool(..)]`: MCP's annotations, icons
-//! and `_meta`, tasks, the command-line hints and the timeout, as one
+//! and `_meta`, tasks, the command-line hints, the timeout and the scopes, as one
 //! `static` behind `Tool::hints`. Built by `const` builders, so it costs
 //! nothing at run time; icons and `_meta` values are built once, on the
 //! first read.
@@ -35,6 +35,10 @@ pub fn hints(tool: &ToolFn) -> Option<TokenStream> {
     });
     if let Some(millis) = tool.timeout {
         setters.push(quote!(.timeout(::core::time::Duration::from_millis(#millis))));
+    }
+    if !tool.scopes.is_empty() {
+        let scopes = &tool.scopes;
+        setters.push(quote!(.scopes(&[#(#scopes),*])));
     }
     if annotations.is_none() && setters.is_empty() {
         return None;

@@ -235,6 +235,8 @@ fn call(tool: &ToolFn, args_ident: &Ident, context: &TokenStream) -> TokenStream
             call_args.push(quote!(__ctx));
         } else if tool.call.as_ref().is_some_and(|(_, at)| *at == index) {
             call_args.push(quote!(__call));
+        } else if tool.caller.as_ref().is_some_and(|(_, at)| *at == index) {
+            call_args.push(quote!(__caller));
         } else if let FnArg::Typed(_) = input {
             if let Some(field) = params.next() {
                 let member = &field.member;
@@ -249,6 +251,13 @@ fn call(tool: &ToolFn, args_ident: &Ident, context: &TokenStream) -> TokenStream
             let __call: #ty = ::toolsmith::Call::current();
         }
     });
+    // Who made the call, read from it where the function runs.
+    let take_caller = tool.caller.as_ref().map(|(ty, _)| {
+        quote_spanned! {ty.span()=>
+            let __caller: #ty = ::toolsmith::Call::current().caller();
+        }
+    });
+    let take_call = quote!(#take_call #take_caller);
     let await_ = item.sig.asyncness.map(|_| quote!(.await));
     let output = tool.output();
     let into_result = quote_spanned! {output.span()=>

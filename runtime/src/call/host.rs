@@ -25,6 +25,12 @@ pub trait CallHost: Send + Sync + 'static {
         "direct"
     }
 
+    /// Who made the call: the principal the host authenticated, the
+    /// session, or (the default) the local user.
+    fn caller(&self) -> super::Caller {
+        super::Caller::local()
+    }
+
     /// The tool reports progress.
     fn progress(&self, progress: &Progress) {
         let _ = progress;

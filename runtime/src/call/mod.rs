@@ -3,6 +3,7 @@
 //! client's model and logs to it.
 
 mod ask;
+mod caller;
 mod cancel;
 pub(crate) mod current;
 mod host;
@@ -22,6 +23,7 @@ use crate::schema::Validator;
 use crate::tool::ToolError;
 
 pub use ask::{Answer, AskError};
+pub use caller::{Caller, CallerKind};
 pub use cancel::Cancelled;
 pub(crate) use host::ProgressLog;
 pub use host::{CallHost, HostFuture, LogLevel, Progress, Reply, Root};
@@ -148,6 +150,13 @@ impl Call {
     /// [`CallHost::name`] says.
     pub fn host_name(&self) -> &'static str {
         self.shared.host.name()
+    }
+
+    /// Who made the call, as the host knows it: the principal of a
+    /// verified bearer token, a session, or the local user (what a
+    /// detached call has). A `#[ctx] caller: Caller` parameter is this.
+    pub fn caller(&self) -> Caller {
+        self.shared.host.caller()
     }
 
     /// The host's handle, to cancel the call.

@@ -1,6 +1,6 @@
 //! What a tool tells hosts beside its schema, as one value: [`ToolHints`]
 //! (MCP's annotations, icons and `_meta`, tasks, command-line hints, a
-//! timeout), read through [`Tool::hints`](crate::Tool::hints).
+//! timeout, the scopes a caller must hold), read through [`Tool::hints`](crate::Tool::hints).
 
 use std::borrow::Cow;
 use std::time::Duration;
@@ -62,6 +62,13 @@ pub struct ToolHints {
     /// [timeout](crate::ToolSet::with_timeout), where it has one, still
     /// holds: the smaller of the two wins.
     pub timeout: Option<Duration>,
+    /// The OAuth scopes a caller must hold to call the tool
+    /// (`#[tool(scopes = ["notes:write"])]`), each an RFC 6749 scope
+    /// token. A host that authenticates its callers refuses a call whose
+    /// token lacks one (MCP over HTTP: `403` with an `insufficient_scope`
+    /// challenge naming them) and lists every tool's scopes as the ones it
+    /// supports; a host that does not, ignores them.
+    pub scopes: &'static [&'static str],
 }
 
 impl ToolHints {
@@ -78,6 +85,7 @@ impl ToolHints {
             input_first: false,
             cli: None,
             timeout: None,
+            scopes: &[],
         }
     }
 
@@ -102,6 +110,13 @@ impl ToolHints {
     /// Sets the command-line hints.
     pub const fn cli(mut self, cli: CliHints) -> Self {
         self.cli = Some(cli);
+        self
+    }
+
+    /// Sets the scopes a caller must hold (a dynamic tool's list, known
+    /// only at run time, is leaked once: `Vec::leak`).
+    pub const fn scopes(mut self, scopes: &'static [&'static str]) -> Self {
+        self.scopes = scopes;
         self
     }
 

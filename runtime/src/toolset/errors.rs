@@ -46,6 +46,14 @@ pub enum RegisterError {
         /// the tool's input schema: `at /properties/tags: ...`.
         problems: Vec<String>,
     },
+    /// A scope of the tool's hints is not an OAuth scope token (RFC 6749:
+    /// printable ASCII without spaces, `"` or `\\`), or is listed twice.
+    InvalidScope {
+        /// The tool's name.
+        name: String,
+        /// The scope as given.
+        scope: String,
+    },
 }
 
 impl fmt::Display for RegisterError {
@@ -82,6 +90,12 @@ impl fmt::Display for RegisterError {
                 }
                 Ok(())
             }
+            RegisterError::InvalidScope { name, scope } => write!(
+                f,
+                "tool {} lists the scope {}, which is not an OAuth scope token (printable ASCII without spaces, '\"' or '\\') or is listed twice",
+                quoted(name),
+                quoted(scope)
+            ),
             RegisterError::Schema { name, error } => {
                 write!(
                     f,

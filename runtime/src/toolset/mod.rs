@@ -359,6 +359,15 @@ impl<C> ToolSet<C> {
     }
 
     fn insert(&mut self, entry: Entry<C>) -> Result<&mut Self, RegisterError> {
+        let scopes = entry.hints.scopes;
+        for (at, scope) in scopes.iter().enumerate() {
+            if crate::rules::scope_problem(scope).is_some() || scopes[..at].contains(scope) {
+                return Err(RegisterError::InvalidScope {
+                    name: entry.name.into_owned(),
+                    scope: (*scope).to_owned(),
+                });
+            }
+        }
         if self.by_name.contains_key(&entry.name) {
             return Err(RegisterError::Duplicate {
                 name: entry.name.into_owned(),

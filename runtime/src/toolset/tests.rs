@@ -510,3 +510,23 @@ fn a_panic_is_told_apart_from_an_error_saying_the_same() {
     assert!(!ToolError::new("the tool panicked").is_panic());
     assert!(ToolError::panicked("the tool panicked").is_panic());
 }
+
+#[test]
+fn a_dynamic_tools_scopes_are_oauth_scope_tokens_listed_once() {
+    let cases: [(&'static [&'static str], Option<&str>); 4] = [
+        (&["notes:write", "notes:read"], None),
+        (&["notes write"], Some("notes write")),
+        (&["a\"b"], Some("a\"b")),
+        (&["x", "x"], Some("x")),
+    ];
+    for (scopes, refused) in cases {
+        let mut set = ToolSet::<String>::with_context_type();
+        let tool = dynamic("add").with_hints(crate::ToolHints::new().scopes(scopes));
+        let registered = set.register_dynamic(tool).map(|_| ());
+        let expected = refused.map(|scope| RegisterError::InvalidScope {
+            name: "add".to_owned(),
+            scope: scope.to_owned(),
+        });
+        assert_eq!(registered.err(), expected, "{scopes:?}");
+    }
+}

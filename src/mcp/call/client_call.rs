@@ -29,7 +29,7 @@ use rmcp::model::{
 use rmcp::service::{Peer, RequestContext};
 use serde_json::Value;
 use tokio::sync::mpsc;
-use toolsmith_runtime::{Call, CallHost, HostFuture, LogLevel, Progress, Reply, Root};
+use toolsmith_runtime::{Call, CallHost, Caller, HostFuture, LogLevel, Progress, Reply, Root};
 
 use super::input_required::{self, Input, Round};
 
@@ -129,6 +129,8 @@ struct ClientCall {
     notes: mpsc::Sender<Note>,
     /// The round the call is, for a client asked in rounds.
     round: Option<Arc<Round>>,
+    /// Who made the call.
+    caller: Caller,
 }
 
 /// A [`Call`] for the request `context` serves, and the queue of its
@@ -162,6 +164,7 @@ pub(crate) fn host_for_request(
         floor,
         notes,
         round,
+        caller: crate::mcp::server::caller::caller_of(context),
     };
     let notes = Notes {
         peer: context.peer.clone(),
@@ -243,6 +246,10 @@ impl CallHost for ClientCall {
         "mcp"
     }
 
+    fn caller(&self) -> Caller {
+        self.caller.clone()
+    }
+
     fn progress(&self, progress: &Progress) {
         let Some(token) = &self.token else { return };
         let mut params = ProgressNotificationParam::new(token.clone(), progress.done);
@@ -303,7 +310,16 @@ impl CallHost for ClientCall {
             return Box::pin(std::future::ready(Err(NO_ELICITATION.to_owned())));
         }
         let request = input_required::elicitation(message, schema);
-        in_round(round, "ask", key, request, reply)
+        // An answer that does not fill in the form is asked again.
+        let form = toolsmith_runtime::Validator::new(schema).ok();
+        let fills_form = move |answer: &Value| match reply(answer.clone()) {
+            Ok(Reply::Accepted(content)) => form
+                .as_ref()
+                .is_none_or(|form| form.validate(&content).is_ok()),
+            Ok(_) => true,
+            Err(_) => false,
+        };
+        in_round_checked(round, "ask", key, request, reply, fills_form)
     }
 
     fn sample_as(
@@ -409,6 +425,18 @@ fn in_round<T: Send + 'static>(
     read: impl Fn(Value) -> Result<T, String>,
 ) -> HostFuture<Result<T, String>> {
     let fits = |answer: &Value| read(answer.clone()).is_ok();
+    in_round_checked(round, kind, key, request, &read, fits)
+}
+
+/// [`in_round`], an answer fitting the request when `fits` says so.
+fn in_round_checked<T: Send + 'static>(
+    round: &Round,
+    kind: &'static str,
+    key: Option<&str>,
+    request: Value,
+    read: impl Fn(Value) -> Result<T, String>,
+    fits: impl FnOnce(&Value) -> bool,
+) -> HostFuture<Result<T, String>> {
     match round.input(kind, key, request, fits) {
         Input::Answered(answer) => Box::pin(std::future::ready(read(answer))),
         Input::Wanted => Box::pin(std::future::pending()),

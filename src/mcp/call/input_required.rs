@@ -7,32 +7,109 @@
 //! The call then runs again from the start: each request the tool makes
 //! is named (by the tool, `Call::ask_as`, or in order, `ask-1`), and a
 //! request already answered resolves at once. The answers of earlier
-//! rounds travel in `requestState`, sealed with a key only this server
-//! holds and bound to the tool and its arguments, so a client cannot
-//! change them: a `requestState` that fails the seal is `-32602`.
+//! rounds travel in `requestState`: integrity-protected (an HMAC with a
+//! key only this server holds), not encrypted (it is base64url JSON anyone
+//! can read), bound to the caller (the authenticated principal, else the
+//! session; a server with neither binds it to no one), the tool and its
+//! arguments, good for [`ROUND_TTL`], and
+//! single-use once it carries an answer. A `requestState` that fails any
+//! of that is `-32602`, and so are `inputResponses` that would replace an
+//! answer it holds or answer a request the last round did not make. An
+//! answer that does not fit its request is asked again, at most
+//! [`MAX_ASKS`] times in all; the last one reaches the tool, which fails
+//! with the line that says why.
 
-use std::collections::BTreeMap;
+use std::collections::{BTreeMap, HashMap};
 use std::future::{Future, poll_fn};
+use std::hash::{BuildHasher, RandomState};
 use std::pin::pin;
 use std::sync::Mutex;
 use std::task::Poll;
+use std::time::{Duration, Instant};
 
 use rmcp::model::{
     ClientCapabilities, InputRequest, InputRequests, InputRequiredResult, InputResponses,
-    ProtocolVersion, RequestStateCodec, SealOptions,
+    ProtocolVersion, RequestStateCodec, RequestStateError, SealOptions,
 };
 use rmcp::service::RequestContext;
 use rmcp::{ErrorData, RoleServer};
+use serde::{Deserialize, Serialize};
 use serde_json::{Value, json};
 use tokio::sync::Notify;
-use toolsmith_runtime::CallHandle;
+use toolsmith_runtime::{CallHandle, CallerKind};
 
 /// What a round's `requestState` carries: the answers the call has used.
 pub(crate) type Answers = BTreeMap<String, Value>;
 
+/// How long a `requestState` holds by default: a user has this long to
+/// answer a round.
+pub(crate) const ROUND_TTL: Duration = Duration::from_secs(600);
+
+/// How many times one request is asked while its answers do not fit it.
+pub(crate) const MAX_ASKS: u32 = 3;
+
+/// The most spent states remembered at once; past it, the oldest is
+/// forgotten (it expires soonest).
+const MAX_SPENT: usize = 1 << 16;
+
+/// What a `requestState` holds.
+#[derive(Default, Serialize, Deserialize)]
+struct Sealed {
+    /// The answers the call used, by the keys of their requests.
+    answers: Answers,
+    /// The keys of the requests the round made: what `inputResponses` may
+    /// answer.
+    asked: Vec<String>,
+    /// How many answers of each request did not fit it.
+    #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
+    misfits: BTreeMap<String, u32>,
+}
+
 /// The seal of every round this server answers.
 pub(crate) struct Rounds {
     codec: RequestStateCodec,
+    ttl: Duration,
+    /// States that carried an answer and were opened, until they expire:
+    /// each opens once.
+    spent: Mutex<Spent>,
+}
+
+/// The states already opened, by a keyed hash of their text.
+struct Spent {
+    hasher: RandomState,
+    until: HashMap<u64, Instant>,
+}
+
+impl Spent {
+    /// Marks `state` spent until `until`; `false` when it already was.
+    fn spend(&mut self, state: &str, until: Instant) -> bool {
+        let now = Instant::now();
+        if self.until.len() >= MAX_SPENT {
+            self.until.retain(|_, at| *at > now);
+        }
+        if self.until.len() >= MAX_SPENT
+            && let Some(oldest) = self
+                .until
+                .iter()
+                .min_by_key(|(_, at)| **at)
+                .map(|(k, _)| *k)
+        {
+            self.until.remove(&oldest);
+        }
+        let key = self.hasher.hash_one(state);
+        match self.until.get(&key) {
+            Some(at) if *at > now => false,
+            _ => {
+                self.until.insert(key, until);
+                true
+            }
+        }
+    }
+}
+
+/// `-32602` with `message`.
+fn refused(message: impl Into<String>) -> ErrorData {
+    ErrorData::invalid_params(message.into(), None)
 }
 
 impl Rounds {
@@ -50,7 +127,18 @@ impl Rounds {
         Rounds {
             // The key is as long as the codec asks.
             codec: RequestStateCodec::new_unchecked(key.to_vec()),
+            ttl: ROUND_TTL,
+            spent: Mutex::new(Spent {
+                hasher: RandomState::new(),
+                until: HashMap::new(),
+            }),
         }
+    }
+
+    /// These rounds with states good for `ttl`.
+    pub(crate) fn with_ttl(mut self, ttl: Duration) -> Rounds {
+        self.ttl = ttl;
+        self
     }
 
     /// The round a request is, when its client speaks in rounds
@@ -71,38 +159,89 @@ impl Rounds {
         if version.is_none_or(|v| v.as_str() < ProtocolVersion::V_2026_07_28.as_str()) {
             return Ok(None);
         }
-        let mut answers: Answers = match state {
-            None => Answers::new(),
-            Some(sealed) => self
-                .codec
-                .open_json_with(sealed, request.as_bytes())
-                .map_err(|_| {
-                    ErrorData::invalid_params(
-                        "requestState is not one this server sealed for this request; call again without it",
-                        None,
-                    )
-                })?,
+        // The state is the caller's: another caller's does not open. A
+        // connection is no caller to bind to: a client may call each
+        // round on a new one.
+        let caller = crate::mcp::server::caller::caller_of(context);
+        let caller = match caller.kind() {
+            CallerKind::Connection => String::new(),
+            _ => caller.principal(),
         };
-        answers.extend(responses.unwrap_or_default());
+        let request = json!([caller, request]).to_string();
+        let sealed: Sealed = match state {
+            None => Sealed::default(),
+            Some(state) => self.unseal(state, &request)?,
+        };
+        let mut answers = sealed.answers;
+        for (key, answer) in responses.unwrap_or_default() {
+            if answers.contains_key(&key) {
+                return Err(refused(format!(
+                    "inputResponses answers {key:?}, which requestState already holds the answer to; \
+                     send only the answers to the last round's inputRequests"
+                )));
+            }
+            if !sealed.asked.contains(&key) {
+                return Err(refused(format!(
+                    "inputResponses answers {key:?}, which the last round did not ask; \
+                     send only the answers to its inputRequests, with its requestState"
+                )));
+            }
+            answers.insert(key, answer);
+        }
         Ok(Some(Round {
-            request: request.to_owned(),
+            request,
             capabilities: context.meta.client_capabilities().unwrap_or_default(),
             answers,
+            misfits: sealed.misfits,
             may_become_task: false,
             gathered: Mutex::default(),
             wanted: Notify::new(),
         }))
     }
 
+    /// What `state` holds, when this server sealed it for `request` and
+    /// it has neither expired nor, carrying an answer, been used.
+    fn unseal(&self, state: &str, request: &str) -> Result<Sealed, ErrorData> {
+        let sealed: Sealed = match self.codec.open_json_with(state, request.as_bytes()) {
+            Ok(sealed) => sealed,
+            Err(RequestStateError::Expired) => {
+                return Err(refused(format!(
+                    "requestState has expired (a round holds for {} s); call again without it",
+                    self.ttl.as_secs()
+                )));
+            }
+            Err(_) => {
+                return Err(refused(
+                    "requestState is not one this server sealed for this request; call again without it",
+                ));
+            }
+        };
+        if !sealed.answers.is_empty() {
+            let until = Instant::now() + self.ttl;
+            let mut spent = self.spent.lock().unwrap_or_else(|p| p.into_inner());
+            if !spent.spend(state, until) {
+                return Err(refused(
+                    "requestState has been used already (a state that carries answers holds for one call); call again without it",
+                ));
+            }
+        }
+        Ok(sealed)
+    }
+
     /// The `input_required` result of a round that ended wanting input.
     pub(crate) fn result(&self, round: &Round) -> InputRequiredResult {
         let gathered = std::mem::take(&mut *round.lock());
+        let sealed = Sealed {
+            answers: gathered.used,
+            asked: gathered.wanted.keys().cloned().collect(),
+            misfits: gathered.misfits,
+        };
+        let options = SealOptions::new()
+            .associated_data(round.request.as_bytes())
+            .ttl(self.ttl);
         let state = self
             .codec
-            .seal_json_with(
-                &gathered.used,
-                &SealOptions::new().associated_data(round.request.as_bytes()),
-            )
+            .seal_json_with(&sealed, &options)
             .unwrap_or_default();
         InputRequiredResult::new(Some(gathered.wanted), Some(state))
     }
@@ -110,10 +249,13 @@ impl Rounds {
 
 /// One round of a call: the answers it has, and what it gathers.
 pub(crate) struct Round {
-    /// The request the state is bound to: method, name and arguments.
+    /// The request the state is bound to: the caller, the method, name and
+    /// arguments.
     request: String,
     capabilities: ClientCapabilities,
     answers: Answers,
+    /// How many answers of each request did not fit it, in earlier rounds.
+    misfits: BTreeMap<String, u32>,
     /// The call is a task's first rounds: `Call::become_task` ends them.
     may_become_task: bool,
     gathered: Mutex<Gathered>,
@@ -126,6 +268,9 @@ struct Gathered {
     made: BTreeMap<&'static str, usize>,
     /// The answers the call used, for the next round's state.
     used: Answers,
+    /// How many answers of each request did not fit it, this round's
+    /// included.
+    misfits: BTreeMap<String, u32>,
     /// The requests still unanswered.
     wanted: InputRequests,
     /// The capabilities the call needed and the client did not declare.
@@ -155,8 +300,9 @@ impl Round {
     }
 
     /// The answer to the request named `key` (or the next of `kind`), or,
-    /// when there is none yet (or the answer does not `fit` the request),
-    /// `request` noted for the round's result, to be asked again.
+    /// when there is none yet (or the answer does not `fit` the request,
+    /// fewer than [`MAX_ASKS`] times), `request` noted for the round's
+    /// result, to be asked again.
     pub(crate) fn input(
         &self,
         kind: &'static str,
@@ -168,9 +314,15 @@ impl Round {
         let made = gathered.made.entry(kind).or_default();
         *made += 1;
         let key = key.map_or_else(|| format!("{kind}-{made}"), str::to_owned);
-        if let Some(answer) = self.answers.get(&key).filter(|answer| fits(answer)) {
-            gathered.used.insert(key, answer.clone());
-            return Input::Answered(answer.clone());
+        if let Some(answer) = self.answers.get(&key) {
+            let misfits = self.misfits.get(&key).copied().unwrap_or(0);
+            // The last answer allowed reaches the tool even when it does
+            // not fit: the tool fails with the line that says why.
+            if fits(answer) || misfits + 1 >= MAX_ASKS {
+                gathered.used.insert(key, answer.clone());
+                return Input::Answered(answer.clone());
+            }
+            gathered.misfits.insert(key.clone(), misfits + 1);
         }
         match serde_json::from_value::<InputRequest>(request) {
             Ok(request) => {

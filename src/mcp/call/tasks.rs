@@ -187,6 +187,10 @@ impl CallHost for TaskHost {
         "mcp"
     }
 
+    fn caller(&self) -> toolsmith_runtime::Caller {
+        self.client.caller()
+    }
+
     fn progress(&self, progress: &Progress) {
         self.client.progress(progress);
     }

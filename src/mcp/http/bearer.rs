@@ -1,13 +1,19 @@
-//! The bearer-token seam: `Authorization: Bearer <token>` checked by the
-//! user's function, `401` with the challenge RFC 6750 and RFC 9728 describe
-//! otherwise, and the protected-resource metadata the challenge points to.
+//! The bearer-token seam: `Authorization: Bearer <token>` turned into a
+//! [`Caller`] by the user's authenticator, `401` with the challenge RFC
+//! 6750 and RFC 9728 describe otherwise, and the protected-resource
+//! metadata the challenge points to (its `scopes_supported` those of the
+//! tools served).
 
 use std::sync::Arc;
 
 use hyper::header::{self, HeaderMap, HeaderValue};
 use hyper::{Response, StatusCode};
 
-use super::replies::{Body, SERVER_ERROR, json, rpc_error};
+use serde_json::Value;
+use toolsmith_runtime::{Caller, ToolSet};
+
+use super::auth::{AuthError, Authenticator, step_up};
+use super::replies::{Body, SERVER_ERROR, busy, json, rpc_error};
 
 /// Where RFC 9728 puts a protected resource's metadata.
 const WELL_KNOWN: &str = "/.well-known/oauth-protected-resource";
@@ -15,9 +21,9 @@ const WELL_KNOWN: &str = "/.well-known/oauth-protected-resource";
 /// A bearer-token check and the resource it guards.
 #[derive(Clone)]
 pub(crate) struct Bearer {
-    accepts: Arc<dyn Fn(&str) -> bool + Send + Sync>,
-    /// The metadata document, as served.
-    metadata: String,
+    authenticator: Arc<dyn Authenticator>,
+    resource: String,
+    authorization_servers: Vec<String>,
     /// The metadata's URL, as the challenge names it.
     metadata_url: String,
     /// The path of the metadata route for this resource
@@ -37,30 +43,25 @@ impl std::fmt::Debug for Bearer {
 enum Refused {
     /// No `Authorization: Bearer` at all.
     NoToken,
-    /// A token the check said no to.
+    /// A token the authenticator said no to.
     InvalidToken,
 }
 
 impl Bearer {
-    /// `accepts` guarding `resource`, whose tokens come from
+    /// `authenticator` guarding `resource`, whose tokens come from
     /// `authorization_servers`.
     pub(crate) fn new(
-        accepts: impl Fn(&str) -> bool + Send + Sync + 'static,
+        authenticator: Arc<dyn Authenticator>,
         resource: String,
         authorization_servers: Vec<String>,
     ) -> Self {
         let (origin, path) = split_resource(&resource);
         let metadata_path = format!("{WELL_KNOWN}{path}");
-        let metadata = serde_json::json!({
-            "resource": resource,
-            "authorization_servers": authorization_servers,
-            "bearer_methods_supported": ["header"],
-        })
-        .to_string();
         Bearer {
-            accepts: Arc::new(accepts),
-            metadata,
+            authenticator,
             metadata_url: format!("{origin}{metadata_path}"),
+            resource,
+            authorization_servers,
             metadata_path,
         }
     }
@@ -70,18 +71,49 @@ impl Bearer {
         path == WELL_KNOWN || path == self.metadata_path
     }
 
-    /// The metadata document.
-    pub(crate) fn metadata(&self) -> Response<Body> {
-        json(StatusCode::OK, self.metadata.clone())
+    /// The metadata document, its `scopes_supported` those `tools` want
+    /// (left out when none does).
+    pub(crate) fn metadata(&self, tools: &ToolSet) -> Response<Body> {
+        let mut document = serde_json::json!({
+            "resource": self.resource,
+            "authorization_servers": self.authorization_servers,
+            "bearer_methods_supported": ["header"],
+        });
+        let scopes = step_up::supported(tools);
+        if !scopes.is_empty() {
+            document["scopes_supported"] = Value::from(scopes);
+        }
+        json(StatusCode::OK, document.to_string())
     }
 
-    /// `None` when the request carries a token the check accepts, the
-    /// `401` answer otherwise.
-    pub(crate) fn refusal(&self, headers: &HeaderMap) -> Option<Response<Body>> {
+    /// The `403` for a `tools/call` of `name` whose scopes `caller` lacks.
+    pub(crate) fn step_up(
+        &self,
+        tools: &ToolSet,
+        caller: &Caller,
+        name: &str,
+        id: Option<Value>,
+    ) -> Option<Response<Body>> {
+        step_up::refusal(tools, caller, name, id, &self.metadata_url)
+    }
+
+    /// The caller the request's token names, or the answer to a request
+    /// without one the authenticator takes: `401`, or `503` when the
+    /// token could not be checked now.
+    pub(crate) async fn caller(&self, headers: &HeaderMap) -> Result<Caller, Response<Body>> {
         let refused = match bearer_token(headers) {
             None => Refused::NoToken,
-            Some(token) if (self.accepts)(token) => return None,
-            Some(_) => Refused::InvalidToken,
+            Some(token) => match self.authenticator.authenticate(token).await {
+                Ok(caller) => return Ok(caller),
+                Err(AuthError::Unavailable(_)) => {
+                    return Err(busy(
+                        None,
+                        "Server busy: the bearer token cannot be checked now; retry later"
+                            .to_owned(),
+                    ));
+                }
+                Err(AuthError::Invalid(_)) => Refused::InvalidToken,
+            },
         };
         let (challenge, message) = match refused {
             Refused::NoToken => (
@@ -106,7 +138,7 @@ impl Bearer {
                 .headers_mut()
                 .insert(header::WWW_AUTHENTICATE, value);
         }
-        Some(response)
+        Err(response)
     }
 }
 
@@ -155,7 +187,8 @@ mod tests {
             ),
         ];
         for (resource, url) in cases {
-            let bearer = Bearer::new(|_| true, resource.to_owned(), Vec::new());
+            let check = Arc::new(crate::mcp::http::auth::Check(|_: &str| true));
+            let bearer = Bearer::new(check, resource.to_owned(), Vec::new());
             assert_eq!(bearer.metadata_url, url, "{resource}");
         }
     }

@@ -11,6 +11,7 @@
 
 use std::fmt::Display;
 use std::sync::Arc;
+use std::sync::atomic::{AtomicU64, Ordering};
 use std::time::Duration;
 
 use http_body_util::{BodyExt, Full};
@@ -30,6 +31,7 @@ use super::replies::{Body, busy, closing, plain, rpc_error};
 use super::sessions::CappedSessions;
 use super::streams::{Refused, Streams};
 use crate::mcp::server::Server;
+use crate::mcp::server::live_tools::LiveTools;
 use crate::mcp::transport::{
     INVALID_REQUEST, PARSE_ERROR, invalid_request_reason, parse_json, recover_id, request_id,
     strip_bom,
@@ -53,6 +55,8 @@ pub(crate) struct Endpoint {
     /// `allowed_hosts` was given an empty list: every request is refused.
     pub(crate) no_host_allowed: bool,
     pub(crate) bearer: Option<Bearer>,
+    /// The tools, for the scopes a call needs and the metadata lists.
+    pub(crate) tools: Arc<LiveTools>,
     /// One token per POST whose answer is not yet sent: its response body
     /// holds it until the body is done (or dropped with the connection).
     pub(crate) answering: TaskTracker,
@@ -102,7 +106,7 @@ impl Endpoint {
         }
         if let Some(bearer) = metadata {
             return match parts.method {
-                Method::GET | Method::HEAD => bearer.metadata(),
+                Method::GET | Method::HEAD => bearer.metadata(&self.tools.current()),
                 _ => {
                     let mut refused = plain(
                         StatusCode::METHOD_NOT_ALLOWED,
@@ -115,8 +119,15 @@ impl Endpoint {
                 }
             };
         }
-        if let Some(unauthorized) = self.bearer.as_ref().and_then(|b| b.refusal(&parts.headers)) {
-            return unauthorized;
+        // Who is calling, for the server to read (`caller_of`): the
+        // token's principal; the tools never see the token.
+        if let Some(bearer) = &self.bearer {
+            match bearer.caller(&parts.headers).await {
+                Ok(caller) => {
+                    parts.extensions.insert(caller);
+                }
+                Err(refused) => return refused,
+            }
         }
         if parts.method == Method::DELETE {
             return self.delete(Request::from_parts(parts, body)).await;
@@ -140,6 +151,9 @@ impl Endpoint {
             Ok(message) => message,
             Err(refusal) => return *refusal,
         };
+        if let Some(refused) = self.step_up(&parts, &message) {
+            return refused;
+        }
         let opens_session = self.sessions.as_ref().filter(|_| {
             message.get("method") == Some(&Value::from("initialize"))
                 && !parts.headers.contains_key(SESSION_ID)
@@ -226,6 +240,23 @@ impl Endpoint {
                 ))
             }
         }
+    }
+
+    /// The `403` step-up answer to a `tools/call` whose tool wants scopes
+    /// the authenticated caller lacks.
+    fn step_up(
+        &self,
+        parts: &hyper::http::request::Parts,
+        message: &Value,
+    ) -> Option<Response<Body>> {
+        let bearer = self.bearer.as_ref()?;
+        let caller = parts.extensions.get::<toolsmith_runtime::Caller>()?;
+        if message.get("method")?.as_str()? != "tools/call" {
+            return None;
+        }
+        let name = message.get("params")?.get("name")?.as_str()?;
+        let id = message.get("id").and_then(request_id);
+        bearer.step_up(&self.tools.current(), caller, name, id)
     }
 
     /// rmcp's answer to a request from a `Host` or `Origin` it does not
@@ -374,6 +405,20 @@ fn forbidden_peer(parts: &hyper::http::request::Parts) -> Option<Response<Body>>
             "Forbidden: a loopback Host from a peer that is not on this machine".to_owned(),
         )
     })
+}
+
+/// One client connection of [`serve`](super::HttpServer::serve): what
+/// stands for the caller of a server with neither an authenticator nor
+/// sessions.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) struct Client(pub(crate) u64);
+
+impl Client {
+    /// A number no connection of this process had.
+    pub(crate) fn next() -> Client {
+        static NEXT: AtomicU64 = AtomicU64::new(1);
+        Client(NEXT.fetch_add(1, Ordering::Relaxed))
+    }
 }
 
 /// How much of a body over the cap is kept, to find its `id`.

@@ -3,7 +3,7 @@
 //!
 //! Each request is answered by the endpoint (`http/endpoint.rs`), which
 //! checks what [`HttpOptions`] lists before rmcp sees it (the path, `Host`
-//! and `Origin`, the bearer token, a POST body as the stdio transport
+//! and `Origin`, the bearer token (`http/auth/`: who is calling), a POST body as the stdio transport
 //! checks a line, the session cap); this file holds the listener: accepting
 //! at most `max_connections` at once, serving each on hyper under its head
 //! and idle timeouts (`http/connection.rs`), and the shutdown.
@@ -11,6 +11,7 @@
 //! hyper's and rmcp's code is compiled once, in this crate.
 
 mod accept;
+pub mod auth;
 mod bearer;
 mod budget;
 mod connection;
@@ -50,6 +51,7 @@ use sessions::CappedSessions;
 use streams::Streams;
 
 pub(crate) use endpoint::Stateless;
+pub(crate) use endpoint::Client;
 pub use options::HttpOptions;
 
 /// An MCP server bound to a TCP address, not yet serving: made by
@@ -223,8 +225,10 @@ impl Listening {
             let (stream, blocked) = Watched::new(stream);
             let (activity, load) = Activity::new();
             let endpoint = Arc::clone(&endpoint);
+            let client = endpoint::Client::next();
             let service = hyper::service::service_fn(move |mut request: hyper::Request<_>| {
                 request.extensions_mut().insert(PeerAddr(peer));
+                request.extensions_mut().insert(client);
                 let busy = activity.start();
                 let endpoint = Arc::clone(&endpoint);
                 async move {
@@ -265,6 +269,7 @@ impl Listening {
 /// ends its sessions.
 fn endpoint(server: Server, options: &HttpOptions) -> (Arc<Endpoint>, CancellationToken) {
     let max_body = server.max_line;
+    let tools = Arc::clone(&server.tools);
     let stop_sessions = CancellationToken::new();
     let mut config = StreamableHttpServerConfig::default()
         .with_legacy_session_mode(!options.stateless)
@@ -308,6 +313,7 @@ fn endpoint(server: Server, options: &HttpOptions) -> (Arc<Endpoint>, Cancellati
         bodies: BodyBudget::new(options.max_body_bytes_in_flight),
         no_host_allowed,
         bearer: options.bearer.clone(),
+        tools,
         answering: TaskTracker::new(),
         streams: Streams::new(
             options.event_streams(),

@@ -5,6 +5,9 @@
 
 use std::time::Duration;
 
+use std::sync::Arc;
+
+use super::auth::{Authenticator, Check};
 use super::bearer::Bearer;
 
 /// How [`McpServer::serve_http`](crate::mcp::McpServer::serve_http) serves: the endpoint's path, sessions or
@@ -281,7 +284,47 @@ impl HttpOptions {
         authorization_servers: impl IntoIterator<Item = S>,
     ) -> Self {
         self.bearer = Some(Bearer::new(
-            accepts,
+            Arc::new(Check(accepts)),
+            resource.into(),
+            authorization_servers.into_iter().map(Into::into).collect(),
+        ));
+        self
+    }
+
+    /// Requires `Authorization: Bearer <token>` on every request to the
+    /// endpoint, with a token `authenticator` turns into a
+    /// [`Caller`](crate::Caller): a JWT checked against its issuer's JWKS
+    /// ([`JwtVerifier`](crate::mcp::auth::JwtVerifier)), a token asked about
+    /// at an introspection endpoint
+    /// ([`Introspection`](crate::mcp::auth::Introspection)), or an
+    /// [`Authenticator`] of one's own. Tools take the caller as `#[ctx]
+    /// caller: Caller`; the token never reaches them.
+    ///
+    /// Refusals and the metadata are those of [`bearer`](Self::bearer), and
+    /// more:
+    ///
+    /// - a token that cannot be checked now (the JWKS or introspection
+    ///   endpoint unreachable) is answered `503` with `Retry-After`;
+    /// - a `tools/call` of a tool declared with scopes
+    ///   (`#[tool(scopes = ["notes:write"])]`) the token does not grant is
+    ///   answered `403 Forbidden` with `WWW-Authenticate: Bearer
+    ///   error="insufficient_scope", scope="notes:write",
+    ///   resource_metadata="<url>"` (the step-up the MCP authorization
+    ///   flow describes);
+    /// - the metadata lists, as `scopes_supported`, every scope a tool of
+    ///   the set declares.
+    ///
+    /// `resource` is the endpoint's public URL, which a token's audience
+    /// must hold (RFC 8707); `authorization_servers` the issuers whose
+    /// tokens it takes.
+    pub fn authenticator<S: Into<String>>(
+        mut self,
+        authenticator: impl Authenticator,
+        resource: impl Into<String>,
+        authorization_servers: impl IntoIterator<Item = S>,
+    ) -> Self {
+        self.bearer = Some(Bearer::new(
+            Arc::new(authenticator),
             resource.into(),
             authorization_servers.into_iter().map(Into::into).collect(),
         ));

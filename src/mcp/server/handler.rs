@@ -169,6 +169,26 @@ impl Server {
                 )));
             }
         };
+        // The fields of a round and of a task, mistyped: named, never
+        // read as absent.
+        for (field, wanted) in [
+            ("requestState", "a string"),
+            ("inputResponses", "an object"),
+            ("task", "an object"),
+        ] {
+            let given = params.and_then(|p| p.get(field));
+            let fits = match (field, given) {
+                (_, None | Some(Value::Null)) => true,
+                ("requestState", Some(value)) => value.is_string(),
+                (_, Some(value)) => value.is_object(),
+            };
+            if !fits {
+                return Err(call_refused(format!(
+                    "tools/call params: {field} must be {wanted}, got {}",
+                    given.map_or("nothing", json_type)
+                )));
+            }
+        }
         let arguments = params.and_then(|p| p.get("arguments")).cloned();
         let mut result = self.call(name, arguments.unwrap_or(Value::Null)).await?;
         // Sent as a plain JSON value: keep the shape every protocol version reads.

@@ -12,11 +12,12 @@
 //! listed as `listed.rs` describes them).
 
 mod call_tool;
+pub(crate) mod caller;
 mod delegate;
 pub(crate) mod forward;
 mod handler;
 mod listed;
-mod live_tools;
+pub(crate) mod live_tools;
 
 pub(crate) use delegate::Delegate;
 pub use live_tools::ToolsHandle;
@@ -97,6 +98,11 @@ impl Server {
             log_level: Arc::default(),
             ..self.clone()
         }
+    }
+
+    /// Seals rounds with states good for `ttl`.
+    pub(crate) fn set_round_ttl(&mut self, ttl: std::time::Duration) {
+        self.rounds = Arc::new(Rounds::new().with_ttl(ttl));
     }
 
     pub(crate) fn set_tools_cache(&mut self, ttl_ms: u64, scope: CacheScope) {
