@@ -110,7 +110,8 @@ fn spell_out_defaults(schema: &mut Map<String, Value>) {
         let Some(sub) = sub.as_object_mut() else {
             continue;
         };
-        let Some(default) = sub.remove("default") else {
+        // A `null` default is what the nullable type already says.
+        let Some(default) = sub.remove("default").filter(|d| !d.is_null()) else {
             continue;
         };
         let note = if required.iter().any(|n| n.as_str() == Some(name)) {
