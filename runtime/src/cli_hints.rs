@@ -1,7 +1,8 @@
 //! How a tool reads on a command line beyond its schema: its command's
 //! name, the parameters taken by position, short flags, other flag names,
-//! and a parameter read from standard input. `#[tool]` fills it in from
-//! `#[tool(cli_name)]` and `#[arg(positional, short, alias, stdin)]`,
+//! a parameter read from standard input, and the parameters whose flag
+//! takes `@path` to read a file. `#[tool]` fills it in from
+//! `#[tool(cli_name)]` and `#[arg(positional, short, alias, stdin, file)]`,
 //! checked at compile time; only the command-line host reads it, so it
 //! never changes the schema any host sees.
 
@@ -51,6 +52,7 @@ pub struct CliParam {
     short: Option<char>,
     aliases: &'static [&'static str],
     stdin: bool,
+    file: bool,
 }
 
 impl CliParam {
@@ -62,6 +64,7 @@ impl CliParam {
             short: None,
             aliases: &[],
             stdin: false,
+            file: false,
         }
     }
 
@@ -89,6 +92,15 @@ impl CliParam {
         self
     }
 
+    /// Its flag takes `@path`, the text of the file at `path` (and `@@…`
+    /// for text that starts with `@`). No flag reads a file unless marked
+    /// so: a value passed on from elsewhere (`--title "$TITLE"`) that
+    /// happens to start with `@` is then never a file read on its behalf.
+    pub const fn file(mut self) -> Self {
+        self.file = true;
+        self
+    }
+
     /// The property's name.
     pub const fn name(&self) -> &'static str {
         self.name
@@ -112,5 +124,10 @@ impl CliParam {
     /// Whether standard input is read when the parameter is not given.
     pub const fn reads_stdin(&self) -> bool {
         self.stdin
+    }
+
+    /// Whether its flag takes `@path` to read a file.
+    pub const fn reads_file(&self) -> bool {
+        self.file
     }
 }

@@ -1,9 +1,16 @@
 //! The flags a tool's schema makes: one per property (nested objects
 //! flattened with `.`, arrays as repeated flags, booleans as switches), each
-//! with its description, allowed values and bounds for `--help`.
+//! with its description, allowed values, format, bounds and, for a tagged
+//! union taken as JSON, each kind with its fields, for `--help`. A flag with
+//! allowed values offers them to shell completion (never file names) and
+//! still takes any text, so that a wrong one gets the runtime's line.
 
+use std::ffi::{OsStr, OsString};
+
+use clap::builder::{PossibleValue, TypedValueParser};
 use clap::{Arg, ArgAction};
-use serde_json::Value;
+use serde_json::{Map, Value};
+use toolsmith_runtime::portable::union_tag;
 
 use crate::host::types_of;
 
@@ -53,7 +60,41 @@ impl Flag {
         } else if types != ["boolean"] {
             arg = arg.value_name(value_name(&self.schema));
         }
+        let item = match self.schema.get("items") {
+            Some(item) if types == ["array"] => item,
+            _ => &self.schema,
+        };
+        if types != ["boolean"]
+            && let Some(values) = item.get("enum").and_then(Value::as_array)
+        {
+            let values = values.iter().filter(|v| !v.is_null()).map(constant);
+            arg = arg
+                .value_parser(Completed(values.collect()))
+                .hide_possible_values(true);
+        }
         arg
+    }
+}
+
+/// A flag's allowed values, offered to shell completion; any text is
+/// taken, for the runtime to check and answer with its own line.
+#[derive(Clone)]
+struct Completed(Vec<String>);
+
+impl TypedValueParser for Completed {
+    type Value = OsString;
+
+    fn parse_ref(
+        &self,
+        _cmd: &clap::Command,
+        _arg: Option<&Arg>,
+        value: &OsStr,
+    ) -> Result<OsString, clap::Error> {
+        Ok(value.to_owned())
+    }
+
+    fn possible_values(&self) -> Option<Box<dyn Iterator<Item = PossibleValue> + '_>> {
+        Some(Box::new(self.0.iter().map(PossibleValue::new)))
     }
 }
 
@@ -149,6 +190,16 @@ fn help(schema: &Value, required: bool, object: bool) -> String {
     if let Some(value) = shown.get("const") {
         notes.push(format!("must be {}", constant(value)));
     }
+    if let Some(format) = shown
+        .get("format")
+        .or_else(|| shown.get("x-toolsmith-format"))
+        .and_then(Value::as_str)
+    {
+        notes.push(format!("format: {format}"));
+    }
+    if let Some(kinds) = shown.as_object().and_then(kinds) {
+        notes.push(kinds);
+    }
     for (keyword, label) in [
         ("minimum", "min"),
         ("exclusiveMinimum", "greater than"),
@@ -175,6 +226,90 @@ fn help(schema: &Value, required: bool, object: bool) -> String {
         parts.push(format!("[default: {}]", constant(default)));
     }
     parts.join(" ")
+}
+
+/// The kinds of a union taken as JSON, each with its fields (`?` after
+/// an optional one): `one of, by "kind": circle {r: number}, square {side:
+/// number, label?: text}` for a tagged enum, `one of: {"circle": {r:
+/// number}}, "none"` for one tagged by its only key. `None` when the
+/// schema is no union, or a kind cannot be said so.
+fn kinds(schema: &Map<String, Value>) -> Option<String> {
+    let branches = ["oneOf", "anyOf"]
+        .iter()
+        .find_map(|key| schema.get(*key))?
+        .as_array()?;
+    let tag = union_tag(schema);
+    let mut said = Vec::new();
+    for branch in branches {
+        let fields = |object: &Value, skip: Option<&str>| -> Option<String> {
+            let props = object.get("properties")?.as_object()?;
+            let required: Vec<&str> = object
+                .get("required")
+                .and_then(Value::as_array)
+                .map(|names| names.iter().filter_map(Value::as_str).collect())
+                .unwrap_or_default();
+            let listed: Vec<String> = props
+                .iter()
+                .filter(|(name, _)| Some(name.as_str()) != skip)
+                .map(|(name, sub)| {
+                    let optional = if required.contains(&name.as_str()) {
+                        ""
+                    } else {
+                        "?"
+                    };
+                    format!("{name}{optional}: {}", kind_of(sub))
+                })
+                .collect();
+            Some(format!("{{{}}}", listed.join(", ")))
+        };
+        let kind = match tag {
+            Some(tag) => {
+                let name = branch.get("properties")?.get(tag)?.get("const")?;
+                let fields = fields(branch, Some(tag))?;
+                if fields == "{}" {
+                    constant(name)
+                } else {
+                    format!("{} {fields}", constant(name))
+                }
+            }
+            None => {
+                if let Some(name) = branch.get("const") {
+                    name.to_string()
+                } else {
+                    let props = branch.get("properties")?.as_object()?;
+                    let (key, inner) = props.iter().next().filter(|_| props.len() == 1)?;
+                    let inner = match fields(inner, None) {
+                        Some(fields) => fields,
+                        None => kind_of(inner),
+                    };
+                    format!("{{{}: {inner}}}", Value::from(key.as_str()))
+                }
+            }
+        };
+        said.push(kind);
+    }
+    Some(match tag {
+        Some(tag) => format!("one of, by \"{tag}\": {}", said.join(", ")),
+        None => format!("one of: {}", said.join(", ")),
+    })
+}
+
+/// A field's type as a union's kinds show it: `text`, `integer`,
+/// `number`, `bool`, `[text]` for a list, `JSON`.
+fn kind_of(schema: &Value) -> String {
+    if types_of(schema) == ["array"]
+        && let Some(items) = schema.get("items")
+    {
+        return format!("[{}]", kind_of(items));
+    }
+    match value_name(schema) {
+        "TEXT" => "text",
+        "INTEGER" => "integer",
+        "NUMBER" => "number",
+        "BOOL" => "bool",
+        _ => "JSON",
+    }
+    .to_owned()
 }
 
 /// A schema constant as `--help` shows it: a string bare, anything else as

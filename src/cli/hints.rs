@@ -1,7 +1,8 @@
 //! How a tool reads on the command line beyond its schema: parameters
 //! taken by position (`demo search rust`), short flags (`-q rust`), other
-//! names for a flag or a tool, a parameter read from standard input, the
-//! command's own name. Hints come from the tool (`#[arg(positional)]`,
+//! names for a flag or a tool, a parameter read from standard input, a
+//! parameter whose flag takes `@path` to read a file, the command's own
+//! name. Hints come from the tool (`#[arg(positional)]`,
 //! checked at compile time, see [`CliHints`]) and from
 //! [`Cli`](super::Cli)'s methods, the tool's first. They change the
 //! command line only, never the schema other hosts see; each is checked
@@ -31,6 +32,8 @@ pub(crate) enum Hint {
     FlagAlias(String, String),
     /// The parameter reads standard input when it is not given.
     Stdin(String),
+    /// The parameter's flag takes `@path` to read a file.
+    File(String),
     /// The tool's command is called this instead of the tool's name.
     Name(String),
 }
@@ -83,6 +86,9 @@ impl Hints {
             if param.reads_stdin() {
                 self.push(tool, Hint::Stdin(param.name().to_owned()));
             }
+            if param.reads_file() {
+                self.push(tool, Hint::File(param.name().to_owned()));
+            }
         }
     }
 
@@ -112,6 +118,17 @@ impl Hints {
             .iter()
             .filter_map(|(t, hint)| match hint {
                 Hint::Stdin(param) if t == tool => Some(param.as_str()),
+                _ => None,
+            })
+            .collect()
+    }
+
+    /// The parameters of `tool` whose flag takes `@path`.
+    pub(crate) fn file_params(&self, tool: &str) -> Vec<&str> {
+        self.hints
+            .iter()
+            .filter_map(|(t, hint)| match hint {
+                Hint::File(param) if t == tool => Some(param.as_str()),
                 _ => None,
             })
             .collect()
@@ -210,6 +227,13 @@ impl Hints {
                         ));
                     }
                 }
+                Hint::File(name) => {
+                    if param(name).is_none() {
+                        problems.push(format!(
+                            "`{tool}` has no parameter `{name}` to read from a file"
+                        ));
+                    }
+                }
             }
         }
         problems
@@ -227,12 +251,15 @@ impl Hints {
                         command = command.mut_arg(long, |arg| arg.visible_alias(alias.clone()));
                     }
                 }
-                Hint::Stdin(name) => {
+                Hint::Stdin(name) | Hint::File(name) => {
                     let long = name.replace('_', "-");
+                    let note = match hint {
+                        Hint::Stdin(_) => "[read from standard input when left out]",
+                        _ => "[@path reads the file]",
+                    };
                     if command.get_arguments().any(|a| a.get_id() == long.as_str()) {
                         command = command.mut_arg(long, |arg| {
                             let help = arg.get_help().map(ToString::to_string).unwrap_or_default();
-                            let note = "[read from standard input when left out]";
                             arg.help(format!("{help} {note}").trim_start().to_owned())
                         });
                     }
@@ -257,6 +284,8 @@ impl Hints {
                             .value_name(long.to_uppercase())
                             .help(flag.get_help().map(ToString::to_string).unwrap_or_default())
                             .allow_negative_numbers(true)
+                            .value_parser(flag.get_value_parser().clone())
+                            .hide_possible_values(flag.is_hide_possible_values_set())
                             .conflicts_with(long.clone());
                         if matches!(flag.get_action(), ArgAction::Append) {
                             arg = arg.action(ArgAction::Append).num_args(1..);
@@ -271,7 +300,7 @@ impl Hints {
                     }
                 }
                 Hint::Alias(alias) => command = command.visible_alias(alias.clone()),
-                Hint::FlagAlias(..) | Hint::Stdin(_) | Hint::Name(_) => {}
+                Hint::FlagAlias(..) | Hint::Stdin(_) | Hint::File(_) | Hint::Name(_) => {}
             }
         }
         command

@@ -1,13 +1,18 @@
 //! The lines the command line prints on stderr: a refused call said with
-//! `--flag` names where other hosts say JSON pointers, and a usage error
-//! with every value it repeats from the command line on one line and cut
-//! short.
+//! `--flag` names where other hosts say JSON pointers (a problem inside
+//! the JSON value of a flag names that flag and the pointer within it:
+//! `Invalid value for --change at /kind: …`), a value read from a file
+//! never repeated, and a usage error with every value it repeats from the
+//! command line on one line and cut short.
 
 use clap::error::{ContextKind, ContextValue};
+use serde_json::Value;
 use toolsmith_runtime::echo::{cut, shown};
 use toolsmith_runtime::{IssueKind, ToolInputError, sanitize_text};
 
-use crate::host;
+use super::flags::{Flag, flags};
+use super::input::Sources;
+use crate::host::{self, types_of};
 
 /// The lines of a refused call, said with flags: a location is the flag
 /// that set the value, a missing property is the flag to add, and `null`,
@@ -63,6 +68,128 @@ fn without_null(kind: IssueKind, problem: &str) -> Option<String> {
         _ => return None,
     };
     Some(format!("must be {expected}, got {got}"))
+}
+
+/// The lines of a call to the tool whose arguments `schema` describes,
+/// refused: as [`lines`], but a location inside the JSON value of a flag
+/// is that flag and the pointer within its value (`Invalid value for
+/// --change at /kind: …`, never a `--change.kind` that does not exist),
+/// and a value read from a file (`--body @notes.txt`) is named by its file,
+/// never repeated (`Invalid arguments at --body: must be at most 80
+/// characters long (the text of file "notes.txt")`).
+pub(crate) fn refused_lines(
+    err: &ToolInputError,
+    schema: &Value,
+    sources: &Sources<'_>,
+) -> Vec<String> {
+    let flags = flags(schema);
+    let mut out = lines(err);
+    for (line, issue) in out.iter_mut().zip(err.issues()) {
+        if issue.at.is_empty() {
+            continue;
+        }
+        let Some(found) = locate(&issue.at, &flags) else {
+            continue;
+        };
+        let Some((_, problem)) = line.split_once(": ") else {
+            continue;
+        };
+        let mut problem = problem.to_owned();
+        // A missing key with a flag of its own is said as that flag, as
+        // `lines` does; one inside a JSON value, as the value's problem.
+        let missing_inside = issue.kind == IssueKind::MissingProperty
+            && !issue.missing.is_empty()
+            && !issue.missing.iter().all(|key| {
+                let key = key.replace('~', "~0").replace('/', "~1");
+                locate(&format!("{}/{key}", issue.at), &flags)
+                    .is_some_and(|inner| inner.inside.is_empty())
+            });
+        if issue.kind == IssueKind::MissingProperty && !issue.missing.is_empty() {
+            if !missing_inside {
+                continue;
+            }
+            problem = issue.problem.clone();
+        }
+        if let Some(file) = sources.file_of(&found.id) {
+            problem = format!("{} (the text of file {file})", unechoed(&problem));
+        }
+        *line = match (found.inside.is_empty(), missing_inside) {
+            (true, false) => format!("Invalid arguments at {}: {problem}", found.flag),
+            (true, true) => format!("Invalid value for {}: {problem}", found.flag),
+            (false, _) => format!(
+                "Invalid value for {} at {}: {problem}",
+                found.flag, found.inside
+            ),
+        };
+    }
+    out
+}
+
+/// Where a problem is, said with the flags that exist.
+struct Located {
+    /// The flag as a line names it: `--change`, `--tags[2]`.
+    flag: String,
+    /// The flag's id, as [`Sources`] knows it: `change`, `tags`.
+    id: String,
+    /// The pointer within the flag's JSON value, as a line shows it; empty
+    /// when the problem is the flag's value itself.
+    inside: String,
+}
+
+/// The flag of `flags` that set the value at `pointer` (the deepest one
+/// whose path starts it), and the pointer left within its value; `None`
+/// when no flag does.
+fn locate(pointer: &str, flags: &[Flag]) -> Option<Located> {
+    let segments: Vec<String> = pointer
+        .split('/')
+        .skip(1)
+        .map(|s| s.replace("~1", "/").replace("~0", "~"))
+        .collect();
+    let flag = flags
+        .iter()
+        .filter(|f| f.path.len() <= segments.len() && f.path[..] == segments[..f.path.len()])
+        .max_by_key(|f| f.path.len())?;
+    let id = flag.long();
+    let mut shown_flag = format!("--{id}");
+    let mut rest = &segments[flag.path.len()..];
+    if types_of(&flag.schema) == ["array"]
+        && let Some(index) = rest
+            .first()
+            .filter(|i| !i.is_empty() && i.bytes().all(|b| b.is_ascii_digit()))
+    {
+        shown_flag = format!("{shown_flag}[{index}]");
+        rest = &rest[1..];
+    }
+    let inside: String = rest
+        .iter()
+        .map(|segment| {
+            let segment = segment.replace('~', "~0").replace('/', "~1");
+            format!("/{}", shown(&segment, 40))
+        })
+        .collect();
+    Some(Located {
+        flag: shown_flag,
+        id,
+        inside,
+    })
+}
+
+/// A problem with the value it repeats taken out (`must be one of low,
+/// high, got "…" (did you mean "high"?)` → `must be one of low, high (did
+/// you mean "high"?)`, `unknown property "…"` → `unknown property`): what
+/// a line says of a value read from a file, whose text stays unsaid.
+fn unechoed(problem: &str) -> String {
+    if let Some(rest) = problem.strip_prefix("unknown property \"") {
+        let after = rest.split_once('"').map_or("", |(_, after)| after);
+        return format!("unknown property{after}");
+    }
+    let Some((head, got)) = problem.split_once(", got ") else {
+        return problem.to_owned();
+    };
+    match got.find(" (did you mean ") {
+        Some(at) => format!("{head}{}", &got[at..]),
+        None => head.to_owned(),
+    }
 }
 
 /// `/point/x` → `--point.x`, `/tags/2` → `--tags[2]`: where a problem is,
@@ -149,6 +276,26 @@ mod tests {
         assert_eq!(flag_for_pointer("/point/x"), "--point.x");
         assert_eq!(flag_for_pointer("/tags/2"), "--tags[2]");
         assert_eq!(flag_for_pointer("/max_len"), "--max-len");
+    }
+
+    #[test]
+    fn a_value_read_from_a_file_is_not_repeated() {
+        assert_eq!(
+            unechoed("must be one of low, high, got \"hgih\" (did you mean \"high\"?)"),
+            "must be one of low, high (did you mean \"high\"?)"
+        );
+        assert_eq!(
+            unechoed("must match ^[a-z]+$, got \"secret text\""),
+            "must match ^[a-z]+$"
+        );
+        assert_eq!(
+            unechoed("unknown property \"secret\" (did you mean \"name\"?)"),
+            "unknown property (did you mean \"name\"?)"
+        );
+        assert_eq!(
+            unechoed("must be at most 3 characters long, got 5"),
+            "must be at most 3 characters long"
+        );
     }
 
     #[test]

@@ -27,6 +27,8 @@
 //!   when it is a terminal or another flag read it (`--other -`), and empty
 //!   input leaves the parameter out: a required one gets its `missing`
 //!   line, an optional one its default.
+//! - `#[arg(file)]`: the flag takes `@path`, the text of the file at
+//!   `path` (`@@…` is text starting with `@`). No other flag reads a file.
 //! - `#[tool(cli_name = "slug")]`: the tool's command is `slug`.
 //!
 //! A hint that cannot work is a compile error on the token written, with
@@ -87,12 +89,30 @@
 //! exit codes. Everything printed is sanitized first. No colours are
 //! written, whatever the terminal, but the progress bar's.
 //!
-//! A value of `-` is read from standard input, `@path` from a file (for
-//! text, numbers and JSON-valued flags alike); what is read must be UTF-8
-//! and is taken as it is, trailing newline included. Only one flag may read
-//! standard input. A literal leading `@` is written twice (`--text @@home`
-//! gives `@home`); `-` is read as itself where the flag's allowed values
+//! A value of `-` is read from standard input (for text, numbers and
+//! JSON-valued flags alike), less exactly one trailing newline (`\n` or
+//! `\r\n`), as `echo rust | demo search --query -` means `rust`; a second
+//! newline stays. What is read must be UTF-8. Only one flag may read
+//! standard input; `-` is read as itself where the flag's allowed values
 //! include it. Negative numbers are values: `--dy -1`.
+//!
+//! `@path` reads a file only for a parameter marked to take one
+//! (`#[arg(file)]`, or [`Cli::file`] for a tool one did not write), taken
+//! as it is, trailing newline included; a literal leading `@` is then
+//! written twice (`--body @@home` gives `@home`). Every other flag takes
+//! `@…` as the text it is: a value passed on from elsewhere (`--title
+//! "$TITLE"`) is never a file read on its behalf. A line about a value
+//! read from a file names the file, never its text: `Invalid arguments at
+//! --body: must be at most 80 characters long (the text of file
+//! "notes.txt")`.
+//!
+//! A problem inside the JSON value of a flag (a tagged enum, a map) names
+//! that flag and the place in its value: `Invalid value for --change at
+//! /kind: must be one of circle, square, got "triangle"`. `--help` shows
+//! each flag's allowed values (offered by the completion scripts too),
+//! format (`format: date`), bounds and default, and a tagged enum's kinds
+//! with their fields: `one of, by "kind": circle {r: number}, square {side:
+//! number}`.
 //!
 //! A tool that takes its [`Call`](crate::Call) reports progress on
 //! stderr: under [`Cli::run`] with stderr a terminal, a bar redrawn in
@@ -265,6 +285,20 @@ impl<C> Cli<C> {
         self.program
             .hints
             .push(tool, hints::Hint::Short(param.to_owned(), short));
+        self
+    }
+
+    /// Lets `tool`'s parameter `param` be read from a file: with
+    /// `.file("add", "body")`, `--body @notes.txt` is the text of
+    /// `notes.txt` and `--body @@x` is `@x`. No other flag reads a file,
+    /// so a value passed on from elsewhere that starts with `@` stays
+    /// text; a line about a value read from a file names the file and
+    /// never repeats its text. A tool marks its own with
+    /// [`CliParam::file`](toolsmith_runtime::CliParam::file).
+    pub fn file(mut self, tool: &str, param: &str) -> Self {
+        self.program
+            .hints
+            .push(tool, hints::Hint::File(param.to_owned()));
         self
     }
 

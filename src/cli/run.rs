@@ -18,7 +18,7 @@ use super::command::command;
 use super::exit::{EXIT_CANCELLED, EXIT_FAILED, EXIT_INVALID};
 use super::hints::Hints;
 use super::input::Sources;
-use super::lines::{clap_error_text, lines};
+use super::lines::{clap_error_text, refused_lines};
 use super::output::{Failure, JSON_FLAG, Style};
 use super::progress::Shown;
 use super::shell::{COMPLETIONS, MAN, completions, man};
@@ -279,7 +279,8 @@ impl Program {
             EXIT_INVALID
         };
         let stdin = hints.stdin_params(tool.name());
-        let mut sources = Sources::new(input, self.stdin_terminal);
+        let files = hints.file_params(tool.name());
+        let mut sources = Sources::new(input, self.stdin_terminal).files(&files);
         let args = match arguments(&tool, sub, &stdin, &mut sources) {
             Ok(args) => args,
             Err(problems) => return refused(&problems, out, err),
@@ -308,12 +309,13 @@ impl Program {
             );
             return EXIT_CANCELLED;
         }
+        let schema = tool.input_schema().clone();
         match host::outcome(tool, answer) {
             Outcome::Ran(value) => {
                 style.result(&value, out);
                 0
             }
-            Outcome::Refused(input) => refused(&lines(&input), out, err),
+            Outcome::Refused(input) => refused(&refused_lines(&input, &schema, &sources), out, err),
             Outcome::Failed(line) => {
                 let lines = [line];
                 style.failure(

@@ -34,6 +34,7 @@ const PARAMETER_KEYWORDS: &[&str] = &[
     "title",
     "description",
     "nullable",
+    "default",
     "enum",
     "properties",
     "required",

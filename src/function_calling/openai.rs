@@ -7,12 +7,12 @@
 //! `oneOf`: a tagged enum's alternatives are sent as `anyOf`, which the
 //! `const` tags keep exclusive.
 
-use serde_json::{Value, json};
+use serde_json::{Map, Value, json};
 use toolsmith_runtime::portable::{tagged_as_any_of, union_tag};
 use toolsmith_runtime::{JsonLimits, ToolInputError, ToolSet, parse_json_text};
 
 use super::{Args, STRICT_FORMATS, call_field};
-use crate::host::{map_schema, result_text, spell_out_format, types};
+use crate::host::{append_description, map_schema, result_text, spell_out_format, types};
 
 /// The `tools` array of a Chat Completions request, strict mode:
 /// `[{"type": "function", "function": {"name", "description", "parameters", "strict": true}}]`.
@@ -59,11 +59,15 @@ const STRICT_KEYWORDS: &[&str] = &[
 /// The canonical schema rewritten for strict mode: every object closed,
 /// every property required, the optional ones nullable, keywords strict
 /// mode refuses left out, and a `format` it does not take (a URL's `uri`)
-/// spelled out in the description.
+/// spelled out in the description. Strict mode refuses `default`, so a
+/// default is stated in the description instead (`Default: 10 (null means
+/// the default)`): `null` for an optional parameter means absent, and an
+/// absent parameter takes its default.
 pub fn strict_schema(canonical: &Value) -> Value {
     // Strict mode has no `oneOf`: a tagged union is sent as `anyOf`, which
     // its tags keep exclusive.
-    map_schema(&tagged_as_any_of(canonical), &|schema| {
+    let canonical = map_schema(&tagged_as_any_of(canonical), &spell_out_defaults);
+    map_schema(&canonical, &|schema| {
         spell_out_format(schema, STRICT_FORMATS);
         schema.retain(|key, _| STRICT_KEYWORDS.contains(&key.as_str()));
         let required: Vec<String> = match schema.get("required") {
@@ -89,6 +93,34 @@ pub fn strict_schema(canonical: &Value) -> Value {
         schema.insert("required".into(), Value::Array(all));
         schema.insert("additionalProperties".into(), Value::Bool(false));
     })
+}
+
+/// The `default` of each property of `schema` moved into its description,
+/// with what `null` means where the property is optional (and so sent
+/// nullable): `Default: 10 (null means the default)`.
+fn spell_out_defaults(schema: &mut Map<String, Value>) {
+    let required: Vec<Value> = match schema.get("required") {
+        Some(Value::Array(names)) => names.clone(),
+        _ => Vec::new(),
+    };
+    let Some(Value::Object(props)) = schema.get_mut("properties") else {
+        return;
+    };
+    for (name, sub) in props.iter_mut() {
+        let Some(sub) = sub.as_object_mut() else {
+            continue;
+        };
+        // A `null` default is what the nullable type already says.
+        let Some(default) = sub.remove("default").filter(|d| !d.is_null()) else {
+            continue;
+        };
+        let note = if required.iter().any(|n| n.as_str() == Some(name)) {
+            format!("Default: {default}")
+        } else {
+            format!("Default: {default} (null means the default)")
+        };
+        append_description(sub, &note);
+    }
 }
 
 /// Lets a subschema also take `null`.

@@ -31,6 +31,33 @@ fn run(args: &[&str]) -> (u8, String, String) {
     run_with(demo_tools::tools(), args)
 }
 
+/// As [`run_with`], with the flags of these (tool, parameter) pairs
+/// taking `@path` to read a file.
+fn run_reading_files(
+    tools: ToolSet,
+    files: &[(&str, &str)],
+    args: &[&str],
+) -> (u8, String, String) {
+    let (mut out, mut err) = (Vec::new(), Vec::new());
+    let argv = std::iter::once("cli").chain(args.iter().copied());
+    let cli = files
+        .iter()
+        .fold(Cli::new(tools), |cli, (tool, param)| cli.file(tool, param));
+    let code = cli.name("cli").run_from(argv, &mut out, &mut err);
+    (
+        code,
+        String::from_utf8(out).unwrap(),
+        String::from_utf8(err).unwrap(),
+    )
+}
+
+/// The example tools' flags that read files in these tests.
+const DEMO_FILES: &[(&str, &str)] = &[
+    ("search", "query"),
+    ("move_point", "point"),
+    ("slugify", "text"),
+];
+
 fn assert_snapshot(name: &str, actual: &str) {
     crate::support::assert_snapshot_text(&format!("hosts/{name}"), actual);
 }
@@ -475,8 +502,7 @@ fn a_dash_reads_standard_input() {
         run_input(&["search", "--query", "-"], b"async"),
         ok("[\"rust: async and await\"]\n")
     );
-    // What is read is taken as it is: a trailing newline stays in text,
-    // and JSON around it reads as JSON.
+    // One trailing newline goes, and JSON around it reads as JSON.
     assert_eq!(
         run_input(
             &["slugify", "--text", "-", "--separator", "_"],
@@ -560,28 +586,37 @@ fn file_with(name: &str, bytes: &[u8]) -> String {
 fn at_path_reads_a_file_and_at_at_is_a_literal_at() {
     let query = file_with("query.txt", b"traits");
     assert_eq!(
-        run(&["search", "--query", &format!("@{query}")]),
+        run_reading_files(
+            demo_tools::tools(),
+            DEMO_FILES,
+            &["search", "--query", &format!("@{query}")]
+        ),
         ok("[\"rust: traits and generics\"]\n")
     );
     let point = file_with("point.json", b"{\"x\": 0.5, \"y\": 1}");
     assert_eq!(
-        run(&[
-            "move_point",
-            "--point",
-            &format!("@{point}"),
-            "--dx",
-            "1",
-            "--dy",
-            "1"
-        ]),
+        run_reading_files(
+            demo_tools::tools(),
+            DEMO_FILES,
+            &[
+                "move_point",
+                "--point",
+                &format!("@{point}"),
+                "--dx",
+                "1",
+                "--dy",
+                "1"
+            ]
+        ),
         ok("{\"x\":1.5,\"y\":2.0}\n")
     );
     let tags = [
         file_with("tag-a.txt", b"python"),
         file_with("tag-b.txt", b"ab"),
     ];
-    let (code, out, err) = run_with(
+    let (code, out, err) = run_reading_files(
         flags_tool(),
+        &[("tag", "tags")],
         &[
             "tag",
             "--tags",
@@ -595,7 +630,11 @@ fn at_path_reads_a_file_and_at_at_is_a_literal_at() {
     assert_eq!((code, err.as_str()), (0, ""));
     assert_eq!(out, "{\"tags\":[\"python\",\"@b\",\"ab\"]}\n");
     assert_eq!(
-        run(&["slugify", "--text", "@@home", "--separator", "_"]),
+        run_reading_files(
+            demo_tools::tools(),
+            DEMO_FILES,
+            &["slugify", "--text", "@@home", "--separator", "_"]
+        ),
         ok("home\n")
     );
 }
@@ -603,7 +642,11 @@ fn at_path_reads_a_file_and_at_at_is_a_literal_at() {
 #[test]
 fn a_file_that_cannot_be_read_is_a_line_naming_the_flag() {
     assert_eq!(
-        run(&["search", "--query", "@/nonexistent/query.txt"]),
+        run_reading_files(
+            demo_tools::tools(),
+            DEMO_FILES,
+            &["search", "--query", "@/nonexistent/query.txt"]
+        ),
         (
             2,
             String::new(),
@@ -614,7 +657,11 @@ fn a_file_that_cannot_be_read_is_a_line_naming_the_flag() {
     );
     let latin1 = file_with("latin1.txt", b"caf\xe9");
     assert_eq!(
-        run(&["search", "--query", &format!("@{latin1}")]),
+        run_reading_files(
+            demo_tools::tools(),
+            DEMO_FILES,
+            &["search", "--query", &format!("@{latin1}")]
+        ),
         (
             2,
             String::new(),

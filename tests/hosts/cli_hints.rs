@@ -159,7 +159,7 @@ fn short_flags_and_aliases_are_the_flag() {
 fn stdin_fills_in_the_parameter_left_out() {
     assert_eq!(
         run(&["add-note", "a", "x"], "café\n".as_bytes()),
-        ok("a [\"x\"] priority 3 pinned false: café\n\n")
+        ok("a [\"x\"] priority 3 pinned false: café\n")
     );
     // Given on the command line, standard input is not read.
     assert_eq!(

@@ -6,6 +6,8 @@ pub mod call;
 pub mod cli;
 pub mod cli_call;
 pub mod cli_hints;
+pub mod cli_values;
+pub mod declared_defaults;
 pub mod function_calling;
 pub mod hosts;
 pub mod keywords;

@@ -13,6 +13,7 @@ pub mod repairs;
 pub mod serde_attrs;
 pub mod tool_macro;
 pub mod types;
+pub mod union_repairs;
 pub mod unions;
 
 #[path = "../support/mod.rs"]

@@ -10,7 +10,7 @@
 //! and when both refuse, the same lines. `TOOLSMITH_AGREEMENT_CASES` sets
 //! the number of inputs per tool and kind (default 4,000: 12,000 per tool).
 //! Every test file that defines tools runs [`assert_agreement`] on them;
-//! `tests/agreement` runs it on the examples' tools and a zoo of every
+//! `oracle/tests/agreement` runs it on the examples' tools and a zoo of every
 //! argument type.
 
 use proptest::prelude::*;

@@ -113,8 +113,8 @@ pub struct ArgAttrs {
     /// `header = "Region"`: MCP's `x-mcp-header`, the HTTP header
     /// (`Mcp-Param-Region`) a client copies the argument into.
     pub header: Setting<LitStr>,
-    /// `positional`, `short`, `alias`, `stdin`: how the parameter reads on
-    /// the command line.
+    /// `positional`, `short`, `alias`, `stdin`, `file`: how the parameter
+    /// reads on the command line.
     pub cli: CliArgAttrs,
 }
 
@@ -125,13 +125,14 @@ pub struct CliArgAttrs {
     pub short: Setting<char>,
     pub aliases: Vec<Given<LitStr>>,
     pub stdin: Setting<bool>,
+    pub file: Setting<bool>,
 }
 
 impl CliArgAttrs {
     /// The key of the first hint given, for a message saying it does not
     /// belong where it is.
     pub fn first_key(&self) -> Option<&Ident> {
-        [&self.positional, &self.stdin]
+        [&self.positional, &self.stdin, &self.file]
             .into_iter()
             .flatten()
             .map(|given| &given.key)
@@ -464,11 +465,16 @@ impl ArgAttrs {
                 let value = flag(cx, meta, &key);
                 set(cx, "arg", &mut self.cli.stdin, key, value);
             }
+            // #[arg(file)]: `@path` reads a file
+            "file" => {
+                let value = flag(cx, meta, &key);
+                set(cx, "arg", &mut self.cli.file, key, value);
+            }
             _ => unknown(
                 cx,
                 meta,
                 "arg",
-                "pattern, min, max, min_length, max_length, min_items, max_items, items, description, rename, default, header, positional, short, alias, stdin",
+                "pattern, min, max, min_length, max_length, min_items, max_items, items, description, rename, default, header, positional, short, alias, stdin, file",
             ),
         }
     }

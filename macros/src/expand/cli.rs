@@ -125,6 +125,7 @@ pub fn hints(tool: &ToolFn) -> Option<TokenStream> {
             let cli = &field.arg.cli;
             is_set(&cli.positional)
                 || is_set(&cli.stdin)
+                || is_set(&cli.file)
                 || cli.short.is_some()
                 || !cli.aliases.is_empty()
         })
@@ -133,13 +134,14 @@ pub fn hints(tool: &ToolFn) -> Option<TokenStream> {
             let name = &field.name;
             let positional = is_set(&cli.positional).then(|| quote!(.positional()));
             let stdin = is_set(&cli.stdin).then(|| quote!(.stdin()));
+            let file = is_set(&cli.file).then(|| quote!(.file()));
             let short = cli.short.as_ref().map(|given| {
                 let short = given.value;
                 quote!(.short(#short))
             });
             let aliases: Vec<_> = cli.aliases.iter().map(|given| &given.value).collect();
             let aliases = (!aliases.is_empty()).then(|| quote!(.alias(&[#(#aliases),*])));
-            quote!(::toolsmith::CliParam::new(#name) #positional #short #aliases #stdin)
+            quote!(::toolsmith::CliParam::new(#name) #positional #short #aliases #stdin #file)
         })
         .collect();
     if params.is_empty() && tool.cli_name.is_none() {

@@ -56,6 +56,15 @@ impl Rules {
     /// Only that alternative can accept the value, so repairs may look
     /// into it as into any subschema.
     pub fn tagged_branch(&self, value: &Value) -> Option<&Node> {
+        let union = self.lone_union()?;
+        let tag = union.tag.as_ref()?;
+        let sent = value.as_object()?.get(&tag.property)?;
+        union.branches.get(tag.branch(sent)?)
+    }
+
+    /// The `anyOf` or `oneOf` of a subschema that holds nothing else beside
+    /// it that reads the value (a tagged enum's schema, an `Option`'s).
+    pub fn lone_union(&self) -> Option<&Union> {
         let extra = self.extra.as_deref()?;
         let ((Some(union), None) | (None, Some(union))) = (&extra.any_of, &extra.one_of) else {
             return None;
@@ -77,12 +86,7 @@ impl Rules {
             && extra.format.is_none()
             && self.object.is_none()
             && self.declared.is_none();
-        if !alone {
-            return None;
-        }
-        let tag = union.tag.as_ref()?;
-        let sent = value.as_object()?.get(&tag.property)?;
-        union.branches.get(tag.branch(sent)?)
+        alone.then_some(union)
     }
 }
 

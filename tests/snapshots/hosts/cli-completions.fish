@@ -41,7 +41,9 @@ complete -c cli -n "__fish_cli_needs_command" -f -a "check" -d 'Check a call\'s 
 complete -c cli -n "__fish_cli_needs_command" -f -a "pi-extension" -d 'Print a TypeScript extension that gives Pi and OMP these tools'
 complete -c cli -n "__fish_cli_needs_command" -f -a "help" -d 'Print this message or the help of the given subcommand(s)'
 complete -c cli -n "__fish_cli_using_subcommand slugify" -l text -d 'the text to slugify [required; pattern: \\S]' -r
-complete -c cli -n "__fish_cli_using_subcommand slugify" -l separator -d 'what goes between words [required; possible values: -, _, .]' -r
+complete -c cli -n "__fish_cli_using_subcommand slugify" -l separator -d 'what goes between words [required; possible values: -, _, .]' -r -f -a "-\t''
+_\t''
+.\t''"
 complete -c cli -n "__fish_cli_using_subcommand slugify" -l json -d 'Print the result, and any failure, as JSON on stdout'
 complete -c cli -n "__fish_cli_using_subcommand slugify" -s h -l help -d 'Print help'
 complete -c cli -n "__fish_cli_using_subcommand move_point" -l point -d 'The point to move [required; a JSON object, or set each field with its own flag]' -r

@@ -217,7 +217,7 @@ keywords! {
     "format": Annotation, Yes, [Rewrites, Keeps, Rewrites], Deserialize, r#"{"type": "string", "format": "uri"}"#;
     "title": Annotation, Yes, [Keeps, Keeps, Keeps], Unchecked, r#"{"type": "string", "title": "A"}"#;
     "description": Annotation, Yes, [Keeps, Keeps, Keeps], Unchecked, r#"{"type": "string", "description": "A"}"#;
-    "default": Annotation, Yes, [Drops, Keeps, Drops], Unchecked, r#"{"type": "string", "default": "a"}"#;
+    "default": Annotation, Yes, [Rewrites, Keeps, Keeps], Unchecked, r#"{"type": "string", "default": "a"}"#;
     "examples": Annotation, No, [Drops, Keeps, Drops], Unchecked, r#"{"type": "string", "examples": ["a"]}"#;
     "deprecated": Annotation, No, [Drops, Keeps, Drops], Unchecked, r#"{"type": "string", "deprecated": true}"#;
     "readOnly": Annotation, No, [Drops, Keeps, Drops], Unchecked, r#"{"type": "string", "readOnly": true}"#;

@@ -16,6 +16,7 @@ use crate::repair::{RepairKind, RepairPolicy};
 mod case;
 mod declared;
 mod mend;
+mod union;
 
 pub(crate) use mend::Mend;
 
@@ -33,8 +34,16 @@ impl Mend<'_> {
 
     pub(crate) fn value(&mut self, node: &Node, value: &mut Value) {
         let Node::Rules(rules) = node else { return };
-        if let Some(branch) = rules.tagged_branch(value) {
-            return self.value(branch, value);
+        if let Some(union) = rules.lone_union() {
+            if let Value::String(text) = &*value
+                && let Some(parsed) = self.union_text(rules, union, text)
+            {
+                *value = parsed;
+            }
+            if let Some((branch, _)) = union::branch(union, value, self.policy) {
+                self.value(branch, value);
+            }
+            return;
         }
         // Where a union, a reference or a pattern could read the value
         // another way, no repair is safe.
@@ -57,33 +66,9 @@ impl Mend<'_> {
     /// if the policy allows reading it so.
     fn reread(&mut self, types: Types, text: &str) -> Option<Value> {
         let wants_container = types.contains(Types::OBJECT) || types.contains(Types::ARRAY);
-        if self.policy.json_strings
-            && wants_container
-            && text.len() <= MAX_JSON_STRING_BYTES
-            && text.trim_start().starts_with(['{', '['])
+        if wants_container && let Some(parsed) = self.json_text(text, |parsed| types.admits(parsed))
         {
-            // The parser every JSON text goes through: a key sent twice
-            // inside the string is refused as it is in the call itself.
-            match parse_json_text(text, &JsonLimits::default()) {
-                Ok(parsed) if types.admits(&parsed) => {
-                    let to = if parsed.is_object() {
-                        "object"
-                    } else {
-                        "array"
-                    };
-                    self.record(RepairKind::JsonString, "string".to_owned(), to.to_owned());
-                    return Some(parsed);
-                }
-                // JSON a plain parse reads (keeping the last of the keys):
-                // the line says why it is not read.
-                Err(err) if err.kind() == JsonTextErrorKind::DuplicateKey => {
-                    self.refuse(
-                        IssueKind::NotJson,
-                        format!("the string holds JSON with a {err}"),
-                    );
-                }
-                _ => {}
-            }
+            return Some(parsed);
         }
         if self.policy.coerce_types {
             let trimmed = text.trim();
@@ -103,6 +88,40 @@ impl Mend<'_> {
             }
         }
         None
+    }
+
+    /// The object or array JSON `text` holds, if the policy reads JSON
+    /// text and `admitted` takes it; a key sent twice inside is refused.
+    fn json_text(&mut self, text: &str, admitted: impl Fn(&Value) -> bool) -> Option<Value> {
+        if !self.policy.json_strings
+            || text.len() > MAX_JSON_STRING_BYTES
+            || !text.trim_start().starts_with(['{', '['])
+        {
+            return None;
+        }
+        // The parser every JSON text goes through: a key sent twice inside
+        // the string is refused as it is in the call itself.
+        match parse_json_text(text, &JsonLimits::default()) {
+            Ok(parsed) if admitted(&parsed) => {
+                let to = if parsed.is_object() {
+                    "object"
+                } else {
+                    "array"
+                };
+                self.record(RepairKind::JsonString, "string".to_owned(), to.to_owned());
+                Some(parsed)
+            }
+            // JSON a plain parse reads (keeping the last of the keys): the
+            // line says why it is not read.
+            Err(err) if err.kind() == JsonTextErrorKind::DuplicateKey => {
+                self.refuse(
+                    IssueKind::NotJson,
+                    format!("the string holds JSON with a {err}"),
+                );
+                None
+            }
+            _ => None,
+        }
     }
 
     fn children(&mut self, rules: &Rules, value: &mut Value) {
@@ -152,8 +171,12 @@ pub(crate) fn may_repair(node: &Node, value: &Value, policy: &RepairPolicy) -> b
     let Node::Rules(rules) = node else {
         return false;
     };
-    if let Some(branch) = rules.tagged_branch(value) {
-        return may_repair(branch, value, policy);
+    if let Some(union) = rules.lone_union() {
+        return match value {
+            Value::String(text) => policy.json_strings && text.trim_start().starts_with(['{', '[']),
+            _ => union::branch(union, value, policy)
+                .is_some_and(|(branch, renamed)| renamed || may_repair(branch, value, policy)),
+        };
     }
     if !rules.repairable() {
         return false;

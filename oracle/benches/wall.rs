@@ -1,6 +1,6 @@
 //! Wall-clock times of every case in `compare/cases.rs`, with divan's
-//! statistics: `cargo bench --bench wall`. The instruction counts of
-//! `cargo bench --bench compare` are the stable figure; these vary with the
+//! statistics: `cargo bench -p toolsmith-oracle --bench wall`. The instruction counts of
+//! `cargo bench -p toolsmith-oracle --bench compare` are the stable figure; these vary with the
 //! machine's load.
 
 #[path = "compare/cases.rs"]

@@ -77,7 +77,7 @@ fn the_corpus_names_each_package_and_version() {
     }
 }
 
-/// The corpus rows of `cargo bench --bench compare` read their schemas
+/// The corpus rows of `cargo bench -p toolsmith-oracle --bench compare` read their schemas
 /// from files of their own (`benches/compare/schemas/`): each is a
 /// corpus entry, unchanged.
 #[test]

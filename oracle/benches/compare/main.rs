@@ -2,7 +2,7 @@
 //! crate and plain serde deserialization, on the same inputs, as a table of
 //! instruction-count ratios with wall-clock times beside them.
 //!
-//! `cargo bench --bench compare` runs every case of `cases.rs` once under
+//! `cargo bench -p toolsmith-oracle --bench compare` runs every case of `cases.rs` once under
 //! callgrind (valgrind must be installed) and once in-process for the
 //! wall-clock figure, then prints the table. Pass words after `--` to
 //! run only the workloads whose names contain one of them.

@@ -2,19 +2,19 @@
 //! function accepts are the same set, for every tool of the examples and of
 //! a zoo covering every argument type (see `support::agreement`).
 
-#[path = "../../examples/demo_tools/mod.rs"]
+#[path = "../../../examples/demo_tools/mod.rs"]
 #[allow(dead_code)]
 mod demo_tools;
 // The server example, for its soak tools (it includes the demo tools too).
-#[path = "../../examples/mcp_server.rs"]
+#[path = "../../../examples/mcp_server.rs"]
 #[allow(dead_code, clippy::duplicate_mod)]
 mod mcp_server;
 // The tagged-union example.
-#[path = "../../examples/notify.rs"]
+#[path = "../../../examples/notify.rs"]
 #[allow(dead_code)]
 mod notify;
 mod oracle;
-#[path = "../support/mod.rs"]
+#[path = "../../../tests/support/mod.rs"]
 mod support;
 mod zoo;
 
