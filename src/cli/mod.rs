@@ -124,6 +124,7 @@
 
 mod arguments;
 mod command;
+mod driver;
 mod exit;
 mod flags;
 mod hints;
@@ -294,7 +295,52 @@ impl<C> Cli<C> {
     /// Runs on the process's arguments, reading `-` values from standard
     /// input and printing to stdout and stderr; a structured result prints
     /// as pretty JSON when stdout is a terminal, compact otherwise.
-    pub fn run(mut self) -> ExitCode {
+    ///
+    /// The tool (or the `mcp` server) runs on a tokio runtime of the
+    /// command line's own, so `run` works from a plain `fn main` and from
+    /// a `#[tokio::main]` alike (it blocks the thread that calls it until
+    /// the command is done); in an async `main`,
+    /// [`run_async`](Self::run_async) runs on the runtime already there.
+    pub fn run(self) -> ExitCode {
+        let (program, args) = self.for_process();
+        let code = program.run_from(
+            args,
+            &mut std::io::stdin(),
+            &mut std::io::stdout(),
+            &mut std::io::stderr(),
+        );
+        ExitCode::from(code)
+    }
+
+    /// [`run`](Self::run), on the tokio runtime this future is awaited on
+    /// (which needs its I/O and time drivers, as `#[tokio::main]` gives):
+    ///
+    /// ```no_run
+    /// #[tokio::main]
+    /// async fn main() -> std::process::ExitCode {
+    ///     let tools = toolsmith::ToolSet::new();
+    ///     toolsmith::cli::Cli::new(tools).name("demo").run_async().await
+    /// }
+    /// ```
+    ///
+    /// The future borrows standard input and output and is not `Send`:
+    /// await it (in `main`), rather than spawning it.
+    pub async fn run_async(self) -> ExitCode {
+        let (program, args) = self.for_process();
+        let code = program
+            .run_async_from(
+                args,
+                &mut std::io::stdin(),
+                &mut std::io::stdout(),
+                &mut std::io::stderr(),
+            )
+            .await;
+        ExitCode::from(code)
+    }
+
+    /// The program, told which of the process's streams are terminals, and
+    /// the process's arguments.
+    fn for_process(mut self) -> (Program, Vec<OsString>) {
         self.program.terminal = std::io::stdout().is_terminal();
         let (stdin, stderr) = (
             std::io::stdin().is_terminal(),
@@ -304,13 +350,7 @@ impl<C> Cli<C> {
         self.program.stdin_terminal = stdin;
         self.program.progress_bar = stderr;
         self.program.interrupt = true;
-        let code = self.run_with_input(
-            std::env::args_os(),
-            &mut std::io::stdin(),
-            &mut std::io::stdout(),
-            &mut std::io::stderr(),
-        );
-        ExitCode::from(code)
+        (self.program, std::env::args_os().collect())
     }
 
     /// Runs on `args` (the program name first), reading `-` values from

@@ -12,6 +12,7 @@ use super::arguments::arguments;
 #[cfg(feature = "mcp")]
 use super::command::MCP;
 use super::command::command;
+use super::driver::Driver;
 use super::exit::{EXIT_CANCELLED, EXIT_FAILED, EXIT_INVALID};
 use super::hints::Hints;
 use super::input::Sources;
@@ -146,10 +147,29 @@ impl Program {
         args
     }
 
+    /// [`run_async_from`](Self::run_async_from) on a runtime of its own,
+    /// whether or not this thread already runs inside one.
+    pub(crate) fn run_from(
+        self,
+        args: Vec<OsString>,
+        input: &mut dyn Read,
+        out: &mut dyn Write,
+        err: &mut dyn Write,
+    ) -> u8 {
+        match Driver::new() {
+            Ok(driver) => driver.block_on(self.run_async_from(args, input, out, err)),
+            Err(e) => {
+                let _ = writeln!(err, "cannot start the async runtime: {e}");
+                EXIT_FAILED
+            }
+        }
+    }
+
     /// Runs on `args` (the program name first), reading `-` values from
     /// `input`, writing a result to `out` and problems to `err`; returns
-    /// the exit code.
-    pub(crate) fn run_from(
+    /// the exit code. The tool (or the server) runs on the runtime this
+    /// future is awaited on.
+    pub(crate) async fn run_async_from(
         self,
         args: Vec<OsString>,
         input: &mut dyn Read,
@@ -221,16 +241,6 @@ impl Program {
                 || matches!(sub.try_get_one::<bool>(JSON_FLAG), Ok(Some(true))),
             terminal: self.terminal,
         };
-        let runtime = match tokio::runtime::Builder::new_multi_thread()
-            .enable_all()
-            .build()
-        {
-            Ok(runtime) => runtime,
-            Err(e) => {
-                let _ = writeln!(err, "cannot start the async runtime: {e}");
-                return EXIT_FAILED;
-            }
-        };
         #[cfg(feature = "mcp")]
         if tool_name.is_none() && command_name == MCP {
             let server = crate::mcp::McpServer::new(self.tools).with_server_info(
@@ -238,7 +248,7 @@ impl Program {
                 self.version
                     .unwrap_or_else(|| env!("CARGO_PKG_VERSION").to_owned()),
             );
-            return match runtime.block_on(server.serve_stdio()) {
+            return match server.serve_stdio().await {
                 Ok(()) => 0,
                 Err(e) => {
                     let _ = writeln!(err, "mcp server stopped: {e}");
@@ -262,17 +272,16 @@ impl Program {
         };
         let failed = format!("{} failed", tool.name());
         let (call, progress) = terminal::for_command(self.interactive);
-        let (answer, interrupted) = runtime.block_on(terminal::running(
+        let (answer, interrupted) = terminal::running(
             tool.call_in(args, (), call.clone()),
             &call,
             progress,
             Shown::new(self.progress_bar),
             self.interrupt,
             err,
-        ));
+        )
+        .await;
         if interrupted {
-            // A blocking tool may still be winding down; it is not waited for.
-            runtime.shutdown_background();
             let lines = [CANCELLED.to_owned()];
             style.failure(
                 &Failure {
@@ -286,7 +295,7 @@ impl Program {
         }
         match host::outcome(tool, answer) {
             Outcome::Ran(value) => {
-                style.result(&value, out);
+                style.result(&host::plain_result(value), out);
                 0
             }
             Outcome::Refused(input) => refused(&lines(&input), out, err),

@@ -14,7 +14,7 @@ pub(crate) use blocking::on_tokio_pool;
 pub(crate) use echo::name;
 #[cfg(feature = "mcp")]
 pub(crate) use echo::quoted_name;
-pub(crate) use outcome::{Outcome, outcome, result_text};
+pub(crate) use outcome::{Outcome, outcome, plain_result, result_text};
 #[cfg(feature = "cli")]
 pub(crate) use schema::types_of;
 #[cfg(feature = "rig")]
