@@ -1,7 +1,8 @@
 //! The `clap` command a set of tools makes: one subcommand per tool, a
 //! flag per property of its schema (nested objects flattened with `.`,
 //! arrays as repeated flags, booleans as switches), with descriptions,
-//! allowed values and bounds in `--help`; and the `mcp` subcommand.
+//! allowed values and bounds in `--help`; and the `mcp` subcommand
+//! (`--http ADDR` and `--stateless` with the `mcp-http` feature).
 
 use clap::{Arg, ArgAction, Command};
 use toolsmith_runtime::{ToolRef, ToolSet};
@@ -14,6 +15,12 @@ use super::shell::{COMPLETIONS, MAN, completions_command, man_command};
 /// The subcommand that serves the tools over MCP (with the `mcp` feature),
 /// unless a tool is already called so.
 pub(crate) const MCP: &str = "mcp";
+
+/// `mcp`'s flag naming the address to serve Streamable HTTP at.
+pub(crate) const MCP_HTTP: &str = "http";
+
+/// `mcp`'s flag for a server without sessions.
+pub(crate) const MCP_STATELESS: &str = "stateless";
 
 /// The command: one subcommand per tool, plus `completions`, `man` and,
 /// with the `mcp` feature, `mcp` (each unless a tool is already called
@@ -53,11 +60,45 @@ pub(crate) fn command(
         command = command.subcommand(man_command());
     }
     if cfg!(feature = "mcp") && !taken(MCP) {
-        command = command.subcommand(Command::new(MCP).about(
-            "Serve these tools over MCP (Model Context Protocol) on standard input and output",
-        ));
+        command = command.subcommand(mcp_command());
     }
     command
+}
+
+/// `mcp`: the tools over MCP on standard input and output, or, with the
+/// `mcp-http` feature, over Streamable HTTP (`--http ADDR`, `--stateless`).
+fn mcp_command() -> Command {
+    let command = Command::new(MCP);
+    if !cfg!(feature = "mcp-http") {
+        return command.about(
+            "Serve these tools over MCP (Model Context Protocol) on standard input and output",
+        );
+    }
+    command
+        .about(
+            "Serve these tools over MCP (Model Context Protocol) on standard input and output, \
+             or over Streamable HTTP with --http",
+        )
+        .arg(
+            Arg::new(MCP_HTTP)
+                .long(MCP_HTTP)
+                .value_name("ADDR")
+                .help(
+                    "Serve over Streamable HTTP at http://ADDR/mcp until Ctrl-C or SIGTERM \
+                     (e.g. 127.0.0.1:8080; port 0 picks a free one, printed on stderr)",
+                ),
+        )
+        .arg(
+            Arg::new(MCP_STATELESS)
+                .long(MCP_STATELESS)
+                .action(ArgAction::SetTrue)
+                .requires(MCP_HTTP)
+                .help(
+                    "With --http, keep no sessions (replicas behind a load balancer): a client up to \
+                     2025-11-25 can then not be asked, sampled or told roots mid-call, and cancels a \
+                     call only by closing its connection",
+                ),
+        )
 }
 
 /// One subcommand, called `name`: a flag per property, nested objects

@@ -109,7 +109,13 @@
 //! `completions bash|zsh|fish|powershell|elvish` prints a completion script
 //! and `man` a man page, both made from the same command. With the `mcp`
 //! feature, the `mcp` subcommand serves the same tools over MCP on
-//! standard input and output. A tool of one of these names keeps it.
+//! standard input and output; with `mcp-http`, `mcp --http 127.0.0.1:8080`
+//! serves them over Streamable HTTP at `http://127.0.0.1:8080/mcp` (the
+//! first line on stderr says where: `serving MCP at <url>`; port `0` picks
+//! a free one) until Ctrl-C or SIGTERM, answering the calls in flight
+//! before it exits, and `--stateless` serves without sessions
+//! ([`Cli::with_http_options`] sets the rest, [`Cli::mcp_server`] changes
+//! the server). A tool of one of these names keeps it.
 //!
 //! The context is handed over once, when the command line is made
 //! ([`ToolSet::bind`]): whatever `C` is, the program inside is one type,
@@ -130,6 +136,8 @@ mod flags;
 mod hints;
 mod input;
 mod lines;
+#[cfg(feature = "mcp")]
+mod mcp;
 mod output;
 mod progress;
 mod prompt;
@@ -148,6 +156,7 @@ use std::process::ExitCode;
 use clap::Command;
 use toolsmith_runtime::ToolSet;
 
+use crate::host::IntoPlainSet;
 use run::Program;
 
 /// A command line over a [`ToolSet`].
@@ -157,9 +166,11 @@ pub struct Cli<C = ()> {
 }
 
 impl Cli<()> {
-    /// A command line for tools that take no context.
-    pub fn new(tools: ToolSet) -> Self {
-        Cli::from_program(Program::new(tools))
+    /// A command line for tools that take no context; a set whose tools
+    /// take one goes to [`with_context`](Cli::with_context), and given here
+    /// is a compile error saying so.
+    pub fn new(tools: impl IntoPlainSet) -> Self {
+        Cli::from_program(Program::new(tools.into_plain_set()))
     }
 }
 
@@ -267,6 +278,54 @@ impl<C> Cli<C> {
         self.program
             .hints
             .push(tool, hints::Hint::Alias(alias.into()));
+        self
+    }
+
+    /// Changes the MCP server the `mcp` subcommand serves (feature `mcp`),
+    /// after the command line has named it (the program's name and
+    /// version): resources and prompts of one's own
+    /// ([`McpServer::with_handler`](crate::mcp::McpServer::with_handler)),
+    /// instructions, a handle to add tools at run time. Given more than
+    /// once, each applies in turn.
+    ///
+    /// ```no_run
+    /// # fn main() -> std::process::ExitCode {
+    /// # let tools = toolsmith::ToolSet::new();
+    /// toolsmith::cli::Cli::new(tools)
+    ///     .name("notes")
+    ///     .mcp_server(|server| server.with_instructions("Search before you write a note."))
+    ///     .run()
+    /// # }
+    /// ```
+    #[cfg(feature = "mcp")]
+    pub fn mcp_server(
+        mut self,
+        configure: impl FnOnce(crate::mcp::McpServer) -> crate::mcp::McpServer + 'static,
+    ) -> Self {
+        self.program.mcp.configure.push(Box::new(configure));
+        self
+    }
+
+    /// The HTTP options `mcp --http ADDR` serves with (feature
+    /// `mcp-http`): the path, the `Host` and `Origin` names it answers, a
+    /// bearer-token check, timeouts and caps; `--stateless` turns sessions
+    /// off on top of them.
+    ///
+    /// ```no_run
+    /// # fn main() -> std::process::ExitCode {
+    /// # let tools = toolsmith::ToolSet::new();
+    /// use toolsmith::mcp::HttpOptions;
+    ///
+    /// // `notes mcp --http 0.0.0.0:8080`, behind https://notes.example.com
+    /// toolsmith::cli::Cli::new(tools)
+    ///     .name("notes")
+    ///     .with_http_options(HttpOptions::new().allowed_hosts(["notes.example.com"]))
+    ///     .run()
+    /// # }
+    /// ```
+    #[cfg(feature = "mcp-http")]
+    pub fn with_http_options(mut self, options: crate::mcp::HttpOptions) -> Self {
+        self.program.mcp.http = options;
         self
     }
 

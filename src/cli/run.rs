@@ -1,7 +1,8 @@
 //! Running the command line: the program's arguments matched, the tool
 //! they name called, and its outcome printed with the exit code
 //! (`0` a result on stdout, `1` the tool failed, `2` bad input or a usage
-//! error), or the tools served over MCP by the `mcp` subcommand.
+//! error), or the tools served over MCP by the `mcp` subcommand (see
+//! [`super::mcp`]).
 
 use std::ffi::OsString;
 use std::io::{Read, Write};
@@ -17,6 +18,8 @@ use super::exit::{EXIT_CANCELLED, EXIT_FAILED, EXIT_INVALID};
 use super::hints::Hints;
 use super::input::Sources;
 use super::lines::{clap_error_text, lines};
+#[cfg(feature = "mcp")]
+use super::mcp::{self, McpSetup};
 use super::output::{Failure, JSON_FLAG, Style};
 use super::progress::Shown;
 use super::shell::{COMPLETIONS, MAN, completions, man};
@@ -55,6 +58,9 @@ pub(crate) struct Program {
     pub(crate) default_tool: Option<String>,
     /// Positional parameters, short flags and other names of tools.
     pub(crate) hints: Hints,
+    /// How the `mcp` subcommand serves.
+    #[cfg(feature = "mcp")]
+    pub(crate) mcp: McpSetup,
 }
 
 impl Program {
@@ -72,6 +78,8 @@ impl Program {
             commands: Vec::new(),
             default_tool: None,
             hints: Hints::default(),
+            #[cfg(feature = "mcp")]
+            mcp: McpSetup::default(),
         }
     }
 
@@ -243,18 +251,11 @@ impl Program {
         };
         #[cfg(feature = "mcp")]
         if tool_name.is_none() && command_name == MCP {
-            let server = crate::mcp::McpServer::new(self.tools).with_server_info(
-                self.name,
-                self.version
-                    .unwrap_or_else(|| env!("CARGO_PKG_VERSION").to_owned()),
-            );
-            return match server.serve_stdio().await {
-                Ok(()) => 0,
-                Err(e) => {
-                    let _ = writeln!(err, "mcp server stopped: {e}");
-                    EXIT_FAILED
-                }
+            let named = mcp::Named {
+                name: self.name,
+                version: self.version,
             };
+            return mcp::serve(self.tools, named, self.mcp, sub, err).await;
         }
         let Some(Ok(tool)) = tool_name.as_deref().map(|name| self.tools.tool(name)) else {
             return EXIT_INVALID;

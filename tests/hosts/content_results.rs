@@ -14,7 +14,8 @@ use toolsmith::{Content, ToolSet, tool};
 
 /// A one-pixel red PNG, 69 bytes.
 const RED_PIXEL: &[u8] = include_bytes!("../../examples/assets/red_pixel.png");
-const RED_PIXEL_BASE64: &str = "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAIAAACQd1PeAAAADElEQVR4nGP4z8AAAAMBAQDJ/pLvAAAAAElFTkSuQmCC";
+const RED_PIXEL_BASE64: &str =
+    "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAIAAACQd1PeAAAADElEQVR4nGP4z8AAAAMBAQDJ/pLvAAAAAElFTkSuQmCC";
 
 /// What a host that takes only text reads.
 const TEXT: &str = "Sales by month:\n[image image/png, 69 bytes]";
@@ -38,9 +39,10 @@ fn tools() -> ToolSet {
 fn cli(args: &[&str]) -> (String, String, u8) {
     let (mut out, mut err) = (Vec::new(), Vec::new());
     let argv = std::iter::once("charts").chain(args.iter().copied());
-    let code = Cli::new(tools())
-        .name("charts")
-        .run_with_input(argv, &mut &b""[..], &mut out, &mut err);
+    let code =
+        Cli::new(tools())
+            .name("charts")
+            .run_with_input(argv, &mut &b""[..], &mut out, &mut err);
     let text = |bytes| String::from_utf8(bytes).unwrap();
     (text(out), text(err), code)
 }
@@ -58,14 +60,19 @@ async fn every_host() -> Vec<(&'static str, String)> {
     vec![
         ("cli", cli(&["chart"]).0),
         ("cli --json", cli(&["chart", "--json"]).0),
-        ("openai", openai::dispatch(&tools, &call, ()).await.to_string()),
+        (
+            "openai",
+            openai::dispatch(&tools, &call, ()).await.to_string(),
+        ),
         (
             "anthropic",
             anthropic::dispatch(&tools, &tool_use, ()).await.to_string(),
         ),
         (
             "gemini",
-            gemini::dispatch(&tools, &function_call, ()).await.to_string(),
+            gemini::dispatch(&tools, &function_call, ())
+                .await
+                .to_string(),
         ),
         ("rig", rig.as_text().unwrap_or_default().to_owned()),
         ("mcp", serde_json::to_string(&mcp.unwrap()).unwrap()),

@@ -6,6 +6,7 @@ pub mod call;
 pub mod cli;
 pub mod cli_call;
 pub mod cli_hints;
+pub mod cli_serving;
 pub mod content_results;
 pub mod function_calling;
 pub mod hosts;
