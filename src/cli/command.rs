@@ -75,18 +75,12 @@ fn mcp_command() -> Command {
         );
     }
     command
-        .about(
-            "Serve these tools over MCP (Model Context Protocol) on standard input and output, \
-             or over Streamable HTTP with --http",
-        )
+        .about("Serve these tools over MCP (Model Context Protocol) on stdio, or HTTP with --http")
         .arg(
             Arg::new(MCP_HTTP)
                 .long(MCP_HTTP)
                 .value_name("ADDR")
-                .help(
-                    "Serve over Streamable HTTP at http://ADDR/mcp until Ctrl-C or SIGTERM \
-                     (e.g. 127.0.0.1:8080; port 0 picks a free one, printed on stderr)",
-                ),
+                .help("Serve over Streamable HTTP at http://ADDR/mcp (port 0 picks a free one)"),
         )
         .arg(
             Arg::new(MCP_STATELESS)
@@ -94,9 +88,7 @@ fn mcp_command() -> Command {
                 .action(ArgAction::SetTrue)
                 .requires(MCP_HTTP)
                 .help(
-                    "With --http, keep no sessions (replicas behind a load balancer): a client up to \
-                     2025-11-25 can then not be asked, sampled or told roots mid-call, and cancels a \
-                     call only by closing its connection",
+                    "With --http: no sessions; a 2025-11-25 client then cannot be asked mid-call",
                 ),
         )
 }

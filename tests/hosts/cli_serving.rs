@@ -111,13 +111,13 @@ fn mcp_help_names_http_and_stateless() {
     assert_eq!(
         out,
         "\
-Serve these tools over MCP (Model Context Protocol) on standard input and output, or over Streamable HTTP with --http
+Serve these tools over MCP (Model Context Protocol) on stdio, or HTTP with --http
 
 Usage: greeter mcp [OPTIONS]
 
 Options:
-      --http <ADDR>  Serve over Streamable HTTP at http://ADDR/mcp until Ctrl-C or SIGTERM (e.g. 127.0.0.1:8080; port 0 picks a free one, printed on stderr)
-      --stateless    With --http, keep no sessions (replicas behind a load balancer): a client up to 2025-11-25 can then not be asked, sampled or told roots mid-call, and cancels a call only by closing its connection
+      --http <ADDR>  Serve over Streamable HTTP at http://ADDR/mcp (port 0 picks a free one)
+      --stateless    With --http: no sessions; a 2025-11-25 client then cannot be asked mid-call
   -h, --help         Print help
 "
     );

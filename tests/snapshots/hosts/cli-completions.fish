@@ -35,7 +35,7 @@ complete -c cli -n "__fish_cli_needs_command" -f -a "list-notes" -d 'Lists the s
 complete -c cli -n "__fish_cli_needs_command" -f -a "divide" -d 'Divides one number by another'
 complete -c cli -n "__fish_cli_needs_command" -f -a "completions" -d 'Print a completion script for a shell'
 complete -c cli -n "__fish_cli_needs_command" -f -a "man" -d 'Print the man page (roff) of this program, or of one of its commands'
-complete -c cli -n "__fish_cli_needs_command" -f -a "mcp" -d 'Serve these tools over MCP (Model Context Protocol) on standard input and output'
+complete -c cli -n "__fish_cli_needs_command" -f -a "mcp" -d 'Serve these tools over MCP (Model Context Protocol) on stdio, or HTTP with --http'
 complete -c cli -n "__fish_cli_needs_command" -f -a "help" -d 'Print this message or the help of the given subcommand(s)'
 complete -c cli -n "__fish_cli_using_subcommand slugify" -l text -d 'the text to slugify [required; pattern: \\S]' -r
 complete -c cli -n "__fish_cli_using_subcommand slugify" -l separator -d 'what goes between words [required; possible values: -, _, .]' -r
@@ -71,6 +71,8 @@ complete -c cli -n "__fish_cli_using_subcommand divide" -l json -d 'Print the re
 complete -c cli -n "__fish_cli_using_subcommand divide" -s h -l help -d 'Print help'
 complete -c cli -n "__fish_cli_using_subcommand completions" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c cli -n "__fish_cli_using_subcommand man" -s h -l help -d 'Print help'
+complete -c cli -n "__fish_cli_using_subcommand mcp" -l http -d 'Serve over Streamable HTTP at http://ADDR/mcp (port 0 picks a free one)' -r
+complete -c cli -n "__fish_cli_using_subcommand mcp" -l stateless -d 'With --http: no sessions; a 2025-11-25 client then cannot be asked mid-call'
 complete -c cli -n "__fish_cli_using_subcommand mcp" -s h -l help -d 'Print help'
 complete -c cli -n "__fish_cli_using_subcommand help; and not __fish_seen_subcommand_from slugify move_point search list_notes divide completions man mcp help" -f -a "slugify" -d 'Turns text into a URL slug: lowercase words joined by a separator.'
 complete -c cli -n "__fish_cli_using_subcommand help; and not __fish_seen_subcommand_from slugify move_point search list_notes divide completions man mcp help" -f -a "move_point" -d 'Moves a point by an offset and returns where it lands'
@@ -79,5 +81,5 @@ complete -c cli -n "__fish_cli_using_subcommand help; and not __fish_seen_subcom
 complete -c cli -n "__fish_cli_using_subcommand help; and not __fish_seen_subcommand_from slugify move_point search list_notes divide completions man mcp help" -f -a "divide" -d 'Divides one number by another'
 complete -c cli -n "__fish_cli_using_subcommand help; and not __fish_seen_subcommand_from slugify move_point search list_notes divide completions man mcp help" -f -a "completions" -d 'Print a completion script for a shell'
 complete -c cli -n "__fish_cli_using_subcommand help; and not __fish_seen_subcommand_from slugify move_point search list_notes divide completions man mcp help" -f -a "man" -d 'Print the man page (roff) of this program, or of one of its commands'
-complete -c cli -n "__fish_cli_using_subcommand help; and not __fish_seen_subcommand_from slugify move_point search list_notes divide completions man mcp help" -f -a "mcp" -d 'Serve these tools over MCP (Model Context Protocol) on standard input and output'
+complete -c cli -n "__fish_cli_using_subcommand help; and not __fish_seen_subcommand_from slugify move_point search list_notes divide completions man mcp help" -f -a "mcp" -d 'Serve these tools over MCP (Model Context Protocol) on stdio, or HTTP with --http'
 complete -c cli -n "__fish_cli_using_subcommand help; and not __fish_seen_subcommand_from slugify move_point search list_notes divide completions man mcp help" -f -a "help" -d 'Print this message or the help of the given subcommand(s)'
