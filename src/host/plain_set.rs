@@ -11,9 +11,27 @@ use toolsmith_runtime::ToolSet;
 /// call a clone of `ctx`:
 ///
 /// ```
-/// # #[derive(Clone)] struct App;
-/// let tools = toolsmith::ToolSet::<App>::with_context_type();
+/// use toolsmith::{ToolSet, tool, toolset};
+///
+/// /// Says hello.
+/// #[tool]
+/// fn hello() -> String {
+///     "hello".to_owned()
+/// }
+///
+/// #[derive(Clone)]
+/// struct App;
+///
+/// // Without a context, whichever way the set is made:
+/// let cli = toolsmith::cli::Cli::new(toolset![Hello]?);
+/// let mut tools = ToolSet::new();
+/// tools.register(Hello)?;
+/// let server = toolsmith::mcp::McpServer::new(tools);
+///
+/// // With one:
+/// let tools = ToolSet::<App>::with_context_type();
 /// let cli = toolsmith::cli::Cli::with_context(tools, App);
+/// # Ok::<(), toolsmith::RegisterError>(())
 /// ```
 ///
 /// Implemented for `ToolSet<()>` only, and sealed.
