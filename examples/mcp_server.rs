@@ -16,17 +16,24 @@
 //!
 //! With `TOOLSMITH_SOAK` set in its environment, it adds two tools the
 //! soak test needs and no one else should call: `crash`, which panics, and
-//! `nap`, which blocks its thread.
+//! `nap`, which blocks its thread. With `TOOLSMITH_SLOW` set, it adds
+//! `countdown`, which reports progress and stops when cancelled, and
+//! `confirm`, which asks the user, for the tests of real MCP clients.
 
 use std::process::ExitCode;
 
 #[path = "demo_tools/mod.rs"]
 mod demo_tools;
+#[path = "slow_tools/mod.rs"]
+mod slow_tools;
 
 fn main() -> ExitCode {
     let mut tools = demo_tools::tools();
     if std::env::var_os("TOOLSMITH_SOAK").is_some() {
         soak::register(&mut tools);
+    }
+    if std::env::var_os("TOOLSMITH_SLOW").is_some() {
+        slow_tools::register(&mut tools);
     }
     // Repaired calls (a camelCase key, JSON text for an object) still run;
     // the log on stderr says what was read differently from what was sent.

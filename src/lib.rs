@@ -98,6 +98,8 @@
 //! - [`mcp`] (feature `mcp`, and `mcp-http` for Streamable HTTP): an MCP
 //!   server on rmcp;
 //! - [`cli`] (feature `cli`): a clap command line, one subcommand per tool;
+//! - [`ai_sdk`] (feature `ai-sdk`): the tools of the MCP server in the AI
+//!   SDK, tool errors thrown as the AI SDK reads them;
 //! - [`rig`] (feature `rig`): the tools of a rig agent;
 //! - [`hooks`] (feature `hooks`): coding-agent hook contracts, not a host
 //!   but the same runtime and lines;
@@ -134,6 +136,8 @@ pub use host::IntoPlainSet;
 pub mod function_calling;
 pub mod guide;
 
+#[cfg(feature = "ai-sdk")]
+pub mod ai_sdk;
 #[cfg(feature = "cli")]
 pub mod cli;
 #[cfg(feature = "hooks")]

@@ -6,7 +6,9 @@
 //!
 //! - [`find_bash_problems`] parses a command line as bash and matches
 //!   every simple command in it (across lists, pipes, subshells,
-//!   substitutions, `bash -c` strings and `sudo`-style wrappers) against
+//!   substitutions, `bash -c` strings, `sudo`-style wrappers and the code
+//!   interpreters, awk, sed, make and git run, with the values the line
+//!   itself assigns followed) against
 //!   [`BashRule`]s: [`DEFAULT_BASH_RULES`], or your own. A line it cannot
 //!   parse is a finding too.
 //! - [`find_secrets`] and [`contains_secrets`] find private keys, cloud and

@@ -22,8 +22,12 @@ pub(crate) const MCP_HTTP: &str = "http";
 /// `mcp`'s flag for a server without sessions.
 pub(crate) const MCP_STATELESS: &str = "stateless";
 
+/// The subcommand that prints the AI SDK module (with the `ai-sdk`
+/// feature), unless a tool is already called so.
+pub(crate) const AI_SDK_TOOLS: &str = "ai-sdk-tools";
+
 /// The command: one subcommand per tool, plus `completions`, `man` and,
-/// with the `mcp` feature, `mcp` (each unless a tool is already called
+/// with the `mcp` feature, `mcp`, and with `ai-sdk`, `ai-sdk-tools` (each unless a tool is already called
 /// so); the user's own commands, named in `own`, take the place of a tool
 /// or built-in command of the same name.
 pub(crate) fn command(
@@ -61,6 +65,12 @@ pub(crate) fn command(
     }
     if cfg!(feature = "mcp") && !taken(MCP) {
         command = command.subcommand(mcp_command());
+    }
+    if cfg!(feature = "ai-sdk") && !taken(AI_SDK_TOOLS) {
+        command = command.subcommand(
+            Command::new(AI_SDK_TOOLS)
+                .about("Print the ES module that gives these tools to the AI SDK over MCP"),
+        );
     }
     command
 }

@@ -115,7 +115,9 @@
 //! a free one) until Ctrl-C or SIGTERM, answering the calls in flight
 //! before it exits, and `--stateless` serves without sessions
 //! ([`Cli::with_http_options`] sets the rest, [`Cli::mcp_server`] changes
-//! the server). A tool of one of these names keeps it.
+//! the server). With the `ai-sdk` feature, `ai-sdk-tools` prints the ES
+//! module that hands them to the AI SDK (`toolsmith::ai_sdk`). A tool of
+//! one of these names keeps it.
 //!
 //! The context is handed over once, when the command line is made
 //! ([`ToolSet::bind`]): whatever `C` is, the program inside is one type,

@@ -10,6 +10,8 @@ use std::io::{Read, Write};
 use toolsmith_runtime::ToolSet;
 
 use super::arguments::arguments;
+#[cfg(feature = "ai-sdk")]
+use super::command::AI_SDK_TOOLS;
 #[cfg(feature = "mcp")]
 use super::command::MCP;
 use super::command::command;
@@ -123,6 +125,9 @@ impl Program {
         names.extend([COMPLETIONS, MAN, "help"]);
         if cfg!(feature = "mcp") {
             names.push("mcp");
+        }
+        if cfg!(feature = "ai-sdk") {
+            names.push("ai-sdk-tools");
         }
         let mut problems = self.hints().problems(&self.tools, &names);
         if let Some(tool) = &self.default_tool
@@ -241,6 +246,11 @@ impl Program {
             match command_name {
                 COMPLETIONS => return completions(self.command_with(&hints), sub, out),
                 MAN => return man(self.command_with(&hints), sub, out, err),
+                #[cfg(feature = "ai-sdk")]
+                AI_SDK_TOOLS => {
+                    let _ = out.write_all(crate::ai_sdk::tools_module(&self.tools).as_bytes());
+                    return 0;
+                }
                 _ => {}
             }
         }

@@ -769,7 +769,7 @@ fn a_command_of_ones_own_runs_beside_the_tools() {
     );
     let (code, out, _) = run_cli(with_greet(), &["--help"]);
     assert_eq!(code, 0);
-    assert!(out.contains("\n  greet        Says hello\n"), "{out}");
+    assert!(out.contains("\n  greet         Says hello\n"), "{out}");
     let (code, _, err) = run_cli(with_greet(), &["greet"]);
     assert_eq!(code, 2);
     assert!(

@@ -236,7 +236,7 @@ async fn the_session_past_max_sessions_is_answered_503_until_one_ends() {
         &request("DELETE", "/mcp", &[("Mcp-Session-Id", &sessions[0])], ""),
     )
     .await;
-    assert_eq!(ended.status, 202, "{ended:?}");
+    assert_eq!(ended.status, 204, "{ended:?}");
     session_of(&exchange(server.addr, &initialize(8)).await);
     let refused = exchange(server.addr, &initialize(9)).await;
     assert_eq!(

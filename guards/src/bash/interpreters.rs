@@ -1,19 +1,23 @@
-//! The code Python and Perl run from the command line (`python3 -c …`,
-//! `perl -e …`, or a here-document on standard input), read for the calls
-//! that matter to the rules.
+//! The code Python, Perl, Node.js and Ruby run from the command line
+//! (`python3 -c …`, `perl -e …`, `node -e …`, `ruby -e …`, or a
+//! here-document on standard input), read for the calls that matter to the
+//! rules.
 //!
-//! These are heuristics, not a Python or Perl parser: a call is a known
-//! name followed by `(` (or, in Perl, by a string), and only string
-//! literals count as its arguments.
+//! These are heuristics, not a parser of those languages: a call is a
+//! known name followed by `(` (or, in Perl and Ruby, by a string), and
+//! only string literals count as its arguments.
 //!
 //! - `os.system('…')`, `subprocess.run('…')`, `os.popen('…')`, Perl's
-//!   `system "…"`, `exec "…"` and backquotes run the string as shell code;
-//!   `subprocess.run(['rm', '-rf', '/'])` and `system('rm', '-rf', '/')`
-//!   run the words as a command.
+//!   `system "…"`, `exec "…"` and backquotes, Node's `execSync('…')`,
+//!   Ruby's `system("…")`, `%x{…}` and backquotes run the string as shell
+//!   code; `subprocess.run(['rm', '-rf', '/'])`, `system('rm', '-rf', '/')`
+//!   and `spawnSync('rm', ['-rf', '/'])` run the words as a command.
 //! - `shutil.rmtree('…')`, Perl's `rmtree('…')` and `remove_tree('…')`
-//!   delete a tree: seen as `rm -r -- PATH`. `os.path.expanduser('~…')`,
-//!   `Path.home()`, `os.environ['HOME']` and `$ENV{HOME}` are the home
-//!   directory.
+//!   delete a tree, and so do Node's `rmSync('…')` and Ruby's
+//!   `FileUtils.rm_rf('…')`: seen as `rm -r -- PATH`.
+//!   `os.path.expanduser('~…')`, `Path.home()`, `os.environ['HOME']`,
+//!   `$ENV{HOME}`, `os.homedir()`, `process.env.HOME`, `Dir.home` and
+//!   `ENV['HOME']` are the home directory.
 //!
 //! Code built at run time (`exec(base64…)`, a name bound to `os.system`)
 //! is not read.
@@ -25,6 +29,8 @@ use super::command::is_option;
 pub(super) enum Language {
     Python,
     Perl,
+    Node,
+    Ruby,
 }
 
 /// The language `name` (without its version: `python3.12` is `python`)
@@ -33,6 +39,8 @@ pub(super) fn language(unversioned: &str) -> Option<Language> {
     match unversioned {
         "python" | "pypy" => Some(Language::Python),
         "perl" => Some(Language::Perl),
+        "node" | "nodejs" => Some(Language::Node),
+        "ruby" => Some(Language::Ruby),
         _ => None,
     }
 }
@@ -54,7 +62,12 @@ pub(super) fn source(language: Language, args: &[String]) -> Source {
     let (code_flags, valued) = match language {
         Language::Python => ("c", "WXQ"),
         Language::Perl => ("eE", "IMmdDxCil0"),
+        Language::Node => ("ep", "r"),
+        Language::Ruby => ("e", "ICrE"),
     };
+    // One string is the whole program: the first `-c` (Python), `-e` or
+    // `-p` (Node).
+    let single = matches!(language, Language::Python | Language::Node);
     let mut inline = Vec::new();
     let mut at = 0;
     while let Some(arg) = args.get(at) {
@@ -67,6 +80,10 @@ pub(super) fn source(language: Language, args: &[String]) -> Source {
         }
         if !is_option(arg) {
             break;
+        }
+        if language == Language::Node && matches!(arg.as_str(), "--eval" | "--print") {
+            inline.push(at + 1);
+            return Source::Inline(inline);
         }
         if arg.starts_with("--") {
             at += 1;
@@ -83,7 +100,7 @@ pub(super) fn source(language: Language, args: &[String]) -> Source {
             Some((p, flag)) if p + flag.len_utf8() == cluster.len() => {
                 inline.push(at + 1);
                 at += 2;
-                if language == Language::Python {
+                if single {
                     return Source::Inline(inline);
                 }
                 continue;
@@ -115,6 +132,11 @@ pub(super) enum Call {
     Command(Vec<String>),
     /// A directory tree deleted.
     DeleteTree(String),
+    /// A string run as shell code, reading this text on standard input
+    /// (awk's `print "…" | "sh"`).
+    Piped(String, String),
+    /// Code the guard cannot read runs: why.
+    Unreadable(String),
 }
 
 const SHELL_CALLS: &[&str] = &[
@@ -149,6 +171,41 @@ const EXEC_CALLS: &[&str] = &[
 
 const DELETE_CALLS: &[&str] = &["rmtree", "remove_tree"];
 
+/// Node's calls that run a string as shell code, or a file with a list of
+/// arguments.
+const NODE_SHELL_CALLS: &[&str] = &[
+    "exec",
+    "execSync",
+    "execFile",
+    "execFileSync",
+    "spawn",
+    "spawnSync",
+];
+
+const NODE_DELETE_CALLS: &[&str] = &["rmSync", "rmdirSync", "rm", "rmdir", "removeSync", "remove"];
+
+/// Ruby's calls that run a string as shell code, or words as a command.
+const RUBY_SHELL_CALLS: &[&str] = &[
+    "system",
+    "exec",
+    "spawn",
+    "popen",
+    "capture2",
+    "capture2e",
+    "capture3",
+    "popen3",
+    "popen2",
+];
+
+const RUBY_DELETE_CALLS: &[&str] = &[
+    "rm_rf",
+    "rm_r",
+    "remove_dir",
+    "remove_entry",
+    "remove_entry_secure",
+    "rmtree",
+];
+
 /// The calls found in `code`.
 pub(super) fn calls(language: Language, code: &str) -> Vec<Call> {
     let mut calls = Vec::new();
@@ -160,8 +217,13 @@ pub(super) fn calls(language: Language, code: &str) -> Vec<Call> {
             at = literal_at(code, at).map_or(bytes.len(), |(_, end)| end);
             continue;
         }
-        // Perl's `qx{…}`, `qx(…)`, `qx/…/`.
-        if language == Language::Perl && bytes[at..].starts_with(b"qx") {
+        // Perl's `qx{…}`, `qx(…)`, `qx/…/`; Ruby's `%x{…}`.
+        let quoted_command = match language {
+            Language::Perl => bytes[at..].starts_with(b"qx"),
+            Language::Ruby => bytes[at..].starts_with(b"%x"),
+            _ => false,
+        };
+        if quoted_command {
             let open = code[at + 2..]
                 .chars()
                 .next()
@@ -181,7 +243,7 @@ pub(super) fn calls(language: Language, code: &str) -> Vec<Call> {
                 continue;
             }
         }
-        if c == b'`' && language == Language::Perl {
+        if c == b'`' && matches!(language, Language::Perl | Language::Ruby) {
             let end = code[at + 1..].find('`').map_or(bytes.len(), |e| at + 1 + e);
             calls.push(Call::Shell(code[at + 1..end].to_owned()));
             at = end + 1;
@@ -196,9 +258,21 @@ pub(super) fn calls(language: Language, code: &str) -> Vec<Call> {
             at += 1;
         }
         let name = &code[start..at];
-        let shell = SHELL_CALLS.contains(&name) || (language == Language::Perl && name == "exec");
+        let (shell, delete) = match language {
+            Language::Python | Language::Perl => (
+                SHELL_CALLS.contains(&name) || (language == Language::Perl && name == "exec"),
+                DELETE_CALLS.contains(&name),
+            ),
+            Language::Node => (
+                NODE_SHELL_CALLS.contains(&name),
+                NODE_DELETE_CALLS.contains(&name),
+            ),
+            Language::Ruby => (
+                RUBY_SHELL_CALLS.contains(&name),
+                RUBY_DELETE_CALLS.contains(&name),
+            ),
+        };
         let exec = language == Language::Python && EXEC_CALLS.contains(&name);
-        let delete = DELETE_CALLS.contains(&name);
         if !shell && !exec && !delete {
             continue;
         }
@@ -245,7 +319,8 @@ fn arguments(language: Language, code: &str, at: usize) -> Vec<(String, bool)> {
     let trimmed = rest.trim_start();
     let open = at + (rest.len() - trimmed.len());
     let parenthesized = trimmed.starts_with('(');
-    let bare_string = language == Language::Perl && trimmed.starts_with(['"', '\'']);
+    let bare_string =
+        matches!(language, Language::Perl | Language::Ruby) && trimmed.starts_with(['"', '\'']);
     if !parenthesized && !bare_string {
         return Vec::new();
     }
@@ -288,6 +363,11 @@ fn home_at(text: &str) -> bool {
         "environ['HOME']",
         "environ[\"HOME\"]",
         "$ENV{HOME}",
+        "homedir()",
+        "env.HOME",
+        "Dir.home",
+        "ENV['HOME']",
+        "ENV[\"HOME\"]",
     ]
     .iter()
     .any(|home| text.starts_with(home))
@@ -412,5 +492,52 @@ mod tests {
         );
         assert_eq!(calls(Perl, "my $x = qx{rm -rf /};"), [shell("rm -rf /")]);
         assert_eq!(calls(Perl, "print 'é'; $ENV{HOME}"), []);
+    }
+
+    #[test]
+    fn node_and_ruby_calls_are_read() {
+        use Language::{Node, Ruby};
+        let shell = |s: &str| Call::Shell(s.to_owned());
+        assert_eq!(
+            source(Node, &words(&["-p", "x", "y"])),
+            Source::Inline(vec![1])
+        );
+        assert_eq!(
+            source(Node, &words(&["--eval", "x"])),
+            Source::Inline(vec![1])
+        );
+        assert_eq!(
+            source(Ruby, &words(&["-w", "-e", "x", "-e", "y"])),
+            Source::Inline(vec![2, 4])
+        );
+        assert_eq!(
+            calls(Node, "require('child_process').execSync('rm -rf ~')"),
+            [shell("rm -rf ~")]
+        );
+        assert_eq!(
+            calls(
+                Node,
+                "require('child_process').spawnSync('rm', ['-rf', '/'])"
+            ),
+            [Call::Command(words(&["rm", "-rf", "/"]))]
+        );
+        assert_eq!(
+            calls(
+                Node,
+                "fs.rmSync(require('os').homedir(), {recursive: true})"
+            ),
+            [
+                Call::DeleteTree("os".to_owned()),
+                Call::DeleteTree("~".to_owned())
+            ]
+        );
+        assert_eq!(calls(Node, "console.log(`rm -rf ~`)"), []);
+        assert_eq!(calls(Ruby, "system(\"rm -rf ~\")"), [shell("rm -rf ~")]);
+        assert_eq!(calls(Ruby, "%x{rm -rf /}"), [shell("rm -rf /")]);
+        assert_eq!(
+            calls(Ruby, "FileUtils.rm_rf(Dir.home)"),
+            [Call::DeleteTree("~".to_owned())]
+        );
+        assert_eq!(calls(Ruby, "puts 1"), []);
     }
 }

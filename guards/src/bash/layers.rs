@@ -4,14 +4,16 @@
 
 use std::rc::Rc;
 
-use super::command::{Redirect, ShellCommand};
+use super::command::{Redirect, ShellCommand, is_option};
 use super::interpreters::{self, Call, Source};
+use super::known::Known;
+use super::programs;
 use super::stdin::{Stdin, find_start_paths, printed};
 use super::walk::{Context, MAX_EXPANDED_BYTES, MAX_REPARSE_DEPTH, MAX_WRAPPERS, Trouble, Walk};
 use super::words::Field;
 use super::wrappers::{
-    ParallelJobs, ShellInput, find_exec, is_stdin_path, moved_to, parallel_jobs, shell_code,
-    shell_input, unversioned, unwrap, wrapper_option, xargs_replace,
+    ParallelJobs, ShellInput, find_exec, is_shell, is_stdin_path, moved_to, parallel_jobs,
+    shell_code, shell_input, unversioned, unwrap, wrapper_option, xargs_replace,
 };
 
 /// How many items read by `xargs -I` are run one by one.
@@ -54,18 +56,67 @@ impl Walk {
                     format!(
                         "the program's name is the expansion {:?}, which the guard cannot read; \
                          write the name itself",
-                        first.text
+                        first.expansion.as_deref().unwrap_or(&first.text)
                     ),
                     text,
                 );
             }
-            let name = first
+            let mut name = first
                 .text
                 .rsplit('/')
                 .next()
                 .unwrap_or(&first.text)
                 .to_owned();
+            // `hash -p "$(command -v rm)" x`, `ln -s … ./x`: the program
+            // behind the name.
+            match self.known.program(&first.text) {
+                Some(Some(program)) => name = program.to_owned(),
+                Some(None) => self.unreadable(
+                    format!(
+                        "`{}` runs a program the line named with a value the guard cannot read \
+                         (`hash -p`, `ln -s`, `cp`); run the program by its own name",
+                        first.text
+                    ),
+                    text,
+                ),
+                None => {}
+            }
+            // `printf 'rm -rf ~' > ./s.sh; ./s.sh`: a file the line wrote.
+            if first.text.contains('/') {
+                if let Some(content) = self.known.file(&first.text).cloned() {
+                    self.code_on_stdin(&name, &content, &inner, text, |walk, code, inner| {
+                        walk.source(code, inner, text);
+                    });
+                }
+            }
             let args: Vec<String> = words[1..].iter().map(|f| f.text.clone()).collect();
+            if let Some(operand) = unresolved_operand(&name, &words[1..]) {
+                self.unreadable(
+                    format!(
+                        "`{name}` acts on {:?}, a path the guard cannot resolve (the output of a \
+                         command, or a value set from one); write the path itself",
+                        operand.text
+                    ),
+                    text,
+                );
+            }
+            if name == "env" {
+                for arg in args.iter().take_while(|a| is_option(a) || a.contains('=')) {
+                    if let Some(path) = arg
+                        .strip_prefix("BASH_ENV=")
+                        .or_else(|| arg.strip_prefix("ENV="))
+                    {
+                        context.startup = Some(path.to_owned());
+                        inner.startup = context.startup.clone();
+                    }
+                }
+            }
+            if name == "xargs" {
+                // `xargs -a FILE`: the items are read from the file.
+                if let Some(items) = xargs_file(&words[1..], &self.known) {
+                    stdin = items;
+                }
+            }
             // `env -C / rm -rf *`, `sudo -D / …`: the command runs there.
             let chdir = match name.as_str() {
                 "env" => wrapper_option(&name, &args, 'C', "chdir"),
@@ -77,6 +128,15 @@ impl Walk {
                 inner.cwd = context.cwd.clone();
             }
             let program = unversioned(&name);
+            // `BASH_ENV=./be bash -c true`: the shell reads the file first.
+            if is_shell(program) {
+                let startup = context.startup.as_deref().and_then(|p| self.known.file(p));
+                if let Some(content) = startup.cloned() {
+                    self.code_on_stdin(&name, &content, &inner, text, |walk, code, inner| {
+                        walk.source(code, inner, text);
+                    });
+                }
+            }
             let code = shell_code(program, &args);
             let unwrapped = unwrap(&name, &args);
             let input = match code {
@@ -86,17 +146,18 @@ impl Walk {
             if let Some(input) = input {
                 let read = match input {
                     ShellInput::Stdin => Some(stdin.clone()),
-                    ShellInput::Script(at) => script_input(words.get(at + 1), &stdin),
+                    ShellInput::Script(at) => script_input(words.get(at + 1), &stdin, &self.known),
                 };
                 if let Some(read) = read {
                     self.code_on_stdin(&name, &read, &inner, text, |walk, code, inner| {
-                        walk.source(code, inner, text)
+                        walk.source(code, inner, text);
                     });
                 }
             }
             if let Some(language) = interpreters::language(program) {
                 self.interpreter(language, &name, &words, &stdin, &inner, text, fed_by);
             }
+            self.program_code(program, &words, &stdin, &inner, text, fed_by);
             let executed = if name == "find" {
                 let starts = find_start_paths(&args);
                 find_exec(&args)
@@ -240,19 +301,8 @@ impl Walk {
     ) {
         let args: Vec<String> = words[1..].iter().map(|f| f.text.clone()).collect();
         let run = |walk: &mut Walk, code: &str, inner: &Context| {
-            for call in interpreters::calls(language, code) {
-                match call {
-                    Call::Shell(shell) => walk.source(&shell, inner, text),
-                    Call::Command(command) => {
-                        let fields = command.into_iter().map(Field::literal).collect();
-                        walk.layers(fields, Vec::new(), text, fed_by, inner);
-                    }
-                    Call::DeleteTree(path) => {
-                        let args = vec!["-r".to_owned(), "--".to_owned(), path];
-                        walk.push("rm".to_owned(), args, Vec::new(), text, fed_by, inner);
-                    }
-                }
-            }
+            let calls = interpreters::calls(language, code);
+            walk.calls(calls, inner, text, fed_by);
         };
         match interpreters::source(language, &args) {
             Source::Inline(at) => {
@@ -273,9 +323,77 @@ impl Walk {
             }
             Source::Stdin => self.code_on_stdin(name, stdin, inner, text, run),
             Source::Script(at) => {
-                if let Some(read) = at.and_then(|at| script_input(words.get(at + 1), stdin)) {
+                let read = at.and_then(|at| script_input(words.get(at + 1), stdin, &self.known));
+                if let Some(read) = read {
                     self.code_on_stdin(name, &read, inner, text, run);
                 }
+            }
+        }
+    }
+
+    /// The commands run by code a program reads from its arguments (awk,
+    /// sed, vim, tclsh, tar, make, git).
+    fn program_code(
+        &mut self,
+        program: &str,
+        words: &[Field],
+        stdin: &Stdin,
+        inner: &Context,
+        text: &str,
+        fed_by: &[String],
+    ) {
+        if !programs::reads_code(program) {
+            return;
+        }
+        let mut args: Vec<String> = Vec::new();
+        if program == "git" {
+            for setting in &self.known.git_config {
+                args.push("-c".to_owned());
+                args.push(setting.clone());
+            }
+        }
+        let given = args.len();
+        args.extend(words[1..].iter().map(|f| f.text.clone()));
+        let known = &self.known;
+        let read = |at: usize| -> Option<Option<String>> {
+            let at = at.checked_sub(given)?;
+            match script_input(words.get(at + 1), stdin, known)? {
+                Stdin::Text(text) => Some(Some(text.to_string())),
+                Stdin::Unknown(_) | Stdin::Paths(_) => Some(None),
+                Stdin::Inherited | Stdin::File => None,
+            }
+        };
+        let stdin_text = match stdin {
+            Stdin::Text(text) => Some(&**text),
+            _ => None,
+        };
+        let calls = programs::calls(program, &args, &read, stdin_text);
+        self.calls(calls, inner, text, fed_by);
+    }
+
+    /// What code read from a program's arguments runs, walked.
+    fn calls(&mut self, calls: Vec<Call>, inner: &Context, text: &str, fed_by: &[String]) {
+        for call in calls {
+            match call {
+                Call::Shell(shell) => {
+                    self.source(&shell, inner, text);
+                }
+                Call::Piped(shell, input) => {
+                    let with_stdin = Context {
+                        stdin: Stdin::Text(input.into()),
+                        ..inner.clone()
+                    };
+                    self.source(&shell, &with_stdin, text);
+                }
+                Call::Command(command) => {
+                    let fields = command.into_iter().map(Field::literal).collect();
+                    self.layers(fields, Vec::new(), text, fed_by, inner);
+                }
+                Call::DeleteTree(path) => {
+                    let args = vec!["-r".to_owned(), "--".to_owned(), path];
+                    self.push("rm".to_owned(), args, Vec::new(), text, fed_by, inner);
+                }
+                Call::Unreadable(why) => self.unreadable(why, text),
             }
         }
     }
@@ -346,14 +464,96 @@ impl Walk {
 }
 
 /// What a script operand holds, when the line tells: the output of a
-/// process substitution (`bash <(echo …)`), or standard input
-/// (`bash /dev/stdin`).
-fn script_input(operand: Option<&Field>, stdin: &Stdin) -> Option<Stdin> {
+/// process substitution (`bash <(echo …)`), standard input
+/// (`bash /dev/stdin`), or a file the line wrote (`bash ./s.sh`).
+fn script_input(operand: Option<&Field>, stdin: &Stdin, known: &Known) -> Option<Stdin> {
     let operand = operand?;
     match &operand.produced {
         Some(produced) => Some((**produced).clone()),
         None if is_stdin_path(&operand.text) => Some(stdin.clone()),
-        None => None,
+        None => known.file(&operand.text).cloned(),
+    }
+}
+
+/// The items `xargs -a FILE` reads, when the line tells what the file
+/// holds; a file not on the line is read as a file.
+fn xargs_file(args: &[Field], known: &Known) -> Option<Stdin> {
+    let mut at = 0;
+    while let Some(arg) = args.get(at) {
+        if !is_option(&arg.text) {
+            return None;
+        }
+        let attached = arg
+            .text
+            .strip_prefix("--arg-file=")
+            .or_else(|| arg.text.strip_prefix("-a").filter(|rest| !rest.is_empty()));
+        if let Some(path) = attached {
+            return Some(known.file(path).cloned().unwrap_or(Stdin::File));
+        }
+        if arg.text == "-a" || arg.text == "--arg-file" {
+            let file = args.get(at + 1)?;
+            return Some(match &file.produced {
+                Some(produced) => (**produced).clone(),
+                None => known.file(&file.text).cloned().unwrap_or(Stdin::File),
+            });
+        }
+        at += 1;
+    }
+    None
+}
+
+/// The operand of a command that deletes, moves or changes a tree
+/// (`rm -r`, `find -delete`/`-exec`, `chmod -R`, `mv`) which the guard
+/// cannot resolve: `rm -rf $(…)`.
+fn unresolved_operand<'a>(name: &str, args: &'a [Field]) -> Option<&'a Field> {
+    if !matches!(name, "rm" | "chmod" | "chown" | "chgrp" | "mv" | "find")
+        || args.iter().all(|a| a.opaque.is_none())
+    {
+        return None;
+    }
+    let options: Vec<&str> = args
+        .iter()
+        .map(|a| a.text.as_str())
+        .take_while(|a| *a != "--")
+        .filter(|a| is_option(a))
+        .collect();
+    let recursive = || {
+        options
+            .iter()
+            .any(|o| (!o.starts_with("--") && o.contains(['r', 'R'])) || o.starts_with("--rec"))
+    };
+    let operands = || {
+        let mut rest = false;
+        args.iter().filter(move |a| {
+            if rest {
+                return true;
+            }
+            if a.text == "--" {
+                rest = true;
+                return false;
+            }
+            !is_option(&a.text)
+        })
+    };
+    match name {
+        "rm" if recursive() => operands().find(|a| a.unresolved()),
+        "chmod" | "chown" | "chgrp" if recursive() => operands().skip(1).find(|a| a.unresolved()),
+        "mv" => operands().find(|a| a.unresolved()),
+        "find" => {
+            let acts = args.iter().any(|a| {
+                matches!(
+                    a.text.as_str(),
+                    "-delete" | "-exec" | "-execdir" | "-ok" | "-okdir"
+                )
+            });
+            let starts = args
+                .iter()
+                .skip_while(|a| matches!(a.text.as_str(), "-H" | "-L" | "-P"))
+                .take_while(|a| !a.text.starts_with('-') && !matches!(a.text.as_str(), "(" | "!"));
+            acts.then(|| starts.into_iter().find(|a| a.unresolved()))
+                .flatten()
+        }
+        _ => None,
     }
 }
 

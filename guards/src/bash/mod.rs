@@ -1,12 +1,15 @@
 //! The bash guard: a command line parsed as shell, every simple command in
 //! it matched against rules.
 
+mod builtins;
 mod command;
 mod escapes;
 mod interpreters;
+mod known;
 mod layers;
 mod parse;
 mod paths;
+mod programs;
 mod rules;
 mod stdin;
 mod walk;
@@ -54,15 +57,18 @@ impl BashFinding {
     /// [`MAX_BASH_COMMAND_BYTES`] or nested deeper than the guard reads:
     /// 32 levels of brackets or compound commands (`if`, loops, `{ }`,
     /// subshells), 6 of `case` in `case`, 8 of strings run as code
-    /// (`bash -c` in `bash -c`, `$(…)` in `$(…)`), or brace expansion
+    /// (`bash -c` in `bash -c`, `$(…)` in `$(…)`), brace expansion
     /// making more than 4096 words or 256 KiB of one word (1 MiB over the
-    /// line).
+    /// line), or aliases run more than 64 times.
     pub const TOO_COMPLEX: &'static str = "too-complex";
     /// The rule id of a command line whose effect depends on what the
     /// guard cannot read: a program named by an expansion (`$(echo rm)
-    /// -rf /`, `$CMD`), shell code on standard input that another program
-    /// prints (`make | sh`), interpreter code in a variable
-    /// (`python3 -c "$CODE"`).
+    /// -rf /`, `$CMD`) or renamed to one (`hash -p "$(…)" x`), shell code
+    /// on standard input that another program prints (`make | sh`),
+    /// interpreter code in a variable (`python3 -c "$CODE"`), a tree that
+    /// `rm -r`, `find -delete`, `chmod -R` or `mv` acts on given by a
+    /// command's output (`rm -rf $(cat dirs.txt)`), code awk, sed or make
+    /// build from their input (`awk '{system($0)}'`).
     pub const UNREADABLE: &'static str = "unreadable";
 
     fn new(rule: &'static str, command: &str, message: String) -> Self {
@@ -99,10 +105,22 @@ impl fmt::Display for BashFinding {
 /// commands run by `sudo`, `env`, `nice`, `nohup`, `time`, `timeout`,
 /// `pkexec`, `strace`, `unshare`, `taskset`, `command`, `exec` and other
 /// wrappers, `find -exec` (with `{}` as the paths `find` starts from),
-/// `xargs` and `parallel` (with the words `echo` or `find` feed them).
-/// Relative paths are read from the directory a `cd`, `env -C` or
-/// `sudo -D` on the line moved to (`cd / && rm -rf *`), and a command
-/// with `${x:-…}` defaults is checked again with them taken. Quotes and
+/// `xargs` and `parallel` (with the words `echo` or `find` feed them, or
+/// `xargs -a <(…)` reads). The code other programs run is read too:
+/// Node's and Ruby's inline code (`node -e "execSync('…')"`), awk's
+/// `system()` and pipes, sed's `e`, `vim -c '!…'`, Tcl's `exec`, tar's
+/// exec actions, make's recipes, and git's aliases and command settings
+/// (`git -c alias.x='!…' x`).
+///
+/// What the line itself makes known is followed: variables it assigns
+/// (`A=~; rm -rf $A`, `read D <<< ~`, `printf -v D %s ~`, `declare -n
+/// r=HOME`, `${!v}`, `${HOME%/}`, `for d in ~`), the directory `~+` and
+/// `$PWD` name, aliases it defines, programs it renames (`hash -p`,
+/// `ln -s`), and files it writes then runs (`> ./s.sh; bash ./s.sh`,
+/// `BASH_ENV=./be bash`). Relative paths are read from the directory a
+/// `cd`, `env -C` or `sudo -D` on the line moved to (`cd / && rm -rf *`),
+/// and a command with `${x:-…}` defaults is checked again with them
+/// taken. Quotes and
 /// backslashes are removed before matching (`"rm"`, `'r''m'` and `\rm`
 /// are `rm`); text inside quotes stays one argument (`echo "rm -rf /"`
 /// runs `echo`); brace expansion (`{rm,-rf,/}`) and splitting at an
@@ -115,8 +133,9 @@ impl fmt::Display for BashFinding {
 /// guard never passes what it could not read (a construct the parser does
 /// not know, such as `select`, is refused the same way). Those come first;
 /// then the rules' findings in the order of the line, one per rule and
-/// simple command. Rules see arguments as written, unexpanded: `rm -rf
-/// "$DIR"` passes whatever `DIR` holds, while `$HOME` and `~` are known.
+/// simple command. Rules see arguments as written, unexpanded, unless the
+/// line set them: `rm -rf "$DIR"` passes whatever `DIR` holds in the
+/// environment, while `$HOME`, `~` and `DIR=~; rm -rf "$DIR"` are known.
 ///
 /// ```
 /// use toolsmith_guards::{find_bash_problems, DEFAULT_BASH_RULES};

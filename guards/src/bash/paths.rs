@@ -81,6 +81,49 @@ pub(crate) fn is_dangerous_path(value: &str) -> bool {
     }
 }
 
+/// Top-level directories whose files the system runs on.
+const SYSTEM_FILE_DIRECTORIES: &[&str] = &[
+    "bin",
+    "boot",
+    "etc",
+    "lib",
+    "lib32",
+    "lib64",
+    "libx32",
+    "opt",
+    "root",
+    "sbin",
+    "usr",
+    "var",
+    "System",
+    "Library",
+    "Applications",
+];
+
+/// A dangerous path, or a file in a system directory (`/etc/passwd`,
+/// `/usr/bin/env`, `/private/etc/hosts`); not in `/var/tmp`,
+/// `/var/folders` (temporary files), `/dev`, `/proc` or `/sys`.
+pub(crate) fn is_system_path(value: &str) -> bool {
+    if is_dangerous_path(value) {
+        return true;
+    }
+    if !value.starts_with('/') {
+        return false;
+    }
+    let segments = lexical_segments(value, true);
+    let segments = match segments.as_slice() {
+        [private, rest @ ..] if names_one_of(private, &["private"]) => rest,
+        all => all,
+    };
+    match segments {
+        [top, inner, ..] if names_one_of(top, &["var"]) => {
+            !names_one_of(inner, &["tmp", "folders"])
+        }
+        [top, _, ..] => names_one_of(top, SYSTEM_FILE_DIRECTORIES),
+        _ => false,
+    }
+}
+
 #[derive(Clone, Copy, PartialEq, Eq)]
 enum Anchor {
     Root,
@@ -421,6 +464,34 @@ mod tests {
             "/private/tmp/x",
         ] {
             assert!(!is_dangerous_path(path), "{path:?}");
+        }
+    }
+
+    #[test]
+    fn system_paths() {
+        for path in [
+            "/etc/passwd",
+            "/usr/bin/env",
+            "/boot/vmlinuz",
+            "/var/lib/dpkg/status",
+            "/private/etc/hosts",
+            "/ETC/fstab",
+            "~",
+            "/",
+        ] {
+            assert!(is_system_path(path), "{path:?}");
+        }
+        for path in [
+            "/tmp/x",
+            "/var/tmp/x",
+            "/dev/null",
+            "/proc/self/fd/1",
+            "./etc/passwd",
+            "~/notes.txt",
+            "/home/alice/x",
+            "/private/var/folders/x",
+        ] {
+            assert!(!is_system_path(path), "{path:?}");
         }
     }
 

@@ -2,7 +2,7 @@
 //! next to [`DEFAULT_BASH_RULES`].
 
 use super::command::{CommandOption, ShellCommand};
-use super::paths::{is_block_device, is_dangerous_path};
+use super::paths::{is_block_device, is_dangerous_path, is_system_path};
 use super::wrappers::unversioned;
 
 /// One rule of the bash guard: an id, what the model should do instead, and
@@ -204,6 +204,10 @@ pub enum PathClass {
     /// `/dev/disk2`, `/dev/mapper/…`, `/dev/mem`); not `/dev/null`,
     /// `/dev/stdout`, `/dev/tty` and the like.
     BlockDevice,
+    /// A [`PathClass::Dangerous`] path, or a file in a system directory
+    /// (`/etc/passwd`, `/usr/bin/env`, `/boot/…`, `/var/lib/…`); not
+    /// `/tmp`, `/var/tmp`, `/dev`, `/proc` or `/sys`.
+    System,
 }
 
 impl PathClass {
@@ -212,6 +216,7 @@ impl PathClass {
         match self {
             PathClass::Dangerous => is_dangerous_path(value),
             PathClass::BlockDevice => is_block_device(value),
+            PathClass::System => is_system_path(value),
         }
     }
 }
@@ -307,14 +312,118 @@ fn copies_to_device(command: &ShellCommand) -> bool {
     destination.is_some_and(|d| is_block_device(&command.resolved(&d)))
 }
 
+/// `chmod 000 ~`, `chown me /`: without `-R` (which
+/// `chmod-recursive-root` finds), the mode or owner of the root, a system
+/// directory or the home directory itself.
+fn changes_mode_of_root(command: &ShellCommand) -> bool {
+    if !matches!(command.name(), "chmod" | "chown" | "chgrp")
+        || command.has_option(CommandOption::Short('R'))
+        || command.has_option(CommandOption::Long("recursive"))
+    {
+        return false;
+    }
+    let reference = command
+        .args()
+        .iter()
+        .any(|arg| arg.starts_with("--reference"));
+    let operands = command.operands();
+    // `chmod 700 ~`, `chmod go-w ~`: the owner keeps the home directory,
+    // others lose access; what hardening a home directory asks.
+    let keeps_home = command.name() == "chmod"
+        && !reference
+        && operands
+            .first()
+            .is_some_and(|mode| keeps_owner_access(mode));
+    operands.iter().skip(usize::from(!reference)).any(|path| {
+        let path = command.resolved(path);
+        is_dangerous_path(&path) && !(keeps_home && path.starts_with(['~', '$']))
+    })
+}
+
+/// A mode that leaves the owner every right and gives no one else write:
+/// `700`, `0755`, `go-rwx`, `u+rwx`.
+fn keeps_owner_access(mode: &str) -> bool {
+    if mode.chars().all(|c| c.is_ascii_digit()) {
+        let digits: Vec<u32> = mode.chars().filter_map(|c| c.to_digit(8)).collect();
+        return digits.len() == mode.len()
+            && digits.len() >= 3
+            && digits[digits.len() - 3] == 7
+            && digits[digits.len() - 2..].iter().all(|d| d & 2 == 0);
+    }
+    mode.split(',').all(|clause| {
+        let who_end = clause.find(['+', '-', '=']).unwrap_or(clause.len());
+        let (who, action) = clause.split_at(who_end);
+        match action.chars().next() {
+            Some('-') => !who.is_empty() && !who.contains(['u', 'a']),
+            Some('+') => who == "u",
+            _ => false,
+        }
+    })
+}
+
+/// `mv ~ ./gone`, `mv /etc/passwd x`: a source that is the root, a system
+/// directory, the home directory or a file in a system directory.
+fn moves_root(command: &ShellCommand) -> bool {
+    if command.name() != "mv" {
+        return false;
+    }
+    let operands = command.operands();
+    let targeted = command.has_option(CommandOption::Short('t'))
+        || command.has_option(CommandOption::Long("target-directory"));
+    let sources = if targeted {
+        &operands[..]
+    } else {
+        &operands[..operands.len().saturating_sub(1)]
+    };
+    sources
+        .iter()
+        .any(|path| is_system_path(&command.resolved(path)))
+}
+
+/// `rsync --delete SRC ~/`: files in the destination that the source does
+/// not hold are deleted; the destination is the root, a system directory
+/// or the home directory.
+fn rsync_deletes_root(command: &ShellCommand) -> bool {
+    if command.name() != "rsync" {
+        return false;
+    }
+    let deletes = command
+        .args()
+        .iter()
+        .take_while(|arg| *arg != "--")
+        .any(|arg| arg.starts_with("--del") || arg == "--remove-source-files");
+    let operands = command.operands();
+    deletes
+        && operands.len() > 1
+        && operands
+            .last()
+            .is_some_and(|destination| is_dangerous_path(&command.resolved(destination)))
+}
+
+/// `> /etc/passwd`, `truncate -s 0 /etc/fstab`, `shred ~/…`,
+/// `tee /etc/hosts`: a system file written over.
+fn overwrites_system_file(command: &ShellCommand) -> bool {
+    let redirected = command
+        .redirects()
+        .iter()
+        .any(|r| r.writes() && is_system_path(&command.resolved(r.target())));
+    redirected
+        || (matches!(command.name(), "truncate" | "shred" | "tee")
+            && command
+                .operands()
+                .iter()
+                .any(|path| is_system_path(&command.resolved(path))))
+}
+
 /// Pathspecs that name the whole working tree.
 fn whole_tree(pathspec: &str) -> bool {
     matches!(pathspec, "." | "./" | ":/" | ":" | "*" | ":/*" | "./*")
 }
 
-/// `git checkout -- .`, `git checkout .`, `git restore .` (not only
-/// `--staged`), `git clean -f`, `git stash clear`: uncommitted changes or
-/// untracked files thrown away for good.
+/// `git checkout -- .`, `git checkout .`, `git checkout -f`,
+/// `git switch -f`, `git restore .` (not only `--staged`), `git clean -f`,
+/// `git stash clear`, `git stash drop`: uncommitted changes, untracked
+/// files or a stash thrown away for good.
 fn git_discards_changes(command: &ShellCommand) -> bool {
     if command.name() != "git" {
         return false;
@@ -325,7 +434,16 @@ fn git_discards_changes(command: &ShellCommand) -> bool {
     };
     let has = |option| command.has_option(option);
     match subcommand.as_str() {
-        "checkout" => pathspecs.iter().any(|p| whole_tree(p)),
+        "checkout" => {
+            pathspecs.iter().any(|p| whole_tree(p))
+                || has(CommandOption::Short('f'))
+                || has(CommandOption::Long("force"))
+        }
+        "switch" => {
+            has(CommandOption::Short('f'))
+                || has(CommandOption::Long("force"))
+                || has(CommandOption::Long("discard-changes"))
+        }
         "restore" => {
             let worktree = has(CommandOption::Long("worktree")) || has(CommandOption::Short('W'));
             let staged = has(CommandOption::Long("staged")) || has(CommandOption::Short('S'));
@@ -335,7 +453,9 @@ fn git_discards_changes(command: &ShellCommand) -> bool {
             let dry_run = has(CommandOption::Short('n')) || has(CommandOption::Long("dry-run"));
             (has(CommandOption::Short('f')) || has(CommandOption::Long("force"))) && !dry_run
         }
-        "stash" => pathspecs.first().is_some_and(|p| p == "clear"),
+        "stash" => pathspecs
+            .first()
+            .is_some_and(|p| p == "clear" || p == "drop"),
         _ => false,
     }
 }
@@ -349,6 +469,10 @@ fn git_discards_changes(command: &ShellCommand) -> bool {
 /// | `rm-recursive-root` | `rm -rf /`, `rm -r -f ~`, `sudo rm -rf --no-preserve-root /` | `rm -rf ./build` |
 /// | `find-delete-root` | `find / -name '*.log' -delete` | `find ./build -name '*.o' -delete` |
 /// | `chmod-recursive-root` | `chmod -R 777 /`, `chown -R me ~` | `chmod -R 755 ./dist` |
+/// | `chmod-root` | `chmod 000 ~`, `find ~ -exec chmod 000 {} +` | `chmod 700 ~`, `chmod 644 ./x` |
+/// | `move-root` | `mv ~ ./gone`, `mv /etc/passwd x` | `mv ./a ./b` |
+/// | `rsync-delete-root` | `rsync -a --delete ./e/ ~/` | `rsync -a --delete ./e/ ./f/` |
+/// | `overwrite-system-file` | `> /etc/passwd`, `truncate -s 0 /etc/fstab` | `> ./out.log` |
 /// | `mkfs-device` | `mkfs.ext4 /dev/sda1`, `shred /dev/nvme0n1` | `mkfs.ext4 disk.img` |
 /// | `dd-to-device` | `dd if=/dev/zero of=/dev/sda` | `dd if=/dev/sda of=disk.img` |
 /// | `write-to-device` | `echo x \| sudo tee /dev/sda`, `truncate -s 0 /dev/sda` | `tee build.log` |
@@ -358,7 +482,7 @@ fn git_discards_changes(command: &ShellCommand) -> bool {
 /// | `fork-bomb` | `:(){ :\|:& };:` | `f() { echo hi \| cat; }; f` |
 /// | `git-force-push-protected` | `git push --force origin main` | `git push --force origin feature` |
 /// | `git-reset-hard` | `git reset --hard` | `git reset --soft HEAD~1` |
-/// | `git-discard-changes` | `git checkout -- .`, `git restore .`, `git clean -fdx`, `git stash clear` | `git restore --staged .` |
+/// | `git-discard-changes` | `git checkout -- .`, `git checkout -f`, `git restore .`, `git clean -fdx`, `git stash drop` | `git restore --staged .` |
 pub const DEFAULT_BASH_RULES: &[BashRule] = &[
     BashRule {
         id: "rm-recursive-root",
@@ -393,6 +517,31 @@ pub const DEFAULT_BASH_RULES: &[BashRule] = &[
                 .with_any_option(&[CommandOption::Short('R'), CommandOption::Long("recursive")])
                 .with_operand(Operand::Path(PathClass::Dangerous)),
         ),
+    },
+    BashRule {
+        id: "chmod-root",
+        message: "permission or owner change on the filesystem root, a system directory or the \
+                  home directory itself; change a path inside the project instead",
+        matcher: BashMatcher::Custom(changes_mode_of_root),
+    },
+    BashRule {
+        id: "move-root",
+        message: "moves the filesystem root, a system directory or file, or the home directory \
+                  away; move a path inside the project instead",
+        matcher: BashMatcher::Custom(moves_root),
+    },
+    BashRule {
+        id: "rsync-delete-root",
+        message: "`rsync --delete` into the filesystem root, a system directory or the home \
+                  directory deletes what the source lacks; sync into a directory inside the \
+                  project instead",
+        matcher: BashMatcher::Custom(rsync_deletes_root),
+    },
+    BashRule {
+        id: "overwrite-system-file",
+        message: "writes over a file in a system directory or the home directory itself; write \
+                  to a file inside the project instead",
+        matcher: BashMatcher::Custom(overwrites_system_file),
     },
     BashRule {
         id: "mkfs-device",

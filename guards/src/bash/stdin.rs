@@ -65,13 +65,25 @@ pub(super) fn printed(name: &str, args: &[String], stdin: &Stdin) -> Stdin {
             }
         }
         "find" => Stdin::Paths(find_start_paths(args).into()),
+        // A new temporary file or directory: its template, or one in
+        // `/tmp`; never a path the rules care about.
+        "mktemp" => {
+            let template = args.iter().rev().find(|a| !a.starts_with('-'));
+            let valued = args
+                .iter()
+                .any(|a| matches!(a.as_str(), "-p" | "--tmpdir" | "--suffix" | "-t"));
+            match template {
+                Some(template) if !valued => Stdin::Text(template.as_str().into()),
+                _ => Stdin::Text("/tmp/tmp.XXXXXXXXXX".into()),
+            }
+        }
         _ => Stdin::Unknown(name.to_owned()),
     }
 }
 
 /// `printf FORMAT ARGS…` once through the format: escapes decoded, each
 /// `%s`, `%b`, `%d` given the next argument, `%%` a percent sign.
-fn printf(format: &str, values: &[String]) -> String {
+pub(super) fn printf(format: &str, values: &[String]) -> String {
     let format = ansi_c(format);
     let mut values = values.iter();
     let mut out = String::with_capacity(format.len());

@@ -6,9 +6,10 @@ use brush_parser::ParserOptions;
 use brush_parser::ast::{self, CommandPrefixOrSuffixItem as Item, IoFileRedirectKind};
 
 use super::command::{Redirect, ShellCommand};
+use super::known::{Known, Value};
 use super::parse::{Failure, MAX_BRACKET_DEPTH, bracket_depth, parse, repair_here_document_ends};
 use super::stdin::Stdin;
-use super::words::{Field, arithmetic_substitutions, expand, expand_command_word};
+use super::words::{Field, Lookup, arithmetic_substitutions, expand, expand_command_word};
 use super::wrappers::moved_to;
 
 /// How deep strings are parsed again: `bash -c`, `eval`, `$(…)`, `<(…)`
@@ -26,6 +27,9 @@ pub(super) const MAX_FED: usize = 64;
 /// command line; and how many bytes of code read on standard input (by
 /// every shell that reads the same here-document) are parsed.
 pub(super) const MAX_EXPANDED_BYTES: usize = 1024 * 1024;
+
+/// How many values of a `for` loop its body is walked with, one by one.
+const MAX_LOOP_VALUES: usize = 8;
 
 /// Why a command line could not be walked to the end.
 pub(super) enum Trouble {
@@ -49,6 +53,8 @@ pub(super) struct Context {
     pub(super) stdin: Stdin,
     /// The directory it runs in, when the line moved to one it names.
     pub(super) cwd: Option<String>,
+    /// The file a shell it starts reads first (`BASH_ENV=./be bash`).
+    pub(super) startup: Option<String>,
 }
 
 /// The walk's results: the simple commands and the troubles, each with the
@@ -68,6 +74,14 @@ pub(super) struct Walk {
     /// Where the last `cd` walked went (`Some(None)`: somewhere the line
     /// does not tell), for the commands after it.
     pub(super) moved_to: Option<Option<String>>,
+    /// The variables, aliases, renamed programs and files the line made.
+    pub(super) known: Known,
+    /// Walking a loop's body once per value: inner loops are walked once.
+    pub(super) iterating: bool,
+    /// The aliases being expanded, so an alias naming itself stops.
+    pub(super) expanding: Vec<String>,
+    /// How many times aliases were run so far.
+    pub(super) alias_runs: usize,
 }
 
 impl Walk {
@@ -80,10 +94,11 @@ impl Walk {
 
     /// Parse `source` (the whole line, or a string found in it) and walk
     /// it; `about` is the command the source came from, for troubles.
-    pub(super) fn source(&mut self, source: &str, context: &Context, about: &str) {
+    /// Returns what it prints, when one pipeline.
+    pub(super) fn source(&mut self, source: &str, context: &Context, about: &str) -> Stdin {
         if context.depth > MAX_REPARSE_DEPTH || bracket_depth(source) > MAX_BRACKET_DEPTH {
             self.troubles.push((Trouble::TooDeep, about.to_owned()));
-            return;
+            return Stdin::Unknown(String::new());
         }
         let repaired;
         let source = if context.depth > 0 {
@@ -94,14 +109,34 @@ impl Walk {
         };
         match parse(source, &self.options) {
             Ok(program) => {
+                let mut output = Stdin::Unknown(String::new());
                 for list in &program.complete_commands {
-                    self.compound_list(list, context);
+                    output = self.compound_list(list, context);
+                }
+                if program.complete_commands.len() == 1 {
+                    output
+                } else {
+                    Stdin::Unknown(String::new())
                 }
             }
-            Err(Failure::Unparseable(reason)) => self
-                .troubles
-                .push((Trouble::Unparseable(reason), about.to_owned())),
-            Err(Failure::TooDeep) => self.troubles.push((Trouble::TooDeep, about.to_owned())),
+            Err(Failure::Unparseable(reason)) => {
+                self.troubles
+                    .push((Trouble::Unparseable(reason), about.to_owned()));
+                Stdin::Unknown(String::new())
+            }
+            Err(Failure::TooDeep) => {
+                self.troubles.push((Trouble::TooDeep, about.to_owned()));
+                Stdin::Unknown(String::new())
+            }
+        }
+    }
+
+    /// What the line made known, for the words of a command running in
+    /// `context`.
+    fn lookup<'a>(&'a self, context: &'a Context) -> Lookup<'a> {
+        Lookup {
+            known: Some(&self.known),
+            cwd: context.cwd.as_deref(),
         }
     }
 
@@ -207,10 +242,24 @@ impl Walk {
             }
             C::ForClause(clause) => {
                 let about = compound.to_string();
+                let mut values = Vec::new();
                 for value in clause.values.iter().flatten() {
-                    self.word(&value.value, context, &about);
+                    let mut fed = Vec::new();
+                    values.extend(self.fields_fed(&value.value, true, context, &about, &mut fed));
                 }
-                self.compound_list(&clause.body.0, context);
+                // `for d in ~ ./x; do rm -rf "$d"; done`: the body with each
+                // value the line gives.
+                if self.iterating || values.len() > MAX_LOOP_VALUES || values.is_empty() {
+                    self.known.unset(&clause.variable_name);
+                    self.compound_list(&clause.body.0, context);
+                } else {
+                    self.iterating = true;
+                    for value in values {
+                        self.known.set(&clause.variable_name, field_value(&value));
+                        self.compound_list(&clause.body.0, context);
+                    }
+                    self.iterating = false;
+                }
             }
             C::CaseClause(clause) => {
                 self.word(&clause.value.value, context, &compound.to_string());
@@ -280,7 +329,7 @@ impl Walk {
         context: &Context,
         about: &str,
     ) {
-        match arithmetic_substitutions(&expression.value, &self.options) {
+        match arithmetic_substitutions(&expression.value, &self.options, self.lookup(context)) {
             Some(substitutions) => {
                 for substitution in substitutions {
                     let inner = Context {
@@ -309,9 +358,9 @@ impl Walk {
         fed: &mut Vec<String>,
     ) -> Vec<Field> {
         let expanded = if command {
-            expand_command_word(word, &self.options)
+            expand_command_word(word, &self.options, self.lookup(context))
         } else {
-            expand(word, &self.options)
+            expand(word, &self.options, self.lookup(context))
         };
         let expanded = match expanded {
             Ok(expanded) => expanded,
@@ -332,6 +381,7 @@ impl Walk {
                 return vec![Field::literal(word.to_owned())];
             }
         }
+        let mut printed = Vec::with_capacity(expanded.substitutions.len());
         for substitution in &expanded.substitutions {
             let first = self.commands.len();
             let inner = Context {
@@ -339,12 +389,18 @@ impl Walk {
                 in_pipeline: false,
                 ..context.clone()
             };
-            self.source(substitution, &inner, about);
+            printed.push(self.source(substitution, &inner, about));
             if !self.feed(fed, first, about) {
                 break;
             }
         }
-        expanded.fields
+        let mut fields = expanded.fields;
+        for field in &mut fields {
+            if let Some(Stdin::Text(text)) = field.substitution.and_then(|at| printed.get(at)) {
+                field.printed = Some(text.trim_end_matches('\n').to_owned());
+            }
+        }
+        fields
     }
 
     /// A word's value as one string, after walking its substitutions.
@@ -490,6 +546,7 @@ impl Walk {
         let mut words: Vec<Field> = Vec::new();
         let mut redirects = Vec::new();
         let mut stdin = None;
+        let mut startup = context.startup.clone();
         let items = simple
             .prefix
             .iter()
@@ -514,15 +571,43 @@ impl Walk {
                         redirects.push(r);
                     }
                 }
-                Some(Item::AssignmentWord(_, word)) => {
-                    // Before the name: an assignment for the command; after
-                    // it (`export A=b`, `dd of=…`): an argument, expanded
-                    // as one.
+                Some(Item::AssignmentWord(assignment, word)) => {
+                    // Before the name: an assignment for the command (or,
+                    // with no name, for the commands after it); after it
+                    // (`export A=b`, `dd of=…`): an argument, expanded as
+                    // one.
                     let is_argument = simple.word_or_name.is_some() && !words.is_empty();
-                    let fields =
-                        self.fields_fed(&word.value, is_argument, context, &text, &mut fed);
-                    if is_argument {
-                        words.extend(fields);
+                    let scalar = match &assignment.value {
+                        ast::AssignmentValue::Scalar(value) if !is_argument => Some(value),
+                        _ => None,
+                    };
+                    let Some(value) = scalar else {
+                        let fields =
+                            self.fields_fed(&word.value, is_argument, context, &text, &mut fed);
+                        if is_argument {
+                            words.extend(fields);
+                        } else if let ast::AssignmentName::VariableName(name) = &assignment.name {
+                            self.known.unset(name);
+                        }
+                        continue;
+                    };
+                    let fields = self.fields_fed(&value.value, false, context, &text, &mut fed);
+                    let value = fields
+                        .first()
+                        .map_or(Value::Known(String::new()), field_value);
+                    let ast::AssignmentName::VariableName(name) = &assignment.name else {
+                        continue;
+                    };
+                    if simple.word_or_name.is_some() {
+                        if matches!(name.as_str(), "BASH_ENV" | "ENV") {
+                            if let Value::Known(path) = value {
+                                startup = Some(path);
+                            }
+                        }
+                    } else if assignment.append {
+                        self.known.unset(name);
+                    } else {
+                        self.known.set(name, value);
                     }
                 }
                 Some(Item::ProcessSubstitution(kind, subshell)) => {
@@ -538,8 +623,19 @@ impl Walk {
         let fed_by = joined(&context.fed_by, fed);
         let context = Context {
             stdin: stdin.unwrap_or_else(|| context.stdin.clone()),
+            startup: startup.or_else(|| self.known.text("BASH_ENV").map(str::to_owned)),
             ..context.clone()
         };
+        // `alias x='rm -rf'` earlier on the line: `x ~` runs `rm -rf ~`.
+        if let Some(output) = self.alias(simple, &words, &context) {
+            return output;
+        }
+        self.remember(&words, &context.stdin);
+        let written: Vec<String> = redirects
+            .iter()
+            .filter(|r: &&Redirect| r.writes())
+            .map(|r| r.target().to_owned())
+            .collect();
         let first = self.commands.len();
         // `rm -rf ${x:-/}`: the command again with every default value
         // taken, as bash runs it when the variables are unset.
@@ -561,6 +657,11 @@ impl Walk {
         if let Some(taken) = taken {
             self.layers(taken, Vec::new(), &text, &fed_by, &context);
         }
+        // `printf 'rm -rf ~' > ./s.sh`: what the file holds, for a shell
+        // that runs it later on the line.
+        for path in written {
+            self.known.remember_file(&path, output.clone());
+        }
         // `cd DIR` alone (not in a pipe, which runs it in a subshell) moves
         // the commands after it.
         if !context.in_pipeline {
@@ -577,6 +678,17 @@ impl Walk {
             }
         }
         output
+    }
+}
+
+/// What a variable assigned from `field` holds: its text, the output of
+/// the command substitution it is, or opaque when it holds what the guard
+/// cannot read.
+pub(super) fn field_value(field: &Field) -> Value {
+    match (&field.printed, field.opaque) {
+        (Some(printed), _) => Value::Known(printed.clone()),
+        (None, Some(_)) => Value::Opaque,
+        (None, None) => Value::Known(field.text.clone()),
     }
 }
 

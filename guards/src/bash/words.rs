@@ -8,6 +8,7 @@ use brush_parser::word::{
 };
 
 use super::escapes::ansi_c;
+use super::known::{Known, Resolved, is_name};
 use super::parse::Failure;
 use super::stdin::Stdin;
 
@@ -16,6 +17,35 @@ use super::stdin::Stdin;
 /// [`Failure::TooDeep`].
 pub(super) const MAX_BRACE_WORDS: usize = 4096;
 pub(super) const MAX_BRACE_BYTES: usize = 256 * 1024;
+
+/// How deep a variable's value is read again in arithmetic (`x='a[$(…)]'`,
+/// `$(( x ))`), and how many values one expression reads in all.
+const MAX_ARITHMETIC_DEPTH: usize = 4;
+const MAX_ARITHMETIC_VALUES: usize = 64;
+
+/// What the line made known so far, for the words of the commands after
+/// it: the variables it set, the directory it moved to.
+#[derive(Clone, Copy, Default)]
+pub(super) struct Lookup<'a> {
+    pub(super) known: Option<&'a Known>,
+    pub(super) cwd: Option<&'a str>,
+}
+
+impl Lookup<'_> {
+    fn resolve(&self, name: &str) -> Option<Resolved> {
+        match self.known {
+            Some(known) => known.resolve(name, self.cwd),
+            None => match name {
+                "PWD" => Some(Resolved::Text(self.cwd.unwrap_or(".").to_owned())),
+                _ => None,
+            },
+        }
+    }
+
+    fn text(&self, name: &str) -> Option<&str> {
+        self.known.and_then(|known| known.text(name))
+    }
+}
 
 /// What is inside a word: the fields bash makes of it, and the command
 /// lines of its `$(…)` and `` `…` `` substitutions, to be parsed in turn.
@@ -42,6 +72,19 @@ pub(super) struct Field {
     /// is `/`, `${x:+W}` is `W`), when the word has one: what bash uses
     /// when the variable is unset (or set).
     pub(super) fallback: Option<String>,
+    /// The word holds a value the line produced but the guard cannot read
+    /// (a command's output, a variable set from one, an indirection): the
+    /// end of the last such part in `text`.
+    pub(super) opaque: Option<usize>,
+    /// The word is one command substitution, the index of which in the
+    /// word's substitutions.
+    pub(super) substitution: Option<usize>,
+    /// What that substitution prints, when the line tells
+    /// (`$(mktemp -d)`, `$(echo ~)`).
+    pub(super) printed: Option<String>,
+    /// The first expansion of a variable the line set, as written
+    /// (`$x`), when its value stands in `text`.
+    pub(super) expansion: Option<String>,
 }
 
 impl Field {
@@ -52,7 +95,31 @@ impl Field {
             unknown_name: false,
             produced: None,
             fallback: None,
+            opaque: None,
+            substitution: None,
+            printed: None,
+            expansion: None,
         }
+    }
+
+    /// Whether the word is a path the guard cannot resolve: a part it
+    /// cannot read and no name of its own after it (`$(…)`, `$D/*`,
+    /// `/$(…)`), unless it is a command's output the line tells and
+    /// that is not a dangerous path.
+    pub(super) fn unresolved(&self) -> bool {
+        let Some(end) = self.opaque else {
+            return false;
+        };
+        if let Some(printed) = &self.printed {
+            return printed
+                .split_whitespace()
+                .any(super::paths::is_dangerous_path);
+        }
+        let tail = self.text.get(end..).unwrap_or("");
+        let named = tail.split('/').skip(1).any(|segment| {
+            !matches!(segment, "" | "." | "..") && !segment.contains(['*', '?', '['])
+        });
+        !named || super::paths::is_dangerous_path(tail)
     }
 }
 
@@ -60,14 +127,34 @@ impl Field {
 /// (a redirection target, a here-string, an assignment's value), without
 /// running anything: quotes and backslashes removed, parameters and
 /// substitutions kept as written.
-pub(super) fn expand(word: &str, options: &ParserOptions) -> Result<Expanded, Failure> {
-    let mut out = Pieces::default();
+pub(super) fn expand(
+    word: &str,
+    options: &ParserOptions,
+    lookup: Lookup<'_>,
+) -> Result<Expanded, Failure> {
+    let mut out = Pieces::new(lookup);
     if !out.word(word, false, options) {
         return Err(unparseable(word));
     }
     let fields = out.finish();
     let texts: Vec<&str> = fields.iter().map(|f| f.text.as_str()).collect();
+    let mut opaque = None;
+    let mut at = 0;
+    for field in &fields {
+        if let Some(end) = field.opaque {
+            opaque = Some(at + end);
+        }
+        at += field.text.len() + 1;
+    }
     let field = Field {
+        opaque,
+        substitution: if fields.len() == 1 {
+            fields[0].substitution
+        } else {
+            None
+        },
+        printed: None,
+        expansion: fields.iter().find_map(|f| f.expansion.clone()),
         text: texts.join(" "),
         unknown: fields.iter().any(|f| f.unknown),
         unknown_name: fields.last().is_some_and(|f| f.unknown_name),
@@ -92,17 +179,24 @@ pub(super) fn expand(word: &str, options: &ParserOptions) -> Result<Expanded, Fa
 pub(super) fn expand_command_word(
     word: &str,
     options: &ParserOptions,
+    lookup: Lookup<'_>,
 ) -> Result<Expanded, Failure> {
     let mut expanded = Expanded {
         fields: Vec::new(),
         substitutions: Vec::new(),
     };
     for one in brace_expansion(word, options)? {
-        let mut out = Pieces::default();
+        let mut out = Pieces::new(lookup);
         if !out.word(&one, true, options) {
             return Err(unparseable(&one));
         }
-        expanded.fields.extend(out.finish());
+        let before = expanded.substitutions.len();
+        expanded
+            .fields
+            .extend(out.finish().into_iter().map(|mut field| {
+                field.substitution = field.substitution.map(|at| at + before);
+                field
+            }));
         expanded.substitutions.extend(out.substitutions);
     }
     Ok(expanded)
@@ -114,18 +208,59 @@ fn unparseable(word: &str) -> Failure {
 
 /// The substitutions inside an arithmetic expression (`$(( $(…) + 1 ))`,
 /// `(( $(…) ))`); `None` when it has some that do not parse.
-pub(super) fn arithmetic_substitutions(text: &str, options: &ParserOptions) -> Option<Vec<String>> {
-    if !text.contains("$(") && !text.contains('`') && !text.contains("${") {
-        return Some(Vec::new());
+/// A name in the expression whose value the line set is read as an
+/// expression in turn, as bash does (`x='a[$(…)]'; echo $(( x ))` runs
+/// the substitution in the subscript).
+pub(super) fn arithmetic_substitutions(
+    text: &str,
+    options: &ParserOptions,
+    lookup: Lookup<'_>,
+) -> Option<Vec<String>> {
+    let mut budget = MAX_ARITHMETIC_VALUES;
+    arithmetic_at_depth(text, options, lookup, 0, &mut budget)
+}
+
+fn arithmetic_at_depth(
+    text: &str,
+    options: &ParserOptions,
+    lookup: Lookup<'_>,
+    depth: usize,
+    budget: &mut usize,
+) -> Option<Vec<String>> {
+    let mut found = Vec::new();
+    if lookup.known.is_some() && depth < MAX_ARITHMETIC_DEPTH {
+        for name in text
+            .split(|c: char| !(c.is_ascii_alphanumeric() || c == '_'))
+            .filter(|name| is_name(name))
+        {
+            if let Some(value) = lookup.text(name) {
+                if value.contains("$(") || value.contains('`') || value.contains('[') {
+                    if *budget == 0 {
+                        return None;
+                    }
+                    *budget -= 1;
+                    found.extend(arithmetic_at_depth(
+                        value,
+                        options,
+                        lookup,
+                        depth + 1,
+                        budget,
+                    )?);
+                }
+            }
+        }
     }
-    expand(text, options)
-        .ok()
-        .map(|expanded| expanded.substitutions)
+    if !text.contains("$(") && !text.contains('`') && !text.contains("${") {
+        return Some(found);
+    }
+    let expanded = expand(text, options, lookup).ok()?;
+    found.extend(expanded.substitutions);
+    Some(found)
 }
 
 /// The fields being built from a word's pieces.
-#[derive(Default)]
-struct Pieces {
+struct Pieces<'a> {
+    lookup: Lookup<'a>,
     fields: Vec<Field>,
     current: Field,
     /// The current field's text with default values taken.
@@ -133,6 +268,10 @@ struct Pieces {
     has_fallback: bool,
     split: bool,
     substitutions: Vec<String>,
+    /// How many pieces the current field holds, and whether the last was
+    /// a command substitution.
+    pieces: usize,
+    substituted: bool,
 }
 
 impl Default for Field {
@@ -141,7 +280,21 @@ impl Default for Field {
     }
 }
 
-impl Pieces {
+impl<'a> Pieces<'a> {
+    fn new(lookup: Lookup<'a>) -> Self {
+        Pieces {
+            lookup,
+            fields: Vec::new(),
+            current: Field::default(),
+            taken: String::new(),
+            has_fallback: false,
+            split: false,
+            substitutions: Vec::new(),
+            pieces: 0,
+            substituted: false,
+        }
+    }
+
     /// Whether all of `word` could be read. A `~` before a name no user
     /// has (`~$(…)`, which the parser reads as a user) stays a `~`, and
     /// the rest is read as a word of its own, as bash does.
@@ -200,6 +353,11 @@ impl Pieces {
                 | WordPiece::GettextDoubleQuotedSequence(inner) => {
                     complete &= self.push(word, inner, true, splits, options)
                 }
+                // `~+` is the directory the command runs in.
+                WordPiece::TildePrefix(user) if user == "+" => {
+                    let cwd = self.lookup.cwd.unwrap_or(".");
+                    self.known(cwd);
+                }
                 WordPiece::TildePrefix(user) => {
                     self.known("~");
                     self.known(user);
@@ -215,13 +373,30 @@ impl Pieces {
                 | WordPiece::BackquotedCommandSubstitution(inner) => {
                     self.substitutions.push(inner.clone());
                     self.unknown(source);
+                    self.opaque();
+                    self.substituted = true;
                 }
                 WordPiece::ParameterExpansion(expression) => {
                     complete &= self.parameter_words(expression, options);
                     let parameter = parameter_of(expression);
+                    let resolved = if is_named(parameter, "HOME") && is_plain(expression) {
+                        None
+                    } else {
+                        self.resolved(expression)
+                    };
                     if splits && !quoted && is_named(parameter, "IFS") {
                         self.split = true;
                         self.end_field();
+                    } else if let Some(resolved) = resolved {
+                        match resolved {
+                            Resolved::Text(text) => {
+                                self.assigned(source, &text, splits && !quoted);
+                            }
+                            Resolved::Opaque => {
+                                self.unknown(source);
+                                self.opaque();
+                            }
+                        }
                     } else if is_named(parameter, "HOME") && is_plain(expression) {
                         self.known(source);
                     } else {
@@ -235,7 +410,7 @@ impl Pieces {
                     }
                 }
                 WordPiece::ArithmeticExpression(expression) => {
-                    match arithmetic_substitutions(&expression.value, options) {
+                    match arithmetic_substitutions(&expression.value, options, self.lookup) {
                         Some(found) => self.substitutions.extend(found),
                         None => complete = false,
                     }
@@ -255,8 +430,119 @@ impl Pieces {
 
     /// Text whose value is known, in both the field and its fallback.
     fn known(&mut self, text: &str) {
+        if !text.is_empty() {
+            self.pieces += 1;
+            self.substituted = false;
+        }
         self.current.text.push_str(text);
         self.taken.push_str(text);
+    }
+
+    /// The current field holds a value the guard cannot read up to here.
+    fn opaque(&mut self) {
+        self.current.opaque = Some(self.current.text.len());
+    }
+
+    /// A variable's value the line set: known, but still an expansion for
+    /// the program's name; split at blanks when unquoted.
+    fn assigned(&mut self, source: &str, value: &str, splits: bool) {
+        if self.current.expansion.is_none() {
+            self.current.expansion = Some(source.to_owned());
+        }
+        if splits {
+            let mut words = value.split_whitespace();
+            if let Some(first) = words.next() {
+                self.known(first);
+            }
+            for word in words {
+                self.current.unknown_name = true;
+                self.end_field();
+                self.known(word);
+            }
+        } else {
+            self.known(value);
+        }
+        self.current.unknown_name = true;
+    }
+
+    /// The value of a parameter the line set (`A=~; $A`), references and
+    /// indirection followed (`${!v}`), a literal suffix or prefix removed
+    /// (`${HOME%/}`); `None` for one from the environment.
+    fn resolved(&self, expression: &ParameterExpr) -> Option<Resolved> {
+        use ParameterExpr as P;
+        let (name, indirect) = match expression {
+            P::Parameter {
+                parameter: Parameter::Named(name),
+                indirect,
+            }
+            | P::IndicateErrorIfNullOrUnset {
+                parameter: Parameter::Named(name),
+                indirect,
+                ..
+            }
+            | P::RemoveSmallestSuffixPattern {
+                parameter: Parameter::Named(name),
+                indirect,
+                ..
+            }
+            | P::RemoveLargestSuffixPattern {
+                parameter: Parameter::Named(name),
+                indirect,
+                ..
+            }
+            | P::RemoveSmallestPrefixPattern {
+                parameter: Parameter::Named(name),
+                indirect,
+                ..
+            }
+            | P::RemoveLargestPrefixPattern {
+                parameter: Parameter::Named(name),
+                indirect,
+                ..
+            }
+            | P::UseDefaultValues {
+                parameter: Parameter::Named(name),
+                indirect,
+                ..
+            } => (name.as_str(), *indirect),
+            _ => return None,
+        };
+        let value = if indirect {
+            // `${!v}`: the variable named by `v`'s value.
+            match self.lookup.resolve(name) {
+                Some(Resolved::Text(target)) if is_name(&target) => self.lookup.resolve(&target),
+                Some(Resolved::Text(_) | Resolved::Opaque) => Some(Resolved::Opaque),
+                None if matches!(expression, P::UseDefaultValues { .. }) => None,
+                None => Some(Resolved::Opaque),
+            }
+        } else {
+            self.lookup.resolve(name)
+        }?;
+        let Resolved::Text(text) = value else {
+            return Some(Resolved::Opaque);
+        };
+        // `A=; rm -rf ${A:-/}`: an empty value takes the default, as an
+        // unset one does.
+        if text.is_empty() && matches!(expression, P::UseDefaultValues { .. }) {
+            return None;
+        }
+        let (pattern, suffix) = match expression {
+            P::RemoveSmallestSuffixPattern { pattern, .. }
+            | P::RemoveLargestSuffixPattern { pattern, .. } => (pattern.as_deref(), true),
+            P::RemoveSmallestPrefixPattern { pattern, .. }
+            | P::RemoveLargestPrefixPattern { pattern, .. } => (pattern.as_deref(), false),
+            _ => return Some(Resolved::Text(text)),
+        };
+        let pattern = pattern.unwrap_or("");
+        if pattern.contains(['*', '?', '[', '$', '`', '\\', '\'', '"']) {
+            return Some(Resolved::Opaque);
+        }
+        let stripped = if suffix {
+            text.strip_suffix(pattern)
+        } else {
+            text.strip_prefix(pattern)
+        };
+        Some(Resolved::Text(stripped.unwrap_or(&text).to_owned()))
     }
 
     fn unknown(&mut self, source: &str) {
@@ -268,6 +554,11 @@ impl Pieces {
     /// The current field, with its fallback when it has one.
     fn take_field(&mut self) -> Field {
         let mut field = std::mem::take(&mut self.current);
+        if self.pieces == 1 && self.substituted {
+            field.substitution = self.substitutions.len().checked_sub(1);
+        }
+        self.pieces = 0;
+        self.substituted = false;
         let taken = std::mem::take(&mut self.taken);
         if std::mem::take(&mut self.has_fallback) {
             field.fallback = Some(taken);
@@ -334,13 +625,13 @@ impl Pieces {
         }
         let mut complete = true;
         for inner in words {
-            match expand(inner, options) {
+            match expand(inner, options, self.lookup) {
                 Ok(expanded) => self.substitutions.extend(expanded.substitutions),
                 Err(_) => complete = false,
             }
         }
         for inner in arithmetic {
-            match arithmetic_substitutions(inner, options) {
+            match arithmetic_substitutions(inner, options, self.lookup) {
                 Some(found) => self.substitutions.extend(found),
                 None => complete = false,
             }
@@ -369,7 +660,7 @@ fn default_value(expression: &ParameterExpr, options: &ParserOptions) -> Option<
         } => alternative_value.as_deref(),
         _ => None,
     }?;
-    let expanded = expand(word, options).ok()?;
+    let expanded = expand(word, options, Lookup::default()).ok()?;
     expanded.fields.into_iter().next().map(|field| field.text)
 }
 
@@ -544,18 +835,26 @@ mod tests {
             ("a\"b c\"d", "ab cd"),
         ] {
             assert_eq!(
-                expand(word, &options).ok().unwrap().fields[0].text,
+                expand(word, &options, Lookup::default())
+                    .ok()
+                    .unwrap()
+                    .fields[0]
+                    .text,
                 value,
                 "{word}"
             );
         }
-        let expanded = expand("\"$(a)`b`\"", &options).ok().unwrap();
+        let expanded = expand("\"$(a)`b`\"", &options, Lookup::default())
+            .ok()
+            .unwrap();
         assert_eq!(expanded.substitutions, ["a", "b"]);
     }
 
     fn command_words(word: &str) -> Vec<String> {
         let options = ParserOptions::default();
-        let expanded = expand_command_word(word, &options).ok().unwrap();
+        let expanded = expand_command_word(word, &options, Lookup::default())
+            .ok()
+            .unwrap();
         expanded.fields.into_iter().map(|f| f.text).collect()
     }
 
@@ -583,11 +882,11 @@ mod tests {
         }
         let options = ParserOptions::default();
         assert!(matches!(
-            expand_command_word("{1..100000}", &options),
+            expand_command_word("{1..100000}", &options, Lookup::default()),
             Err(Failure::TooDeep)
         ));
         assert!(matches!(
-            expand_command_word(&"{a,b}".repeat(13), &options),
+            expand_command_word(&"{a,b}".repeat(13), &options, Lookup::default()),
             Err(Failure::TooDeep)
         ));
         assert_eq!(command_words(&"{a,b}".repeat(12)).len(), 4096);
@@ -614,13 +913,17 @@ mod tests {
             "\"${x:-\"$(a)\"}\"",
             "${x,,$(a)}",
         ] {
-            let expanded = expand(word, &options).ok().unwrap();
+            let expanded = expand(word, &options, Lookup::default()).ok().unwrap();
             assert_eq!(expanded.substitutions, ["a"], "{word}");
             assert!(expanded.fields[0].unknown, "{word}");
         }
-        let home = expand("${HOME}/x", &options).ok().unwrap();
+        let home = expand("${HOME}/x", &options, Lookup::default())
+            .ok()
+            .unwrap();
         assert!(!home.fields[0].unknown);
-        let name = expand("$(which x)/rm", &options).ok().unwrap();
+        let name = expand("$(which x)/rm", &options, Lookup::default())
+            .ok()
+            .unwrap();
         assert!(name.fields[0].unknown && !name.fields[0].unknown_name);
     }
 }

@@ -10,6 +10,11 @@ const SHELLS: &[&str] = &[
     "sh", "bash", "zsh", "dash", "ksh", "mksh", "ash", "yash", "posh",
 ];
 
+/// Whether `name` (without its version) is a shell.
+pub(super) fn is_shell(name: &str) -> bool {
+    SHELLS.contains(&name)
+}
+
 /// `name` without a version at its end: `python3.12` is `python`, `bash5`
 /// is `bash`, `bash-5.2` is `bash`.
 pub(super) fn unversioned(name: &str) -> &str {
@@ -180,16 +185,27 @@ pub(super) fn shell_code(name: &str, args: &[String]) -> Option<String> {
             (!rest.is_empty()).then(|| rest.join(" "))
         }
         "env" => {
+            // `env -S'rm -rf' ~`: the string split, then the arguments
+            // after it.
             let mut args = args.iter();
+            let with_rest = |code: &str, rest: std::slice::Iter<'_, String>| {
+                let mut code = code.to_owned();
+                for arg in rest {
+                    code.push(' ');
+                    code.push_str(arg);
+                }
+                code
+            };
             while let Some(arg) = args.next() {
                 if arg == "-S" || arg == "--split-string" {
-                    return args.next().cloned();
+                    let code = args.next()?;
+                    return Some(with_rest(code, args));
                 }
                 if let Some(code) = arg
                     .strip_prefix("--split-string=")
                     .or_else(|| arg.strip_prefix("-S").filter(|s| !s.is_empty()))
                 {
-                    return Some(code.to_owned());
+                    return Some(with_rest(code, args));
                 }
                 if !is_option(arg) && !arg.contains('=') {
                     break;

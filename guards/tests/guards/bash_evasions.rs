@@ -34,6 +34,21 @@ enum Class {
     Targets,
     /// Relative paths in the directory a `cd` moved to.
     Directory,
+    /// Values the line itself makes known: assignments, `read`,
+    /// `printf -v`, namerefs, indirection, `~+`, `$(echo …)`.
+    Assigned,
+    /// Code other programs run: `node -e`, `ruby -e`, `awk`, `sed`'s `e`,
+    /// `vim -c '!…'`, `tclsh` on standard input, `tar` and `make`.
+    Programs,
+    /// Shell features that rename or hide a command: aliases, arithmetic
+    /// subscripts, `hash -p`, symlinks, `xargs -a`, `env -S`.
+    Features,
+    /// git's aliases and its other ways of losing work.
+    Git,
+    /// A file written on the line, then run.
+    Written,
+    /// Recursive or whole-directory changes to the home directory.
+    Home,
     /// Near-misses that run nothing dangerous.
     Harmless,
     /// Harmless lines the guard refuses by design, as `unreadable`: what
@@ -41,7 +56,10 @@ enum Class {
     Unknowable,
 }
 
-use Class::{Braced, Directory, Expansion, Harmless, Options, Stdin, Targets, Unknowable};
+use Class::{
+    Assigned, Braced, Directory, Expansion, Features, Git, Harmless, Home, Options, Programs,
+    Stdin, Targets, Unknowable, Written,
+};
 
 const LINES: &[(Class, &str)] = &[
     // Command substitutions inside a braced parameter expansion.
@@ -220,6 +238,60 @@ const LINES: &[(Class, &str)] = &[
     (Directory, "pushd / && rm -rf etc"),
     (Directory, "cd /usr; cd ..; rm -rf etc"),
     (Directory, "cd / && echo etc | xargs rm -rf"),
+    // Values the line makes known.
+    (Assigned, "A=~; rm -rf $A"),
+    (Assigned, "read -r D <<< ~; rm -rf \"$D\""),
+    (Assigned, "printf -v D %s ~; rm -rf \"$D\""),
+    (Assigned, "declare -n r=HOME; rm -rf \"$r\""),
+    (Assigned, "v=HOME; rm -rf \"${!v}\""),
+    (Assigned, "rm -rf \"${HOME%/}\""),
+    (Assigned, "cd ~ && rm -rf ~+"),
+    (Assigned, "rm -rf $(echo ~)"),
+    // Code other programs run.
+    (
+        Programs,
+        "node -e \"require('child_process').execSync('rm -rf ~')\"",
+    ),
+    (
+        Programs,
+        "node -p \"require('child_process').execSync('rm -rf ~').length\"",
+    ),
+    (Programs, "ruby -e 'system(\"rm -rf ~\")'"),
+    (Programs, "awk 'BEGIN { system(\"rm -rf ~\") }'"),
+    (Programs, "awk 'BEGIN { print \"rm -rf ~\" | \"sh\" }'"),
+    (Programs, "echo x | sed 's/.*/rm -rf ~/e'"),
+    (Programs, "echo x | sed '1e rm -rf ~'"),
+    (Programs, "tclsh <<< 'exec rm -rf $env(HOME)'"),
+    (Programs, "vim -es -c '!rm -rf ~' -c q"),
+    (Programs, "ex -c '!rm -rf ~' -c q"),
+    (
+        Programs,
+        "tar -cf x.tar --checkpoint=1 --checkpoint-action=exec='rm -rf ~' .",
+    ),
+    (Programs, "make -f <(printf 'all:\\n\\trm -rf ~\\n')"),
+    // Shell features that rename or hide a command.
+    (Features, "shopt -s expand_aliases\nalias x='rm -rf'\nx ~"),
+    (Features, "x='a[$(rm -rf ~)]'; echo $(( x ))"),
+    (Features, "hash -p \"$(command -v rm)\" x; x -rf ~"),
+    (Features, "ln -sf \"$(command -v rm)\" ./x; ./x -rf ~"),
+    (Features, "xargs -a <(echo ~) rm -rf"),
+    (Features, "env -S'rm -rf' ~"),
+    // git's aliases and its other ways of losing work.
+    (Git, "git -c alias.x='!rm -rf ~' x"),
+    (Git, "git -c alias.c='clean -fdx' c"),
+    (Git, "git checkout -f"),
+    (Git, "git stash drop"),
+    // A file written, then run.
+    (Written, "printf 'rm -rf ~\\n' > ./s.sh; bash ./s.sh"),
+    (
+        Written,
+        "echo 'rm -rf ~' > ./be; BASH_ENV=./be bash -c true",
+    ),
+    // The home directory changed as a whole.
+    (Home, "find ~ -exec chmod 000 {} +"),
+    (Home, "rsync -a --delete ./e/ ~/"),
+    (Home, "mv ~ ./gone"),
+    (Home, "chmod -R 000 \"$(echo ~)\""),
     // Harmless near-misses.
     (Harmless, "echo ${x:-default}"),
     (Harmless, "echo ${HOME:+set} ${#HOME} ${HOME%/*}"),
@@ -285,16 +357,54 @@ const LINES: &[(Class, &str)] = &[
     (Harmless, "bash -c 'cd /'; rm -rf etc"),
     (Harmless, "cd build && rm -rf *"),
     (Harmless, "cd /tmp; cd -; rm -rf etc"),
+    (Harmless, "echo rm -rf ~"),
+    (Harmless, "A=./build; rm -rf $A"),
+    (Harmless, "read -r D <<< ./build; rm -rf \"$D\""),
+    (Harmless, "printf -v D %s ./build; rm -rf \"$D\""),
+    (Harmless, "declare -n r=OUT; rm -rf \"$r\""),
+    (Harmless, "v=OUT; rm -rf \"${!v:-./build}\""),
+    (Harmless, "cd ~ && echo ~+"),
+    (Harmless, "rm -rf $(echo ./build)"),
+    (Harmless, "rm -rf \"$(mktemp -d)\""),
+    (Harmless, "for d in ./a ./b; do rm -rf \"$d\"; done"),
+    (Harmless, "node -e 'console.log(1)'"),
+    (Harmless, "node -p \"require('os').homedir()\""),
+    (Harmless, "ruby -e 'puts 1'"),
+    (Harmless, "awk '{print $1}'"),
+    (Harmless, "awk 'BEGIN { print \"rm -rf ~\" }'"),
+    (Harmless, "sed 's/a/b/'"),
+    (Harmless, "echo x | sed 's/x/rm -rf ~/'"),
+    (Harmless, "tclsh <<< 'puts hi'"),
+    (Harmless, "vim -es -c 'wq' notes.txt"),
+    (Harmless, "tar -czf out.tgz ./dist"),
+    (Harmless, "make -f <(printf 'all:\\n\\techo hi\\n')"),
+    (Harmless, "shopt -s expand_aliases\nalias x='echo'\nx ~"),
+    (Harmless, "x='a[1]'; echo $(( x ))"),
+    (Harmless, "xargs -a <(echo ./build) rm -rf"),
+    (Harmless, "env -S'echo hi' ~"),
+    (Harmless, "git -c alias.l='log --oneline' l"),
+    (Harmless, "git -c user.name=x commit -m x"),
+    (Harmless, "git checkout -b feature"),
+    (Harmless, "printf 'echo hi\\n' > ./s.sh; bash ./s.sh"),
+    (Harmless, "echo 'rm -rf ~' > ./notes.txt"),
+    (Harmless, "find . -exec chmod 644 {} +"),
+    (Harmless, "rsync -a --delete ./e/ ./f/"),
+    (Harmless, "rsync -a ./e/ ~/backup/"),
+    (Harmless, "mv ./a ./b"),
+    (Harmless, "chmod 755 ./x"),
     (Unknowable, "\"$(echo echo)\" hi"),
     (Unknowable, "x=echo; $x hi"),
     (Unknowable, "eval \"$(echo echo hi)\""),
     (Unknowable, "echo echo hi | tee /dev/null | bash"),
     (Unknowable, "python3 -c \"$(echo 'print(1)')\""),
+    (Unknowable, "rm -rf \"$(git rev-parse --show-toplevel)\""),
+    (Unknowable, "rm -rf $(cat dirs.txt)"),
+    (Unknowable, "ln -sf \"$(command -v echo)\" ./x; ./x -rf ~"),
 ];
 
 /// Programs that record their arguments and do nothing else.
 const RECORDERS: &[&str] = &[
-    "rm", "git", "dd", "cp", "mv", "chmod", "chown", "tee", "truncate", "shred", "mkfs",
+    "rm", "dd", "cp", "mv", "chmod", "chown", "tee", "truncate", "shred", "mkfs", "rsync",
 ];
 
 /// Stand-ins that record their arguments, then do what the real program
@@ -324,7 +434,140 @@ const RUNNERS: &[(&str, &str)] = &[
     ("python3.12", INTERPRETER),
     ("perl", INTERPRETER),
     ("curl", CURL),
+    ("git", GIT),
+    ("node", EVAL),
+    ("ruby", EVAL),
+    ("awk", AWK),
+    ("sed", SED),
+    ("vim", VIM),
+    ("ex", VIM),
+    ("tclsh", TCLSH),
+    ("tar", TAR),
+    ("make", MAKE),
 ];
+
+/// git's aliases given with `-c alias.NAME=VALUE`: a `!` runs the rest as
+/// shell code, anything else is git's own subcommand.
+const GIT: &str = r#"
+aliases=()
+while [ $# -gt 0 ]; do
+  case "$1" in
+    -c) case "$2" in alias.*=*) aliases+=("${2#alias.}");; esac; shift 2;;
+    -C|--git-dir|--work-tree|--namespace) shift 2;;
+    -*) shift;;
+    *) break;;
+  esac
+done
+for alias in "${aliases[@]}"; do
+  name=${alias%%=*}; value=${alias#*=}
+  if [ "$1" = "$name" ]; then
+    shift
+    [[ $value == '!'* ]] && exec bash -c "${value#!}"
+    read -ra words <<< "$value"
+    exec git "${words[@]}" "$@"
+  fi
+done
+"#;
+
+/// `node -e`/`-p` and `ruby -e`: a call that runs a string as a command.
+const EVAL: &str = r#"
+code=
+while [ $# -gt 0 ]; do
+  case "$1" in
+    -e|-p|--eval|--print) code=$2; shift 2;;
+    *) shift;;
+  esac
+done
+re="(execSync|exec|system)\(['\"]([^'\"]*)['\"]"
+[[ $code =~ $re ]] && bash -c "${BASH_REMATCH[2]}"
+"#;
+
+/// awk's `system("…")` and `print "…" | "…"`.
+const AWK: &str = r#"
+while [ $# -gt 0 ]; do
+  case "$1" in
+    -f|-v|-F) shift 2;;
+    -*) shift;;
+    *) break;;
+  esac
+done
+program=$1
+re='system\("([^"]*)"\)'
+[[ $program =~ $re ]] && bash -c "${BASH_REMATCH[1]}"
+re='print "([^"]*)" *\| *"([^"]*)"'
+[[ $program =~ $re ]] && printf '%s\n' "${BASH_REMATCH[1]}" | bash -c "${BASH_REMATCH[2]}"
+exit 0
+"#;
+
+/// sed's `s/…/…/e` (the line after the substitution runs) and `e CMD`.
+const SED: &str = r#"
+script=
+while [ $# -gt 0 ]; do
+  case "$1" in
+    -e|--expression) script=$2; shift 2;;
+    -*) shift;;
+    *) [ -z "$script" ] && script=$1; shift;;
+  esac
+done
+re='^[0-9$]*s/[^/]*/([^/]*)/[gp0-9]*e[gp]*$'
+[[ $script =~ $re ]] && bash -c "${BASH_REMATCH[1]}"
+re='^[0-9$]*e (.*)$'
+[[ $script =~ $re ]] && bash -c "${BASH_REMATCH[1]}"
+exit 0
+"#;
+
+/// vim's and ex's `-c '!…'` and `+'!…'`.
+const VIM: &str = r#"
+while [ $# -gt 0 ]; do
+  case "$1" in
+    -c|--cmd) command=$2; shift 2;;
+    +*) command=${1#+}; shift;;
+    *) shift; continue;;
+  esac
+  [[ $command == '!'* ]] && bash -c "${command#!}"
+done
+exit 0
+"#;
+
+/// Tcl's `exec` on standard input, with `$env(HOME)` read.
+const TCLSH: &str = r#"
+code=$(cat)
+while IFS= read -r line; do
+  [[ $line == 'exec '* ]] || continue
+  line=${line#exec }
+  line=${line//'$::env(HOME)'/$HOME}
+  line=${line//'$env(HOME)'/$HOME}
+  read -ra words <<< "$line"
+  ( "${words[@]}" )
+done <<< "$code"
+"#;
+
+/// tar's `--checkpoint-action=exec=CMD` and `--to-command=CMD`.
+const TAR: &str = r#"
+for arg in "$@"; do
+  case "$arg" in
+    --checkpoint-action=exec=*) bash -c "${arg#--checkpoint-action=exec=}";;
+    --to-command=*) bash -c "${arg#--to-command=}";;
+  esac
+done
+exit 0
+"#;
+
+/// make's recipes: the tab-indented lines of the makefile `-f` names.
+const MAKE: &str = r#"
+file=
+while [ $# -gt 0 ]; do
+  case "$1" in
+    -f|--file|--makefile) file=$2; shift 2;;
+    *) shift;;
+  esac
+done
+[ -n "$file" ] || exit 0
+while IFS= read -r line; do
+  [[ $line == $'\t'* ]] && bash -c "${line#$'\t'}"
+done < "$file"
+exit 0
+"#;
 
 /// `sudo -s` and `sudo -i` without a command run a shell.
 const SUDO: &str = r#"
@@ -464,6 +707,8 @@ while [ $# -gt 0 ]; do
     --) shift; break;;
     -u|--unset) shift 2;;
     -C|--chdir) cd "$2" || exit; shift 2;;
+    -S|--split-string) read -ra words <<< "$2"; shift 2; set -- "${words[@]}" "$@";;
+    -S*) read -ra words <<< "${1#-S}"; shift; set -- "${words[@]}" "$@";;
     -*) shift;;
     *=*) shift;;
     *) break;;
@@ -500,19 +745,20 @@ exec "$@"
 "#;
 
 const XARGS: &str = r#"
-replace=
+replace=; file=
 while [ $# -gt 0 ]; do
   case "$1" in
     -I) replace=$2; shift 2;;
     -I*) replace=${1#-I}; shift;;
-    -n|-P|-L|-d|-E|-s|-a) shift 2;;
+    -a|--arg-file) file=$2; shift 2;;
+    -n|-P|-L|-d|-E|-s) shift 2;;
     -*) shift;;
     *) break;;
   esac
 done
 [ $# -eq 0 ] && set -- echo
 set -f
-input=$(cat)
+if [ -n "$file" ]; then input=$(cat "$file"); else input=$(cat); fi
 if [ -n "$replace" ]; then
   while IFS= read -r item; do
     run=()
@@ -558,7 +804,7 @@ done
 /// Records what it reads on standard input too: the code it would run.
 const INTERPRETER: &str = r#"
 code=$(cat)
-[ -n "$code" ] && printf '%s\0' "$PWD" "${0##*/}" "<stdin>" "$code" > "$LOG.stdin"
+[ -n "$code" ] && printf '%s\0' "$PWD" "$NAME" "<stdin>" "$code" > "$LOG.stdin"
 "#;
 
 /// Prints a script that deletes everything: what a shell piped from the
@@ -568,7 +814,7 @@ printf '# REMOTE-CODE\nrm -rf /\n'
 ";
 
 /// Real programs on `PATH` beside the stand-ins: harmless ones only.
-const REAL_TOOLS: &[&str] = &["bash", "cat", "echo"];
+const REAL_TOOLS: &[&str] = &["bash", "cat", "echo", "ln"];
 
 /// The sandbox a line runs in.
 struct Sandbox {
@@ -607,8 +853,10 @@ impl Sandbox {
         let log_prefix = |name: &str| format!("{}/$BASHPID-$RANDOM$RANDOM-{name}", log.display());
         let script = |name: &str, body: &str| {
             let at = standins.join(name);
+            // `-p`: a stand-in reads no `BASH_ENV`, which a line may set
+            // for the shells it starts.
             let record = format!(
-                "#!{bash}\nLOG={prefix}\nprintf '%s\\0' \"$PWD\" \"${{0##*/}}\" \"$@\" > \"$LOG\"\n{body}",
+                "#!{bash} -p\nNAME={name}\nLOG={prefix}\nprintf '%s\\0' \"$PWD\" \"$NAME\" \"$@\" > \"$LOG\"\n{body}",
                 bash = bash.display(),
                 prefix = log_prefix(name),
             );
@@ -640,6 +888,9 @@ impl Sandbox {
         for entry in fs::read_dir(&self.log).unwrap() {
             fs::remove_file(entry.unwrap().path()).unwrap();
         }
+        // What one line wrote (`./s.sh`, a symlink) is gone for the next.
+        let _ = fs::remove_dir_all(&self.work);
+        fs::create_dir_all(&self.work).unwrap();
         Command::new(&self.bash)
             .arg("-c")
             .arg(line)
@@ -681,19 +932,22 @@ fn which(program: &str) -> PathBuf {
         .unwrap_or_else(|| panic!("{program} must be installed to run this test"))
 }
 
-/// A line that could reach a real program or file despite the sandbox.
+/// A line that could reach a real program or file despite the sandbox:
+/// one that names a program by path, sets `PATH`, or writes anywhere but
+/// a file of the working directory (`> ./s.sh`).
 fn escapes_the_sandbox(line: &str) -> bool {
-    [
-        "bin/",
-        "PATH",
-        ">",
-        "command -p",
-        "enable",
-        "hash",
-        "exec -a",
-    ]
-    .iter()
-    .any(|needle| line.contains(needle))
+    let writes_outside = line
+        .match_indices('>')
+        .any(|(at, _)| !line[at + 1..].trim_start().starts_with("./"));
+    // `hash -p` may only name a stand-in, found on `PATH`.
+    let hashes_a_path = line
+        .match_indices("hash")
+        .any(|(at, _)| !line[at..].starts_with("hash -p \"$(command -v "));
+    writes_outside
+        || hashes_a_path
+        || ["bin/", "PATH", "command -p", "enable", "exec -a"]
+            .iter()
+            .any(|needle| line.contains(needle))
 }
 
 /// Whether what the stand-ins recorded would have destroyed something: an
@@ -729,6 +983,18 @@ fn dangerous(run: &Run, home: &Path) -> bool {
             .iter()
             .any(|a| a.strip_prefix("of=").is_some_and(device)),
         "cp" => split_options(args).1.last().is_some_and(|d| device(d)),
+        // A mode, then paths: the home directory locked or opened.
+        "chmod" | "chown" => split_options(args).1.iter().skip(1).any(|o| path(o)),
+        "mv" => {
+            let operands = split_options(args).1;
+            operands.len() > 1 && operands[..operands.len() - 1].iter().any(|o| path(o))
+        }
+        "rsync" => {
+            let (options, operands) = split_options(args);
+            options.iter().any(|o| o.starts_with("--del"))
+                && operands.len() > 1
+                && operands.last().is_some_and(|d| path(d))
+        }
         "git" => dangerous_git(args),
         "python" | "python3" | "python3.12" | "perl" => {
             let code = inline_code(&run.name, args);
@@ -799,10 +1065,12 @@ fn dangerous_git(args: &[String]) -> bool {
             });
             mirror || protected
         }
-        "checkout" => whole_tree,
+        "checkout" => whole_tree || has('f', "--force"),
         "restore" => whole_tree && !options.iter().any(|o| *o == "--staged" || *o == "-S"),
         "clean" => has('f', "--force"),
-        "stash" => operands.first().is_some_and(|o| *o == "clear"),
+        "stash" => operands
+            .first()
+            .is_some_and(|o| *o == "clear" || *o == "drop"),
         _ => false,
     }
 }

@@ -3,7 +3,8 @@
 //! `progressToken`), `ask` an `elicitation/create` request and `sample` a
 //! `sampling/createMessage` request, each where the client declared it can.
 //! A client at 2026-07-28 is asked in rounds instead (see
-//! [`input_required`](super::input_required)).
+//! [`input_required`](super::input_required)); an earlier client of a
+//! stateless HTTP server cannot be asked at all, and the line says so.
 //!
 //! Notifications are queued by the tool (a plain `fn` on the blocking pool
 //! included) and sent, in order, by the request's own task, so that on
@@ -85,9 +86,44 @@ const NO_SAMPLING: &str = "the client cannot sample its model (it declared no sa
 /// What a tool's `roots` is answered when the client has no roots.
 const NO_ROOTS: &str = "the client lists no roots (it declared no roots)";
 
+/// What a tool's `ask`, `sample` or `roots` is answered on a stateless
+/// HTTP server by a client of a protocol version before 2026-07-28: no
+/// session carries a request to it mid-call, whatever it declared.
+fn stateless_refusal(asking: &str, version: &str) -> String {
+    format!(
+        "this server runs stateless: it cannot {asking} a {version} client mid-call; \
+         serve with sessions (HttpOptions::stateless(false)), or call from a client of \
+         protocol 2026-07-28 or later"
+    )
+}
+
+/// Whether the request `context` serves came to a stateless HTTP server.
+fn is_stateless(context: &RequestContext<RoleServer>) -> bool {
+    #[cfg(feature = "mcp-http")]
+    {
+        context
+            .extensions
+            .get::<hyper::http::request::Parts>()
+            .is_some_and(|parts| {
+                parts
+                    .extensions
+                    .get::<crate::mcp::http::Stateless>()
+                    .is_some()
+            })
+    }
+    #[cfg(not(feature = "mcp-http"))]
+    {
+        let _ = context;
+        false
+    }
+}
+
 /// The call's host on MCP.
 struct ClientCall {
     peer: Peer<RoleServer>,
+    /// Served by a stateless HTTP server: the client is never asked
+    /// mid-call.
+    stateless: bool,
     token: Option<ProgressToken>,
     floor: Arc<LogFloor>,
     notes: mpsc::Sender<Note>,
@@ -121,6 +157,7 @@ pub(crate) fn host_for_request(
     };
     let host = ClientCall {
         peer: context.peer.clone(),
+        stateless: is_stateless(context),
         token: context.meta.get_progress_token(),
         floor,
         notes,
@@ -186,6 +223,21 @@ fn send(peer: Peer<RoleServer>, note: Note) -> Pin<Box<dyn Future<Output = ()> +
     })
 }
 
+impl ClientCall {
+    /// The refusal of a stateless server, when this call is served by one.
+    fn refused_stateless(&self, asking: &str) -> Option<String> {
+        if !self.stateless {
+            return None;
+        }
+        let version = self
+            .peer
+            .peer_info()
+            .map(|info| info.protocol_version.to_string())
+            .unwrap_or_else(|| "2025-03-26".to_owned());
+        Some(stateless_refusal(asking, &version))
+    }
+}
+
 impl CallHost for ClientCall {
     fn name(&self) -> &'static str {
         "mcp"
@@ -209,6 +261,9 @@ impl CallHost for ClientCall {
     }
 
     fn ask(&self, message: &str, schema: &Value) -> HostFuture<Result<Reply, String>> {
+        if let Some(refused) = self.refused_stateless("ask") {
+            return Box::pin(std::future::ready(Err(refused)));
+        }
         let peer = self.peer.clone();
         let message = message.to_owned();
         let schema = schema.clone();
@@ -276,6 +331,9 @@ impl CallHost for ClientCall {
             }
             return in_round(round, "roots", key, input_required::roots(), listed_roots);
         }
+        if let Some(refused) = self.refused_stateless("list the roots of") {
+            return Box::pin(std::future::ready(Err(refused)));
+        }
         let peer = self.peer.clone();
         Box::pin(async move {
             let can = peer
@@ -310,6 +368,9 @@ impl CallHost for ClientCall {
     }
 
     fn sample(&self, prompt: &str, max_tokens: u32) -> HostFuture<Result<String, String>> {
+        if let Some(refused) = self.refused_stateless("sample the model of") {
+            return Box::pin(std::future::ready(Err(refused)));
+        }
         let peer = self.peer.clone();
         let prompt = prompt.to_owned();
         Box::pin(async move {

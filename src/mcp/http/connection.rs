@@ -1,11 +1,18 @@
 //! One connection, watched: closed when its first request head does not
 //! arrive in time (whatever the protocol: hyper's own header timeout starts
 //! only once an HTTP/1 head has begun), when it stays without a request in
-//! flight for the idle timeout, or when the server shuts down.
+//! flight for the idle timeout, or when the server shuts down; and dropped
+//! at once when the peer has read nothing of what the server writes for
+//! the idle timeout, so that answers nobody reads are dropped with their
+//! connection instead of held for as long as the peer wants.
 
-use std::pin::pin;
+use std::io;
+use std::pin::{Pin, pin};
 use std::sync::Arc;
+use std::task::{Context, Poll};
 use std::time::Duration;
+
+use tokio::io::{AsyncRead, AsyncWrite, ReadBuf};
 
 use hyper_util::server::graceful::GracefulConnection;
 use tokio::sync::watch;
@@ -60,11 +67,81 @@ pub(crate) struct Timeouts {
     pub(crate) idle: Duration,
 }
 
+/// A socket whose writes are watched: whether the last write found the
+/// peer's window full (the peer reads nothing).
+pub(crate) struct Watched<S> {
+    inner: S,
+    blocked: watch::Sender<bool>,
+}
+
+impl<S> Watched<S> {
+    /// `inner`, watched; the receiver tells when writes block.
+    pub(crate) fn new(inner: S) -> (Self, watch::Receiver<bool>) {
+        let (blocked, receiver) = watch::channel(false);
+        (Watched { inner, blocked }, receiver)
+    }
+
+    fn saw<T>(&self, polled: &Poll<T>) {
+        let now = polled.is_pending();
+        self.blocked.send_if_modified(|blocked| {
+            let changed = *blocked != now;
+            *blocked = now;
+            changed
+        });
+    }
+}
+
+impl<S: AsyncRead + Unpin> AsyncRead for Watched<S> {
+    fn poll_read(
+        mut self: Pin<&mut Self>,
+        cx: &mut Context<'_>,
+        buf: &mut ReadBuf<'_>,
+    ) -> Poll<io::Result<()>> {
+        Pin::new(&mut self.inner).poll_read(cx, buf)
+    }
+}
+
+impl<S: AsyncWrite + Unpin> AsyncWrite for Watched<S> {
+    fn poll_write(
+        mut self: Pin<&mut Self>,
+        cx: &mut Context<'_>,
+        buf: &[u8],
+    ) -> Poll<io::Result<usize>> {
+        let polled = Pin::new(&mut self.inner).poll_write(cx, buf);
+        self.saw(&polled);
+        polled
+    }
+
+    fn poll_write_vectored(
+        mut self: Pin<&mut Self>,
+        cx: &mut Context<'_>,
+        bufs: &[io::IoSlice<'_>],
+    ) -> Poll<io::Result<usize>> {
+        let polled = Pin::new(&mut self.inner).poll_write_vectored(cx, bufs);
+        self.saw(&polled);
+        polled
+    }
+
+    fn is_write_vectored(&self) -> bool {
+        self.inner.is_write_vectored()
+    }
+
+    fn poll_flush(mut self: Pin<&mut Self>, cx: &mut Context<'_>) -> Poll<io::Result<()>> {
+        Pin::new(&mut self.inner).poll_flush(cx)
+    }
+
+    fn poll_shutdown(mut self: Pin<&mut Self>, cx: &mut Context<'_>) -> Poll<io::Result<()>> {
+        Pin::new(&mut self.inner).poll_shutdown(cx)
+    }
+}
+
 /// Serves `connection` until it ends, or closes it gracefully once it has
-/// idled past `timeouts` or `stop` is cancelled.
+/// idled past `timeouts` or `stop` is cancelled; drops it once its writes
+/// have stayed blocked (`blocked`) for the idle timeout.
 pub(crate) async fn serve<C: GracefulConnection>(
     connection: C,
     mut load: watch::Receiver<Load>,
+    mut blocked: watch::Receiver<bool>,
     timeouts: Timeouts,
     stop: CancellationToken,
 ) {
@@ -73,6 +150,8 @@ pub(crate) async fn serve<C: GracefulConnection>(
         // A client that goes away mid-request is its own business.
         _ = connection.as_mut() => return,
         () = idled(&mut load, timeouts) => {}
+        // A graceful close would wait for the writes that do not move.
+        () = stalled(&mut blocked, timeouts.idle) => return,
         () = stop.cancelled() => {}
     }
     connection.as_mut().graceful_shutdown();
@@ -81,6 +160,22 @@ pub(crate) async fn serve<C: GracefulConnection>(
         let _ = connection.await;
     } else {
         let _ = tokio::time::timeout(CLOSE_GRACE, connection).await;
+    }
+}
+
+/// Resolves once the connection's writes have stayed blocked for `idle`.
+async fn stalled(blocked: &mut watch::Receiver<bool>, idle: Duration) {
+    loop {
+        if *blocked.borrow_and_update() {
+            tokio::select! {
+                () = tokio::time::sleep(idle) => return,
+                changed = blocked.changed() => if changed.is_err() {
+                    return std::future::pending().await;
+                },
+            }
+        } else if blocked.changed().await.is_err() {
+            return std::future::pending().await;
+        }
     }
 }
 

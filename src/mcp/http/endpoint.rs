@@ -4,8 +4,10 @@
 //! line (`400` with `-32700 Parse error` for a body that is not JSON, `400`
 //! with `-32600 Invalid Request` for JSON that is no JSON-RPC message, `413`
 //! for one over the cap, `408` for one that stalls, `503` past the bytes in
-//! flight), a session slot taken for an `initialize` that opens one, and
-//! the rest handed to rmcp's Streamable HTTP service.
+//! flight), a session slot taken for an `initialize` that opens one, a
+//! stream slot for a `GET` event stream, a `DELETE` of a session answered
+//! `204` (or `404` for a session it does not hold), and the rest handed to
+//! rmcp's Streamable HTTP service.
 
 use std::fmt::Display;
 use std::sync::Arc;
@@ -23,8 +25,10 @@ use tokio_util::task::TaskTracker;
 
 use super::bearer::Bearer;
 use super::budget::{BodyBudget, Held};
+use super::peers::{PeerAddr, is_local, names_loopback};
 use super::replies::{Body, busy, closing, plain, rpc_error};
 use super::sessions::CappedSessions;
+use super::streams::{Refused, Streams};
 use crate::mcp::server::Server;
 use crate::mcp::transport::{
     INVALID_REQUEST, PARSE_ERROR, invalid_request_reason, parse_json, recover_id, request_id,
@@ -52,7 +56,15 @@ pub(crate) struct Endpoint {
     /// One token per POST whose answer is not yet sent: its response body
     /// holds it until the body is done (or dropped with the connection).
     pub(crate) answering: TaskTracker,
+    /// The `GET` event streams open.
+    pub(crate) streams: Arc<Streams>,
 }
+
+/// The mark of a request served without a session, which its call reads
+/// (through the request's parts) to say why the client cannot be asked
+/// mid-call.
+#[derive(Debug, Clone, Copy)]
+pub(crate) struct Stateless;
 
 impl Endpoint {
     /// Answers one request, whatever its body type (hyper's own, or a
@@ -81,7 +93,10 @@ impl Endpoint {
                     .to_owned(),
             );
         }
-        let (parts, body) = request.into_parts();
+        let (mut parts, body) = request.into_parts();
+        if let Some(forbidden) = forbidden_peer(&parts) {
+            return forbidden;
+        }
         if let Some(forbidden) = self.forbidden(&parts).await {
             return forbidden;
         }
@@ -103,8 +118,17 @@ impl Endpoint {
         if let Some(unauthorized) = self.bearer.as_ref().and_then(|b| b.refusal(&parts.headers)) {
             return unauthorized;
         }
+        if parts.method == Method::DELETE {
+            return self.delete(Request::from_parts(parts, body)).await;
+        }
+        if parts.method == Method::GET {
+            return self.stream(Request::from_parts(parts, body)).await;
+        }
         if parts.method != Method::POST {
             return self.mcp.handle(Request::from_parts(parts, body)).await;
+        }
+        if self.sessions.is_none() {
+            parts.extensions.insert(Stateless);
         }
         let pending = self.answering.token();
         let (body, held) = match self.read(body).await {
@@ -207,15 +231,149 @@ impl Endpoint {
     /// rmcp's answer to a request from a `Host` or `Origin` it does not
     /// allow, asked before anything else is: the same headers on a request
     /// without a body or a method it serves, which it refuses `403` when
-    /// the headers are not allowed and `405` otherwise.
+    /// the headers are not allowed and `405` otherwise. rmcp reads the
+    /// first `Origin` only: each is asked about on its own.
     async fn forbidden(&self, parts: &hyper::http::request::Parts) -> Option<Response<Body>> {
-        let mut probe = Request::new(Full::new(Bytes::new()));
-        *probe.method_mut() = Method::OPTIONS;
-        *probe.uri_mut() = parts.uri.clone();
-        *probe.headers_mut() = parts.headers.clone();
-        let answer = self.mcp.handle(probe).await;
-        (answer.status() == StatusCode::FORBIDDEN).then_some(answer)
+        let origins: Vec<HeaderValue> = parts
+            .headers
+            .get_all(header::ORIGIN)
+            .iter()
+            .cloned()
+            .collect();
+        let mut headers = parts.headers.clone();
+        let each: Vec<Option<HeaderValue>> = if origins.len() > 1 {
+            origins.into_iter().map(Some).collect()
+        } else {
+            vec![None]
+        };
+        for origin in each {
+            if let Some(origin) = origin {
+                headers.insert(header::ORIGIN, origin);
+            }
+            let mut probe = Request::new(Full::new(Bytes::new()));
+            *probe.method_mut() = Method::OPTIONS;
+            *probe.uri_mut() = parts.uri.clone();
+            *probe.headers_mut() = headers.clone();
+            let answer = self.mcp.handle(probe).await;
+            if answer.status() == StatusCode::FORBIDDEN {
+                return Some(answer);
+            }
+        }
+        None
     }
+
+    /// A `DELETE` of a session: `204 No Content` once it is closed, `404`
+    /// for a session the server does not hold (unknown, or closed
+    /// already).
+    async fn delete<B>(&self, request: Request<B>) -> Response<Body>
+    where
+        B: hyper::body::Body + Send + 'static,
+        B::Data: Send,
+        B::Error: Display,
+    {
+        let session = request
+            .headers()
+            .get(SESSION_ID)
+            .and_then(|id| id.to_str().ok())
+            .map(|id| Arc::<str>::from(id.to_owned()));
+        if let (Some(sessions), Some(session)) = (&self.sessions, session) {
+            use rmcp::transport::streamable_http_server::session::SessionManager;
+            if !sessions.has_session(&session).await.unwrap_or(false) {
+                return plain(
+                    StatusCode::NOT_FOUND,
+                    "Not Found: Session not found".to_owned(),
+                );
+            }
+        }
+        let mut response = self.mcp.handle(request).await;
+        if response.status() == StatusCode::ACCEPTED {
+            *response.status_mut() = StatusCode::NO_CONTENT;
+            *response.body_mut() = Full::new(Bytes::new()).boxed();
+            response.headers_mut().remove(header::CONTENT_TYPE);
+            response.headers_mut().remove(header::CONTENT_LENGTH);
+        }
+        response
+    }
+
+    /// A `GET` event stream of a session: one at a time per session, at
+    /// most as many as the stream cap, each bounded in time.
+    async fn stream<B>(&self, request: Request<B>) -> Response<Body>
+    where
+        B: hyper::body::Body + Send + 'static,
+        B::Data: Send,
+        B::Error: Display,
+    {
+        let session = request
+            .headers()
+            .get(SESSION_ID)
+            .and_then(|id| id.to_str().ok())
+            .map(str::to_owned);
+        let http1 = request.version() <= hyper::Version::HTTP_11;
+        let Some(session) = session.filter(|_| self.sessions.is_some()) else {
+            return self.mcp.handle(request).await;
+        };
+        let slot = match self.streams.open(&session) {
+            Ok(slot) => slot,
+            Err(Refused::Conflict) => {
+                return plain(
+                    StatusCode::CONFLICT,
+                    "Conflict: the session has an event stream open already; one is served \
+                     per session"
+                        .to_owned(),
+                );
+            }
+            Err(Refused::Full(max)) => {
+                let mut refused = plain(
+                    StatusCode::SERVICE_UNAVAILABLE,
+                    format!(
+                        "Service Unavailable: the server holds its limit of {max} event \
+                         streams; retry later"
+                    ),
+                );
+                refused.headers_mut().insert(
+                    header::RETRY_AFTER,
+                    HeaderValue::from_static(super::replies::RETRY_AFTER_SECONDS),
+                );
+                return refused;
+            }
+        };
+        let response = self.mcp.handle(request).await;
+        let is_stream = response.status() == StatusCode::OK
+            && response
+                .headers()
+                .get(header::CONTENT_TYPE)
+                .and_then(|t| t.to_str().ok())
+                .is_some_and(|t| t.starts_with("text/event-stream"));
+        if !is_stream {
+            return response;
+        }
+        let response = response.map(|body| self.streams.bound(body, slot).boxed());
+        // The connection of a stream that ends goes with it: the client
+        // opens a new one to resume.
+        if http1 { closing(response) } else { response }
+    }
+}
+
+/// `403` for a request whose `Host` names this machine by a loopback name
+/// while it comes from a peer that is not on this machine: such a name is
+/// no proof of a local caller, and the loopback default of the host check
+/// must not let the network in.
+fn forbidden_peer(parts: &hyper::http::request::Parts) -> Option<Response<Body>> {
+    let PeerAddr(peer) = *parts.extensions.get::<PeerAddr>()?;
+    if is_local(peer) {
+        return None;
+    }
+    let host = parts
+        .headers
+        .get(header::HOST)
+        .and_then(|h| h.to_str().ok())
+        .or_else(|| parts.uri.authority().map(|a| a.as_str()))?;
+    names_loopback(host).then(|| {
+        plain(
+            StatusCode::FORBIDDEN,
+            "Forbidden: a loopback Host from a peer that is not on this machine".to_owned(),
+        )
+    })
 }
 
 /// How much of a body over the cap is kept, to find its `id`.
@@ -289,5 +447,43 @@ fn message(body: &[u8]) -> Result<Value, Box<Response<Body>>> {
             INVALID_REQUEST,
             format!("Invalid Request: {reason}"),
         ))),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The head of a request from `peer` with `Host: host`.
+    fn parts(peer: &str, host: &str) -> hyper::http::request::Parts {
+        let mut request = Request::builder()
+            .uri("/mcp")
+            .header(header::HOST, host)
+            .body(())
+            .unwrap();
+        request
+            .extensions_mut()
+            .insert(PeerAddr(peer.parse().unwrap()));
+        request.into_parts().0
+    }
+
+    #[test]
+    fn a_loopback_host_from_a_peer_off_this_machine_is_forbidden() {
+        let cases = [
+            ("192.0.2.7:40000", "localhost", true),
+            ("192.0.2.7:40000", "127.0.0.1:8080", true),
+            ("[2001:db8::7]:40000", "[::1]:8080", true),
+            ("192.0.2.7:40000", "tools.example.com", false),
+            ("127.0.0.1:40000", "localhost", false),
+            ("[::1]:40000", "localhost:8080", false),
+            ("[::ffff:127.0.0.1]:40000", "localhost", false),
+        ];
+        for (peer, host, forbidden) in cases {
+            let refused = forbidden_peer(&parts(peer, host));
+            assert_eq!(refused.is_some(), forbidden, "{peer} {host}");
+            if let Some(refused) = refused {
+                assert_eq!(refused.status(), StatusCode::FORBIDDEN);
+            }
+        }
     }
 }

@@ -16,8 +16,10 @@ mod budget;
 mod connection;
 mod endpoint;
 mod options;
+mod peers;
 mod replies;
 mod sessions;
+mod streams;
 
 use std::convert::Infallible;
 use std::future::Future;
@@ -40,11 +42,14 @@ use super::McpServer;
 use super::server::{Server, Serving};
 use accept::{ACCEPT_RETRY, AcceptErrors, is_per_connection};
 use budget::BodyBudget;
-use connection::{Activity, Timeouts};
+use connection::{Activity, Timeouts, Watched};
 use endpoint::Endpoint;
 use options::{HostCheck, OriginCheck};
+use peers::{PeerAddr, Peers};
 use sessions::CappedSessions;
+use streams::Streams;
 
+pub(crate) use endpoint::Stateless;
 pub use options::HttpOptions;
 
 /// An MCP server bound to a TCP address, not yet serving: made by
@@ -126,15 +131,27 @@ pub(crate) struct Listening {
 
 impl Listening {
     /// Serves `server` on `listener` as `options` say, once
-    /// [`serve`](Self::serve) runs.
+    /// [`serve`](Self::serve) runs; refused for an address that is not
+    /// loopback when nothing authenticates the callers, unless the options
+    /// allow it.
     pub(crate) fn new(
         listener: TcpListener,
         server: Server,
         options: HttpOptions,
     ) -> io::Result<Self> {
+        let local_addr = listener.local_addr()?;
+        if !local_addr.ip().is_loopback()
+            && !options.authenticates()
+            && !options.unauthenticated_network
+        {
+            return Err(io::Error::new(
+                io::ErrorKind::PermissionDenied,
+                unauthenticated_network(local_addr),
+            ));
+        }
         Ok(Listening {
-            local_addr: listener.local_addr()?,
             listener,
+            local_addr,
             server,
             options,
         })
@@ -168,6 +185,7 @@ impl Listening {
             idle: options.idle_timeout,
         };
         let slots = Arc::new(Semaphore::new(options.max_connections));
+        let peers = Peers::new(options.max_connections_per_peer);
         let connections = TaskTracker::new();
         let mut errors = AcceptErrors::default();
         loop {
@@ -177,7 +195,7 @@ impl Listening {
                 () = stop.cancelled() => break,
                 slot = Arc::clone(&slots).acquire_owned() => slot.expect("the slots stay open"),
             };
-            let (stream, _peer) = tokio::select! {
+            let (stream, peer) = tokio::select! {
                 () = stop.cancelled() => break,
                 accepted = listener.accept() => match accepted {
                     Ok(accepted) => accepted,
@@ -194,9 +212,19 @@ impl Listening {
                     }
                 },
             };
+            // A peer past its share is closed at once: the slot goes back
+            // to the others.
+            let Some(peer_slot) = peers.admit(peer) else {
+                continue;
+            };
+            // Without it, no reply is sent before the peer acknowledges the
+            // last one, which it delays.
+            let _ = peers::prepare(&stream);
+            let (stream, blocked) = Watched::new(stream);
             let (activity, load) = Activity::new();
             let endpoint = Arc::clone(&endpoint);
-            let service = hyper::service::service_fn(move |request| {
+            let service = hyper::service::service_fn(move |mut request: hyper::Request<_>| {
+                request.extensions_mut().insert(PeerAddr(peer));
                 let busy = activity.start();
                 let endpoint = Arc::clone(&endpoint);
                 async move {
@@ -215,8 +243,8 @@ impl Listening {
                 .into_owned();
             let stop = stop.clone();
             connections.spawn(async move {
-                connection::serve(served, load, timeouts, stop).await;
-                drop(slot);
+                connection::serve(served, load, blocked, timeouts, stop).await;
+                drop((peer_slot, slot));
             });
         }
         drop(listener);
@@ -281,6 +309,11 @@ fn endpoint(server: Server, options: &HttpOptions) -> (Arc<Endpoint>, Cancellati
         no_host_allowed,
         bearer: options.bearer.clone(),
         answering: TaskTracker::new(),
+        streams: Streams::new(
+            options.event_streams(),
+            options.stream_lifetime,
+            options.idle_timeout,
+        ),
     };
     (Arc::new(endpoint), stop_sessions)
 }
@@ -347,6 +380,16 @@ where
         let endpoint = Arc::clone(&self.endpoint);
         Box::pin(async move { Ok(endpoint.answer(request).await) })
     }
+}
+
+/// Why a bind to `addr` is refused with nothing to authenticate callers.
+fn unauthenticated_network(addr: SocketAddr) -> String {
+    format!(
+        "refusing to serve MCP on {addr} with no authentication: that address is not \
+         loopback, so anyone who reaches it could call every tool; set a bearer check \
+         (HttpOptions::bearer), bind a loopback address (127.0.0.1), or opt in with \
+         HttpOptions::allow_unauthenticated_network()"
+    )
 }
 
 /// How often an HTTP/2 connection is pinged, to find peers that are gone.

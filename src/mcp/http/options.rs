@@ -35,11 +35,13 @@ use super::bearer::Bearer;
 ///    [bearer check](Self::bearer), the protected-resource metadata routes);
 ///    any other is `404 Not Found`.
 /// 2. `Host`: one of the [allowed hosts](Self::allowed_hosts) (loopback
-///    names by default), else `403 Forbidden`.
+///    names by default), else `403 Forbidden`; a loopback name
+///    (`localhost`, `127.0.0.1`, `[::1]`) from a peer that is not on this
+///    machine is `403` whatever the list says.
 /// 3. `Origin`, when the request carries one (browsers do; other clients
 ///    need not): one of the [allowed origins](Self::allowed_origins)
-///    (loopback origins by default), else `403 Forbidden`. A request
-///    without `Origin` passes.
+///    (loopback origins by default), else `403 Forbidden`; every `Origin`
+///    header of a request is checked. A request without `Origin` passes.
 /// 4. `Authorization`, with a [bearer check](Self::bearer) only: a token
 ///    the check accepts, else `401 Unauthorized` with `WWW-Authenticate`.
 /// 5. For a POST: its body arrives within the [body
@@ -50,6 +52,11 @@ use super::bearer::Bearer;
 ///    `-32600`). A leading UTF-8 byte-order mark is ignored, as on stdio.
 /// 6. An `initialize` that opens a session: a free session of the
 ///    [`max_sessions`](Self::max_sessions), else `503` with `Retry-After`.
+///    A `GET` event stream of a session: none open for it already (else
+///    `409 Conflict`) and a free one of the [stream
+///    cap](Self::max_event_streams) (else `503`). A `DELETE` of a session
+///    is answered `204 No Content`, or `404` for a session the server does
+///    not hold.
 /// 7. What the Streamable HTTP transport itself checks (content type
 ///    `application/json`, `Accept`, the session id, the protocol version).
 ///
@@ -60,7 +67,15 @@ use super::bearer::Bearer;
 /// seconds and closed when a ping goes unanswered for 20 seconds. At most
 /// [`max_connections`](Self::max_connections) are served at once; further
 /// ones wait in the listen queue, taking no file descriptor of the server,
-/// until one closes.
+/// until one closes. One peer address holds at most
+/// [`max_connections_per_peer`](Self::max_connections_per_peer) of them.
+/// A connection whose peer reads nothing of what the server writes (an
+/// answer, an event stream) for the idle timeout is dropped, and what it
+/// held with it. Replies are sent without delay (`TCP_NODELAY`).
+///
+/// Binding an address that is not loopback needs a [bearer
+/// check](Self::bearer) or
+/// [`allow_unauthenticated_network`](Self::allow_unauthenticated_network).
 #[derive(Debug, Clone)]
 pub struct HttpOptions {
     pub(crate) path: String,
@@ -77,6 +92,10 @@ pub struct HttpOptions {
     pub(crate) max_sessions: usize,
     pub(crate) session_idle: Duration,
     pub(crate) max_body_bytes_in_flight: usize,
+    pub(crate) max_connections_per_peer: usize,
+    pub(crate) max_event_streams: Option<usize>,
+    pub(crate) stream_lifetime: Duration,
+    pub(crate) unauthenticated_network: bool,
 }
 
 /// Which `Host` headers the server takes, when not the loopback default.
@@ -126,6 +145,10 @@ impl Default for HttpOptions {
             max_sessions: 1000,
             session_idle: Duration::from_secs(300),
             max_body_bytes_in_flight: 64 * 1024 * 1024,
+            max_connections_per_peer: 128,
+            max_event_streams: None,
+            stream_lifetime: Duration::from_secs(300),
+            unauthenticated_network: false,
         }
     }
 }
@@ -156,6 +179,15 @@ impl HttpOptions {
     /// a client's requests must reach the replica that holds its session,
     /// which keeps it in memory. Clients of protocol version 2026-07-28 or
     /// later are served without sessions either way.
+    ///
+    /// What an earlier client (2025-11-25 and before) loses without a
+    /// session: a tool cannot ask it (`ask`), sample its model or list its
+    /// roots mid-call (the tool's call fails with `this server runs
+    /// stateless: it cannot ask a 2025-11-25 client mid-call; …`), since no
+    /// session carries a request to it; its `notifications/cancelled`
+    /// reaches no call (closing the request's connection is what cancels
+    /// a call); there is no `GET` event stream, so `list_changed` and
+    /// other notifications outside a call never reach it.
     pub fn stateless(mut self, stateless: bool) -> Self {
         self.stateless = stateless;
         self
@@ -285,7 +317,8 @@ impl HttpOptions {
 
     /// How long a connection may stay open with no request in flight (60
     /// seconds by default) before the server closes it; an event stream
-    /// being sent counts as a request in flight.
+    /// being sent counts as a request in flight, until it has sent no
+    /// message for this long (see [`stream_lifetime`](Self::stream_lifetime)).
     pub fn idle_timeout(mut self, timeout: Duration) -> Self {
         self.idle_timeout = timeout;
         self
@@ -329,6 +362,65 @@ impl HttpOptions {
     pub fn max_body_bytes_in_flight(mut self, max: usize) -> Self {
         self.max_body_bytes_in_flight = max;
         self
+    }
+
+    /// The most connections served at once from one peer address (128 by
+    /// default, a quarter of the default
+    /// [`max_connections`](Self::max_connections)): a further connection
+    /// from that address is closed as soon as it is accepted, so that one
+    /// peer holding connections open (half-sent request heads, say) leaves
+    /// slots for every other. Behind a reverse proxy every connection comes
+    /// from the proxy's address: raise it to `max_connections` there. At
+    /// least 1.
+    pub fn max_connections_per_peer(mut self, max: usize) -> Self {
+        self.max_connections_per_peer = max.max(1);
+        self
+    }
+
+    /// The most `GET` event streams open at once, across sessions (by
+    /// default three quarters of [`max_connections`](Self::max_connections),
+    /// and never more than `max_connections` less one, so that calls always
+    /// find a connection slot). A stream past it is answered `503 Service
+    /// Unavailable` with `Retry-After`. A session holds at most one stream:
+    /// a second `GET` while its first is open is answered `409 Conflict`.
+    pub fn max_event_streams(mut self, max: usize) -> Self {
+        self.max_event_streams = Some(max);
+        self
+    }
+
+    /// How long a `GET` event stream stays open at most (5 minutes by
+    /// default); one that sends no message for the [idle
+    /// timeout](Self::idle_timeout) (keep-alive comments do not count) ends
+    /// then too. The server ends the stream
+    /// cleanly; the client opens a new one, with `Last-Event-ID` to receive
+    /// what it missed, as the Streamable HTTP transport describes.
+    pub fn stream_lifetime(mut self, lifetime: Duration) -> Self {
+        self.stream_lifetime = lifetime;
+        self
+    }
+
+    /// Lets [`bind_http`](crate::mcp::McpServer::bind_http) bind an address
+    /// that is not loopback (`0.0.0.0`, a LAN address) with no
+    /// [bearer check](Self::bearer): without it, such a bind is refused
+    /// with an error saying why, since every tool would then be served to
+    /// anyone who reaches the address. For a server on a network whose
+    /// peers are all trusted, or behind a proxy that authenticates.
+    pub fn allow_unauthenticated_network(mut self) -> Self {
+        self.unauthenticated_network = true;
+        self
+    }
+
+    /// Whether requests must prove who sends them (a bearer check).
+    pub(crate) fn authenticates(&self) -> bool {
+        self.bearer.is_some()
+    }
+
+    /// The most event streams open at once.
+    pub(crate) fn event_streams(&self) -> usize {
+        let below = self.max_connections.saturating_sub(1);
+        self.max_event_streams
+            .unwrap_or(self.max_connections * 3 / 4)
+            .min(below)
     }
 }
 

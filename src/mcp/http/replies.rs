@@ -18,7 +18,7 @@ pub(crate) type Body = BoxBody<Bytes, Infallible>;
 pub(crate) const SERVER_ERROR: i64 = -32000;
 
 /// How many seconds a client told to come back later waits first.
-const RETRY_AFTER_SECONDS: &str = "1";
+pub(crate) const RETRY_AFTER_SECONDS: &str = "1";
 
 /// A JSON-RPC error as an HTTP response with `status`.
 pub(crate) fn rpc_error(

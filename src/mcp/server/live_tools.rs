@@ -2,7 +2,9 @@
 //! change makes a new set (a clone shares the tools, so it is cheap), lists
 //! it anew, and tells every connected client with
 //! `notifications/tools/list_changed`. A call already running keeps the
-//! set it started with.
+//! set it started with. Changes are coalesced per client: one sender per
+//! client at most, which sends once more if the tools changed while it
+//! sent, so a client that never reads costs one task, not one per change.
 
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Mutex, PoisonError, RwLock};
@@ -18,8 +20,9 @@ use super::listed::describe;
 pub(crate) struct LiveTools {
     tools: RwLock<Arc<ToolSet>>,
     listed: RwLock<Arc<[rmcp::model::Tool]>>,
-    /// Connected clients, and the runtime each is served on.
-    peers: Mutex<Vec<(Peer<RoleServer>, tokio::runtime::Handle)>>,
+    /// Connected clients, the runtime each is served on, and whether a
+    /// change is on its way to it.
+    peers: Mutex<Vec<Listener>>,
     /// A handle was given out: `initialize` says `listChanged: true`.
     changing: AtomicBool,
 }
@@ -56,8 +59,8 @@ impl LiveTools {
             return;
         };
         let mut peers = self.peers.lock().unwrap_or_else(PoisonError::into_inner);
-        peers.retain(|(peer, _)| !peer.is_transport_closed());
-        peers.push((peer, runtime));
+        peers.retain(|(peer, ..)| !peer.is_transport_closed());
+        peers.push((peer, runtime, Arc::default()));
     }
 
     /// Changes the tools with `change`; when it says they changed (`true`),
@@ -79,14 +82,52 @@ impl LiveTools {
     /// Sends `notifications/tools/list_changed` to every connected client.
     fn tell_clients(&self) {
         let mut peers = self.peers.lock().unwrap_or_else(PoisonError::into_inner);
-        peers.retain(|(peer, _)| !peer.is_transport_closed());
-        for (peer, runtime) in peers.iter() {
-            let peer = peer.clone();
+        peers.retain(|(peer, ..)| !peer.is_transport_closed());
+        for (peer, runtime, pending) in peers.iter() {
+            if !pending.mark() {
+                continue; // its sender sends once more
+            }
+            let (peer, pending) = (peer.clone(), Arc::clone(pending));
             runtime.spawn(async move {
-                // A client gone is dropped from the list at the next change.
-                let _ = peer.notify_tool_list_changed().await;
+                while pending.take() {
+                    // A client gone is dropped from the list at the next change.
+                    let _ = peer.notify_tool_list_changed().await;
+                }
             });
         }
+    }
+}
+
+/// A connected client, the runtime it is served on, and whether a change
+/// is on its way to it.
+type Listener = (Peer<RoleServer>, tokio::runtime::Handle, Arc<Pending>);
+
+/// A client's news of changes: whether one is to be sent, and whether a
+/// sender is running.
+#[derive(Debug, Default)]
+struct Pending(Mutex<PendingState>);
+
+#[derive(Debug, Default)]
+struct PendingState {
+    changed: bool,
+    sending: bool,
+}
+
+impl Pending {
+    /// The tools changed: `true` when a sender must be started (none runs).
+    fn mark(&self) -> bool {
+        let mut state = self.0.lock().unwrap_or_else(PoisonError::into_inner);
+        state.changed = true;
+        !std::mem::replace(&mut state.sending, true)
+    }
+
+    /// For the sender: `true` when there is a change to send (taken), else
+    /// `false`, and the sender stops.
+    fn take(&self) -> bool {
+        let mut state = self.0.lock().unwrap_or_else(PoisonError::into_inner);
+        let changed = std::mem::take(&mut state.changed);
+        state.sending = changed;
+        changed
     }
 }
 
@@ -170,5 +211,23 @@ impl<C: 'static> ToolsHandle<C> {
     /// The names of the tools now, in the order `tools/list` gives them.
     pub fn names(&self) -> Vec<String> {
         self.live.current().names().map(str::to_owned).collect()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::Pending;
+
+    #[test]
+    fn changes_while_a_sender_runs_make_one_more_send_not_one_task_each() {
+        let pending = Pending::default();
+        assert!(pending.mark(), "the first change starts a sender");
+        assert!(pending.take(), "which sends it");
+        for _ in 0..100 {
+            assert!(!pending.mark(), "no second sender while one runs");
+        }
+        assert!(pending.take(), "the hundred changes are one more send");
+        assert!(!pending.take(), "then the sender stops");
+        assert!(pending.mark(), "and the next change starts one again");
     }
 }
