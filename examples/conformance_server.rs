@@ -1,10 +1,11 @@
 //! The fixture tools of the official MCP conformance suite
 //! (`@modelcontextprotocol/conformance`), written as ordinary toolsmith
-//! tools, served on standard input and output or over Streamable HTTP.
+//! tools, served on standard input and output or over Streamable HTTP by
+//! the command line's built-in `mcp` subcommand.
 //!
 //! ```text
-//! cargo run --example conformance_server                         # stdio
-//! cargo run --example conformance_server -- --http 127.0.0.1:0   # first stderr line: serving MCP at <url>
+//! cargo run --example conformance_server -- mcp                         # stdio
+//! cargo run --example conformance_server -- mcp --http 127.0.0.1:0  # first stderr line: serving MCP at <url>
 //! ```
 //!
 //! Each tool is what the suite's scenario of the same name asks for; they
@@ -36,8 +37,6 @@ use toolsmith::{
     Answer, AskError, Call, Content, DynamicTool, LogLevel, ToolArg, ToolError, ToolSet, tool,
 };
 
-#[path = "serving/mod.rs"]
-mod serving;
 #[path = "task_fixtures/mod.rs"]
 mod task_fixtures;
 
@@ -794,11 +793,16 @@ impl ServerHandler for Fixtures {
     }
 }
 
-#[tokio::main]
-async fn main() -> std::io::Result<()> {
-    let tools = tools().map_err(std::io::Error::other)?;
-    let server = toolsmith::mcp::McpServer::new(tools)
-        .with_server_info("toolsmith-conformance", env!("CARGO_PKG_VERSION"))
-        .with_handler(Fixtures);
-    serving::serve(server).await
+fn main() -> std::process::ExitCode {
+    let tools = match tools() {
+        Ok(tools) => tools,
+        Err(e) => {
+            eprintln!("{e}");
+            return std::process::ExitCode::FAILURE;
+        }
+    };
+    toolsmith::cli::Cli::new(tools)
+        .name("toolsmith-conformance")
+        .mcp_server(|server| server.with_handler(Fixtures))
+        .run()
 }

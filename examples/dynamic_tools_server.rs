@@ -2,20 +2,20 @@
 //! shouts, `uninstall` removes a tool, and each change reaches the
 //! connected clients as `notifications/tools/list_changed`
 //! (`tests/hosts/mcp_dynamic.rs` drives it with the official Python SDK).
-//! Served on stdio, or over Streamable HTTP with `--http ADDR`.
+//! Served on stdio by the command line's built-in `mcp` subcommand, or
+//! over Streamable HTTP with `mcp --http ADDR`.
 //!
 //! ```text
-//! cargo run --example dynamic_tools_server -- --http 127.0.0.1:8080
+//! cargo run --example dynamic_tools_server -- mcp --http 127.0.0.1:8080
 //! ```
 
+use std::process::ExitCode;
 use std::sync::OnceLock;
 
 use serde_json::json;
-use toolsmith::mcp::{McpServer, ToolsHandle};
+use toolsmith::cli::Cli;
+use toolsmith::mcp::ToolsHandle;
 use toolsmith::{DynamicTool, ToolError, ToolSet, tool};
-
-#[path = "serving/mod.rs"]
-mod serving;
 
 /// The running server's tools, for `install` and `uninstall` to change.
 static TOOLS: OnceLock<ToolsHandle> = OnceLock::new();
@@ -82,11 +82,19 @@ fn tools() -> Result<ToolSet, toolsmith::RegisterError> {
     Ok(tools)
 }
 
-#[tokio::main]
-async fn main() -> std::io::Result<()> {
-    let tools = tools().map_err(std::io::Error::other)?;
-    let server =
-        McpServer::new(tools).with_server_info("toolsmith-dynamic", env!("CARGO_PKG_VERSION"));
-    let _ = TOOLS.set(server.tools_handle());
-    serving::serve(server).await
+fn main() -> ExitCode {
+    let tools = match tools() {
+        Ok(tools) => tools,
+        Err(e) => {
+            eprintln!("{e}");
+            return ExitCode::FAILURE;
+        }
+    };
+    Cli::new(tools)
+        .name("toolsmith-dynamic")
+        .mcp_server(|server| {
+            let _ = TOOLS.set(server.tools_handle());
+            server
+        })
+        .run()
 }

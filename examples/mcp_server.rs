@@ -1,38 +1,38 @@
 //! The example tools served over MCP on standard input and output, or over
-//! Streamable HTTP.
+//! Streamable HTTP, by the command line's built-in `mcp` subcommand (and,
+//! as commands of their own, on the command line).
 //!
 //! ```text
-//! cargo run --example mcp_server
-//! cargo run --example mcp_server -- --http 127.0.0.1:8080               # at http://127.0.0.1:8080/mcp
-//! cargo run --example mcp_server -- --http 127.0.0.1:8080 --stateless   # no sessions
+//! cargo run --example mcp_server -- mcp
+//! cargo run --example mcp_server -- mcp --http 127.0.0.1:8080               # at http://127.0.0.1:8080/mcp
+//! cargo run --example mcp_server -- mcp --http 127.0.0.1:8080 --stateless   # no sessions
 //! ```
 //!
 //! Point an MCP client at that command (or at the built binary,
-//! `target/debug/examples/mcp_server`), or at the URL. Over HTTP the
+//! `target/debug/examples/mcp_server mcp`), or at the URL. Over HTTP the
 //! first line on stderr is `serving MCP at <url>` (port `0` picks a free
 //! port), and Ctrl-C or `SIGTERM` stops the server once every request
 //! already received is answered.
 //!
-//! `--soak` adds two tools the soak test needs and no one else should
-//! call: `crash`, which panics, and `nap`, which blocks its thread.
-//! `--slow` adds `countdown`, which reports progress and stops when
-//! cancelled, and `confirm`, which asks the user, for the tests of real
-//! MCP clients.
+//! With `TOOLSMITH_SOAK` set in its environment, it adds two tools the
+//! soak test needs and no one else should call: `crash`, which panics, and
+//! `nap`, which blocks its thread. With `TOOLSMITH_SLOW` set, it adds
+//! `countdown`, which reports progress and stops when cancelled, and
+//! `confirm`, which asks the user, for the tests of real MCP clients.
+
+use std::process::ExitCode;
 
 #[path = "demo_tools/mod.rs"]
 mod demo_tools;
-#[path = "serving/mod.rs"]
-mod serving;
 #[path = "slow_tools/mod.rs"]
 mod slow_tools;
 
-#[tokio::main]
-async fn main() -> std::io::Result<()> {
+fn main() -> ExitCode {
     let mut tools = demo_tools::tools();
-    if std::env::args().any(|arg| arg == "--soak") {
+    if std::env::var_os("TOOLSMITH_SOAK").is_some() {
         soak::register(&mut tools);
     }
-    if std::env::args().any(|arg| arg == "--slow") {
+    if std::env::var_os("TOOLSMITH_SLOW").is_some() {
         slow_tools::register(&mut tools);
     }
     // Repaired calls (a camelCase key, JSON text for an object) still run;
@@ -46,9 +46,7 @@ async fn main() -> std::io::Result<()> {
             }
         })
         .on_panic(|tool, message| eprintln!("{tool} panicked: {message}"));
-    let server = toolsmith::mcp::McpServer::new(tools)
-        .with_server_info("toolsmith-demo", env!("CARGO_PKG_VERSION"));
-    serving::serve(server).await
+    toolsmith::cli::Cli::new(tools).name("toolsmith-demo").run()
 }
 
 /// Tools that misbehave on purpose, for the soak test.

@@ -133,6 +133,8 @@ pub use toolsmith_runtime::{FromContext, ToolArg, ToolArgs, ToolOutput};
 extern crate self as toolsmith;
 
 mod host;
+// What a host's `new` takes: a set whose tools take no context.
+pub use host::IntoPlainSet;
 
 pub mod function_calling;
 pub mod guide;

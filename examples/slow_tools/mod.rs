@@ -1,9 +1,10 @@
 //! The tools for the tests of cancellation, progress and questions in
-//! real MCP clients (`mcp_server --slow`): `countdown` says on stderr that it
-//! started (`countdown: started, M steps`), reports progress at each of
-//! its steps and, when the client cancels the call, says so on stderr
-//! (`countdown: cancelled at step N of M`) and stops; `confirm` asks the
-//! user a yes-or-no question (elicitation) and says what came back.
+//! real MCP clients (`mcp_server` with `TOOLSMITH_SLOW` set): `countdown`
+//! says on stderr that it started (`countdown: started, M steps`),
+//! reports progress at each of its steps and, when the client cancels the
+//! call, says so on stderr (`countdown: cancelled at step N of M`) and
+//! stops; `confirm` asks the user a yes-or-no question (elicitation) and
+//! says what came back.
 
 use std::time::Duration;
 

@@ -171,6 +171,26 @@ impl Content {
         }
     }
 
+    /// A tool's result as a caller that is not MCP sees it: a [`Content`]
+    /// as its text ([`text_of`](Self::text_of)), any other result as it
+    /// is. [`ToolSet::call`](crate::ToolSet::call) and every host that
+    /// takes only text or JSON answer through this, so the key a
+    /// [`Content`] travels under never leaves the runtime.
+    ///
+    /// ```
+    /// # use toolsmith_runtime::Content;
+    /// let chart = Content::text("Sales by month:").and(Content::image([1, 2, 3], "image/png"));
+    /// let result = serde_json::to_value(chart).unwrap();
+    /// assert_eq!(Content::plain(result), "Sales by month:\n[image image/png, 3 bytes]");
+    /// assert_eq!(Content::plain(serde_json::json!({"count": 3})), serde_json::json!({"count": 3}));
+    /// ```
+    pub fn plain(result: Value) -> Value {
+        match Content::blocks_of(&result) {
+            Some(blocks) => Value::String(Content::text_of(blocks)),
+            None => result,
+        }
+    }
+
     /// A tool's [`Content`] result as text, for hosts that take only text:
     /// the text blocks, and a line for each other block
     /// (`[image image/png, 68 bytes]`), one per line.

@@ -2,7 +2,9 @@
 //! flag per property of its schema (nested objects flattened with `.`,
 //! arrays as repeated flags, booleans as switches), with descriptions,
 //! allowed values and bounds in `--help`; and the built-in subcommands
-//! (`completions`, `man`, `check`, `mcp`, `pi-extension`).
+//! (`completions`, `man`, `check`, `mcp` with `--http ADDR` and
+//! `--stateless` under the `mcp-http` feature, `ai-sdk-tools`,
+//! `pi-extension`).
 
 use clap::{Arg, ArgAction, Command};
 use toolsmith_runtime::{ToolRef, ToolSet};
@@ -16,6 +18,12 @@ use super::shell::{COMPLETIONS, MAN, completions_command, man_command};
 /// The subcommand that serves the tools over MCP (with the `mcp` feature),
 /// unless a tool is already called so.
 pub(crate) const MCP: &str = "mcp";
+
+/// `mcp`'s flag naming the address to serve Streamable HTTP at.
+pub(crate) const MCP_HTTP: &str = "http";
+
+/// `mcp`'s flag for a server without sessions.
+pub(crate) const MCP_STATELESS: &str = "stateless";
 
 /// The subcommand that prints the AI SDK module (with the `ai-sdk`
 /// feature), unless a tool is already called so.
@@ -59,9 +67,7 @@ pub(crate) fn command(
         command = command.subcommand(man_command());
     }
     if cfg!(feature = "mcp") && !taken(MCP) {
-        command = command.subcommand(Command::new(MCP).about(
-            "Serve these tools over MCP (Model Context Protocol) on standard input and output",
-        ));
+        command = command.subcommand(mcp_command());
     }
     if cfg!(feature = "ai-sdk") && !taken(AI_SDK_TOOLS) {
         command = command.subcommand(
@@ -77,6 +83,34 @@ pub(crate) fn command(
         command = command.subcommand(crate::pi::extension_command());
     }
     command
+}
+
+/// `mcp`: the tools over MCP on standard input and output, or, with the
+/// `mcp-http` feature, over Streamable HTTP (`--http ADDR`, `--stateless`).
+fn mcp_command() -> Command {
+    let command = Command::new(MCP);
+    if !cfg!(feature = "mcp-http") {
+        return command.about(
+            "Serve these tools over MCP (Model Context Protocol) on standard input and output",
+        );
+    }
+    command
+        .about("Serve these tools over MCP (Model Context Protocol) on stdio, or HTTP with --http")
+        .arg(
+            Arg::new(MCP_HTTP)
+                .long(MCP_HTTP)
+                .value_name("ADDR")
+                .help("Serve over Streamable HTTP at http://ADDR/mcp (port 0 picks a free one)"),
+        )
+        .arg(
+            Arg::new(MCP_STATELESS)
+                .long(MCP_STATELESS)
+                .action(ArgAction::SetTrue)
+                .requires(MCP_HTTP)
+                .help(
+                    "With --http: no sessions; a 2025-11-25 client then cannot be asked mid-call",
+                ),
+        )
 }
 
 /// One subcommand, called `name`: a flag per property, nested objects

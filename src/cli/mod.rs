@@ -129,14 +129,20 @@
 //! `completions bash|zsh|fish|powershell|elvish` prints a completion script
 //! and `man` a man page, both made from the same command. With the `mcp`
 //! feature, the `mcp` subcommand serves the same tools over MCP on
-//! standard input and output; with the `ai-sdk` feature, `ai-sdk-tools`
-//! prints the ES module that hands them to the AI SDK (`toolsmith::ai_sdk`).
-//! `check TOOL` reads a call's JSON arguments on standard input and, never
-//! running the tool, prints the arguments the tool would get (repaired
-//! where the set allows) as one line of JSON, exit 0, or the lines a model
-//! reads for them, exit 2. With the `pi` feature, `pi-extension` prints the
-//! extension that gives Pi and OMP the tools ([`crate::pi`]). A tool of one
-//! of these names keeps it.
+//! standard input and output; with `mcp-http`, `mcp --http 127.0.0.1:8080`
+//! serves them over Streamable HTTP at `http://127.0.0.1:8080/mcp` (the
+//! first line on stderr says where: `serving MCP at <url>`; port `0` picks
+//! a free one) until Ctrl-C or SIGTERM, answering the calls in flight
+//! before it exits, and `--stateless` serves without sessions
+//! ([`Cli::with_http_options`] sets the rest, [`Cli::mcp_server`] changes
+//! the server). With the `ai-sdk` feature, `ai-sdk-tools` prints the ES
+//! module that hands them to the AI SDK (`toolsmith::ai_sdk`). `check TOOL`
+//! reads a call's JSON arguments on standard input and, never running the
+//! tool, prints the arguments the tool would get (repaired where the set
+//! allows) as one line of JSON, exit 0, or the lines a model reads for
+//! them, exit 2. With the `pi` feature, `pi-extension` prints the extension
+//! that gives Pi and OMP the tools ([`crate::pi`]). A tool of one of these
+//! names keeps it.
 //!
 //! The context is handed over once, when the command line is made
 //! ([`ToolSet::bind`]): whatever `C` is, the program inside is one type,
@@ -152,11 +158,14 @@
 mod arguments;
 mod check;
 mod command;
+mod driver;
 mod exit;
 mod flags;
 mod hints;
 mod input;
 mod lines;
+#[cfg(feature = "mcp")]
+mod mcp;
 mod output;
 mod progress;
 mod prompt;
@@ -175,6 +184,7 @@ use std::process::ExitCode;
 use clap::Command;
 use toolsmith_runtime::ToolSet;
 
+use crate::host::IntoPlainSet;
 use run::Program;
 
 /// A command line over a [`ToolSet`].
@@ -184,9 +194,11 @@ pub struct Cli<C = ()> {
 }
 
 impl Cli<()> {
-    /// A command line for tools that take no context.
-    pub fn new(tools: ToolSet) -> Self {
-        Cli::from_program(Program::new(tools))
+    /// A command line for tools that take no context; a set whose tools
+    /// take one goes to [`with_context`](Cli::with_context), and given here
+    /// is a compile error saying so.
+    pub fn new(tools: impl IntoPlainSet) -> Self {
+        Cli::from_program(Program::new(tools.into_plain_set()))
     }
 }
 
@@ -311,6 +323,54 @@ impl<C> Cli<C> {
         self
     }
 
+    /// Changes the MCP server the `mcp` subcommand serves (feature `mcp`),
+    /// after the command line has named it (the program's name and
+    /// version): resources and prompts of one's own
+    /// ([`McpServer::with_handler`](crate::mcp::McpServer::with_handler)),
+    /// instructions, a handle to add tools at run time. Given more than
+    /// once, each applies in turn.
+    ///
+    /// ```no_run
+    /// # fn main() -> std::process::ExitCode {
+    /// # let tools = toolsmith::ToolSet::new();
+    /// toolsmith::cli::Cli::new(tools)
+    ///     .name("notes")
+    ///     .mcp_server(|server| server.with_instructions("Search before you write a note."))
+    ///     .run()
+    /// # }
+    /// ```
+    #[cfg(feature = "mcp")]
+    pub fn mcp_server(
+        mut self,
+        configure: impl FnOnce(crate::mcp::McpServer) -> crate::mcp::McpServer + 'static,
+    ) -> Self {
+        self.program.mcp.configure.push(Box::new(configure));
+        self
+    }
+
+    /// The HTTP options `mcp --http ADDR` serves with (feature
+    /// `mcp-http`): the path, the `Host` and `Origin` names it answers, a
+    /// bearer-token check, timeouts and caps; `--stateless` turns sessions
+    /// off on top of them.
+    ///
+    /// ```no_run
+    /// # fn main() -> std::process::ExitCode {
+    /// # let tools = toolsmith::ToolSet::new();
+    /// use toolsmith::mcp::HttpOptions;
+    ///
+    /// // `notes mcp --http 0.0.0.0:8080`, behind https://notes.example.com
+    /// toolsmith::cli::Cli::new(tools)
+    ///     .name("notes")
+    ///     .with_http_options(HttpOptions::new().allowed_hosts(["notes.example.com"]))
+    ///     .run()
+    /// # }
+    /// ```
+    #[cfg(feature = "mcp-http")]
+    pub fn with_http_options(mut self, options: crate::mcp::HttpOptions) -> Self {
+        self.program.mcp.http = options;
+        self
+    }
+
     /// Every positional, short flag, alias or default tool given that
     /// cannot work (a tool or parameter that does not exist, two arrays by
     /// position, a short flag used twice), a line each. [`run`](Self::run)
@@ -336,7 +396,52 @@ impl<C> Cli<C> {
     /// Runs on the process's arguments, reading `-` values from standard
     /// input and printing to stdout and stderr; a structured result prints
     /// as pretty JSON when stdout is a terminal, compact otherwise.
-    pub fn run(mut self) -> ExitCode {
+    ///
+    /// The tool (or the `mcp` server) runs on a tokio runtime of the
+    /// command line's own, so `run` works from a plain `fn main` and from
+    /// a `#[tokio::main]` alike (it blocks the thread that calls it until
+    /// the command is done); in an async `main`,
+    /// [`run_async`](Self::run_async) runs on the runtime already there.
+    pub fn run(self) -> ExitCode {
+        let (program, args) = self.for_process();
+        let code = program.run_from(
+            args,
+            &mut std::io::stdin(),
+            &mut std::io::stdout(),
+            &mut std::io::stderr(),
+        );
+        ExitCode::from(code)
+    }
+
+    /// [`run`](Self::run), on the tokio runtime this future is awaited on
+    /// (which needs its I/O and time drivers, as `#[tokio::main]` gives):
+    ///
+    /// ```no_run
+    /// #[tokio::main]
+    /// async fn main() -> std::process::ExitCode {
+    ///     let tools = toolsmith::ToolSet::new();
+    ///     toolsmith::cli::Cli::new(tools).name("demo").run_async().await
+    /// }
+    /// ```
+    ///
+    /// The future borrows standard input and output and is not `Send`:
+    /// await it (in `main`), rather than spawning it.
+    pub async fn run_async(self) -> ExitCode {
+        let (program, args) = self.for_process();
+        let code = program
+            .run_async_from(
+                args,
+                &mut std::io::stdin(),
+                &mut std::io::stdout(),
+                &mut std::io::stderr(),
+            )
+            .await;
+        ExitCode::from(code)
+    }
+
+    /// The program, told which of the process's streams are terminals, and
+    /// the process's arguments.
+    fn for_process(mut self) -> (Program, Vec<OsString>) {
         self.program.terminal = std::io::stdout().is_terminal();
         let (stdin, stderr) = (
             std::io::stdin().is_terminal(),
@@ -346,13 +451,7 @@ impl<C> Cli<C> {
         self.program.stdin_terminal = stdin;
         self.program.progress_bar = stderr;
         self.program.interrupt = true;
-        let code = self.run_with_input(
-            std::env::args_os(),
-            &mut std::io::stdin(),
-            &mut std::io::stdout(),
-            &mut std::io::stderr(),
-        );
-        ExitCode::from(code)
+        (self.program, std::env::args_os().collect())
     }
 
     /// Runs on `args` (the program name first), reading `-` values from

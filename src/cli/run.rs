@@ -1,7 +1,8 @@
 //! Running the command line: the program's arguments matched, the tool
 //! they name called, and its outcome printed with the exit code
 //! (`0` a result on stdout, `1` the tool failed, `2` bad input or a usage
-//! error), or the tools served over MCP by the `mcp` subcommand.
+//! error), or the tools served over MCP by the `mcp` subcommand (see
+//! [`super::mcp`]).
 
 use std::ffi::OsString;
 use std::io::{Read, Write};
@@ -15,10 +16,13 @@ use super::check::{CHECK, check};
 #[cfg(feature = "mcp")]
 use super::command::MCP;
 use super::command::command;
+use super::driver::Driver;
 use super::exit::{EXIT_CANCELLED, EXIT_FAILED, EXIT_INVALID};
 use super::hints::Hints;
 use super::input::Sources;
 use super::lines::{clap_error_text, refused_lines};
+#[cfg(feature = "mcp")]
+use super::mcp::{self, McpSetup};
 use super::output::{Failure, JSON_FLAG, Style};
 use super::progress::Shown;
 use super::shell::{COMPLETIONS, MAN, completions, man};
@@ -57,6 +61,9 @@ pub(crate) struct Program {
     pub(crate) default_tool: Option<String>,
     /// Positional parameters, short flags and other names of tools.
     pub(crate) hints: Hints,
+    /// How the `mcp` subcommand serves.
+    #[cfg(feature = "mcp")]
+    pub(crate) mcp: McpSetup,
 }
 
 impl Program {
@@ -74,6 +81,8 @@ impl Program {
             commands: Vec::new(),
             default_tool: None,
             hints: Hints::default(),
+            #[cfg(feature = "mcp")]
+            mcp: McpSetup::default(),
         }
     }
 
@@ -154,10 +163,29 @@ impl Program {
         args
     }
 
+    /// [`run_async_from`](Self::run_async_from) on a runtime of its own,
+    /// whether or not this thread already runs inside one.
+    pub(crate) fn run_from(
+        self,
+        args: Vec<OsString>,
+        input: &mut dyn Read,
+        out: &mut dyn Write,
+        err: &mut dyn Write,
+    ) -> u8 {
+        match Driver::new() {
+            Ok(driver) => driver.block_on(self.run_async_from(args, input, out, err)),
+            Err(e) => {
+                let _ = writeln!(err, "cannot start the async runtime: {e}");
+                EXIT_FAILED
+            }
+        }
+    }
+
     /// Runs on `args` (the program name first), reading `-` values from
     /// `input`, writing a result to `out` and problems to `err`; returns
-    /// the exit code.
-    pub(crate) fn run_from(
+    /// the exit code. The tool (or the server) runs on the runtime this
+    /// future is awaited on.
+    pub(crate) async fn run_async_from(
         self,
         args: Vec<OsString>,
         input: &mut dyn Read,
@@ -245,30 +273,13 @@ impl Program {
                 || matches!(sub.try_get_one::<bool>(JSON_FLAG), Ok(Some(true))),
             terminal: self.terminal,
         };
-        let runtime = match tokio::runtime::Builder::new_multi_thread()
-            .enable_all()
-            .build()
-        {
-            Ok(runtime) => runtime,
-            Err(e) => {
-                let _ = writeln!(err, "cannot start the async runtime: {e}");
-                return EXIT_FAILED;
-            }
-        };
         #[cfg(feature = "mcp")]
         if tool_name.is_none() && command_name == MCP {
-            let server = crate::mcp::McpServer::new(self.tools).with_server_info(
-                self.name,
-                self.version
-                    .unwrap_or_else(|| env!("CARGO_PKG_VERSION").to_owned()),
-            );
-            return match runtime.block_on(server.serve_stdio()) {
-                Ok(()) => 0,
-                Err(e) => {
-                    let _ = writeln!(err, "mcp server stopped: {e}");
-                    EXIT_FAILED
-                }
+            let named = mcp::Named {
+                name: self.name,
+                version: self.version,
             };
+            return mcp::serve(self.tools, named, self.mcp, sub, err).await;
         }
         let Some(Ok(tool)) = tool_name.as_deref().map(|name| self.tools.tool(name)) else {
             return EXIT_INVALID;
@@ -287,17 +298,16 @@ impl Program {
         };
         let failed = format!("{} failed", tool.name());
         let (call, progress) = terminal::for_command(self.interactive);
-        let (answer, interrupted) = runtime.block_on(terminal::running(
+        let (answer, interrupted) = terminal::running(
             tool.call_in(args, (), call.clone()),
             &call,
             progress,
             Shown::new(self.progress_bar),
             self.interrupt,
             err,
-        ));
+        )
+        .await;
         if interrupted {
-            // A blocking tool may still be winding down; it is not waited for.
-            runtime.shutdown_background();
             let lines = [CANCELLED.to_owned()];
             style.failure(
                 &Failure {
@@ -312,7 +322,7 @@ impl Program {
         let schema = tool.input_schema().clone();
         match host::outcome(tool, answer) {
             Outcome::Ran(value) => {
-                style.result(&value, out);
+                style.result(&host::plain_result(value), out);
                 0
             }
             Outcome::Refused(input) => refused(&refused_lines(&input, &schema, &sources), out, err),

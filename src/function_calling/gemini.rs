@@ -165,7 +165,7 @@ pub async fn dispatch<C>(set: &ToolSet<C>, function_call: &Value, ctx: C) -> Val
     let call = function_call.get("functionCall").unwrap_or(function_call);
     let (name, reply) = super::run_named(set, call, ("args", "gemini"), max_payload, ctx).await;
     let response = match reply {
-        Ok(value) => json!({ "output": value }),
+        Ok(value) => json!({ "output": host::plain_result(value) }),
         Err(lines) => json!({ "error": lines }),
     };
     let mut reply = Map::new();

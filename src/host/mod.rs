@@ -1,12 +1,14 @@
 //! What every host adapter shares (MCP, function calling, the command
 //! line, rig): a call's outcome before a host words it, the schema walks
 //! behind each host's rewritten copy, how a name the other side sent is
-//! repeated, and tokio's blocking pool for the hosts that run on tokio.
+//! repeated, tokio's blocking pool for the hosts that run on tokio, and
+//! the bound a host's `new` puts on its set.
 
 #[cfg(any(feature = "mcp", feature = "rig"))]
 mod blocking;
 mod echo;
 mod outcome;
+mod plain_set;
 mod schema;
 
 #[cfg(any(feature = "mcp", feature = "rig"))]
@@ -14,7 +16,8 @@ pub(crate) use blocking::on_tokio_pool;
 pub(crate) use echo::name;
 #[cfg(feature = "mcp")]
 pub(crate) use echo::quoted_name;
-pub(crate) use outcome::{Outcome, outcome, result_text};
+pub(crate) use outcome::{Outcome, outcome, plain_result, result_text};
+pub use plain_set::IntoPlainSet;
 #[cfg(feature = "cli")]
 pub(crate) use schema::types_of;
 #[cfg(feature = "rig")]

@@ -28,15 +28,27 @@ pub(crate) fn outcome<C>(tool: ToolRef<'_, C>, result: Result<Value, CallError>)
     }
 }
 
-/// A successful result as text: a string as it is, a [`Content`] as its
-/// text blocks and a line for each other block, anything else as compact
-/// JSON.
+/// A successful result as a host that takes only text or JSON gives it
+/// (the command line, Gemini's `output`): a [`Content`] as its text
+/// blocks and a line for each other block, anything else as it is. The
+/// one mapping, [`Content::plain`], which [`ToolSet::call`] answers
+/// through too.
+///
+/// [`ToolSet::call`]: toolsmith_runtime::ToolSet::call
+pub(crate) fn plain_result(value: Value) -> Value {
+    Content::plain(value)
+}
+
+/// A successful result as text: a string as it is, a [`Content`] as
+/// [`plain_result`] words it, anything else as compact JSON.
 pub(crate) fn result_text(value: &Value) -> String {
-    if let Some(blocks) = Content::blocks_of(value) {
-        return Content::text_of(blocks);
-    }
     match value {
         Value::String(text) => text.clone(),
+        // Only a `Content` is copied, to be read by the one mapping.
+        content if Content::blocks_of(content).is_some() => match plain_result(content.clone()) {
+            Value::String(text) => text,
+            other => other.to_string(),
+        },
         other => other.to_string(),
     }
 }

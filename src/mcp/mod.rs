@@ -60,19 +60,19 @@
 //! [allowed](HttpOptions::allowed_hosts) `403`. By default each client gets
 //! a session (`Mcp-Session-Id`), kept in the server's memory;
 //! [`HttpOptions::stateless`] serves each request on its own, so that
-//! replicas behind a load balancer can share the traffic.
+//! replicas behind a load balancer can share the traffic, but a client up
+//! to 2025-11-25 then cannot be asked, sampled or asked for its roots
+//! mid-call, and cancels a call only by closing its connection (see
+//! [the guide](crate::guide::hosts#serving-a-set)).
 //! [`HttpServer::serve_with_shutdown`] stops taking connections when its
 //! signal comes, answers every request already received, then closes the
 //! sessions.
 //!
 //! ```no_run
 //! # async fn serve(tools: toolsmith::ToolSet) -> std::io::Result<()> {
-//! use toolsmith::mcp::{HttpOptions, McpServer, shutdown_signal};
+//! use toolsmith::mcp::{McpServer, shutdown_signal};
 //!
-//! let server = McpServer::new(tools)
-//!     .with_http_options(HttpOptions::new().stateless(true))
-//!     .bind_http("127.0.0.1:8080")
-//!     .await?;
+//! let server = McpServer::new(tools).bind_http("127.0.0.1:8080").await?;
 //! eprintln!("serving at {}", server.url()); // http://127.0.0.1:8080/mcp
 //! server.serve_with_shutdown(shutdown_signal()).await // Ctrl-C or SIGTERM
 //! # }
@@ -131,8 +131,10 @@ impl<C> Clone for McpServer<C> {
 }
 
 impl McpServer<()> {
-    /// A server for tools that take no context.
-    pub fn new(tools: ToolSet) -> Self {
+    /// A server for tools that take no context; a set whose tools take one
+    /// goes to [`with_context`](McpServer::with_context).
+    pub fn new(tools: impl crate::IntoPlainSet) -> Self {
+        let tools = tools.into_plain_set();
         McpServer::from_server(Server::new(tools), Arc::new(|tools: ToolSet| tools))
     }
 }
@@ -381,12 +383,9 @@ impl<C> McpServer<C> {
     ///
     /// ```no_run
     /// # async fn run(tools: toolsmith::ToolSet) -> std::io::Result<()> {
-    /// use toolsmith::mcp::{HttpOptions, McpServer};
+    /// use toolsmith::mcp::McpServer;
     ///
-    /// McpServer::new(tools)
-    ///     .with_http_options(HttpOptions::new().stateless(true))
-    ///     .serve_http("127.0.0.1:8080")
-    ///     .await
+    /// McpServer::new(tools).serve_http("127.0.0.1:8080").await
     /// # }
     /// ```
     pub async fn serve_http(self, addr: impl tokio::net::ToSocketAddrs) -> std::io::Result<()> {

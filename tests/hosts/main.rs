@@ -8,6 +8,8 @@ pub mod cli_call;
 pub mod cli_hints;
 pub mod cli_values;
 pub mod declared_defaults;
+pub mod cli_serving;
+pub mod content_results;
 pub mod function_calling;
 pub mod hosts;
 pub mod keywords;

@@ -16,11 +16,12 @@ use crate::support::http_example::HttpExample;
 use crate::support::mcp_python::python_with_sdk;
 use crate::support::{example, manifest_dir};
 
-/// Runs the client script `name` with `target` (a command or a URL).
-fn client(name: &str, target: &str) {
+/// Runs the client script `name` with `target` (a command and its
+/// arguments, or a URL).
+fn client(name: &str, target: &[&str]) {
     let output = Command::new(python_with_sdk())
         .arg(manifest_dir().join("tests").join(name))
-        .arg(target)
+        .args(target)
         .output()
         .expect("the client script runs");
     assert!(
@@ -36,9 +37,12 @@ fn client(name: &str, target: &str) {
 fn a_tools_call_on_mcp_with_the_official_python_client() {
     client(
         "mcp_context.py",
-        example("conformance_server")
-            .to_str()
-            .expect("a UTF-8 path"),
+        &[
+            example("conformance_server")
+                .to_str()
+                .expect("a UTF-8 path"),
+            "mcp",
+        ],
     );
 }
 
@@ -46,5 +50,5 @@ fn a_tools_call_on_mcp_with_the_official_python_client() {
 #[test]
 fn each_http_session_keeps_the_log_level_it_set() {
     let server = HttpExample::start("conformance_server", &[]);
-    client("mcp_sessions.py", &server.url);
+    client("mcp_sessions.py", &[&server.url]);
 }

@@ -34,7 +34,7 @@ fn assert_passed(output: &Output) {
 #[test]
 fn a_tool_added_and_removed_on_stdio_reaches_the_official_python_client() {
     let server = example("dynamic_tools_server");
-    assert_passed(&client(&[server.to_str().unwrap()]));
+    assert_passed(&client(&[server.to_str().unwrap(), "mcp"]));
 }
 
 /// The example over HTTP, killed when dropped.
@@ -50,7 +50,7 @@ impl Drop for Running {
 #[test]
 fn a_tool_added_and_removed_over_http_reaches_the_official_python_client() {
     let mut child = Command::new(example("dynamic_tools_server"))
-        .args(["--http", "127.0.0.1:0"])
+        .args(["mcp", "--http", "127.0.0.1:0"])
         .stdin(Stdio::null())
         .stdout(Stdio::null())
         .stderr(Stdio::piped())

@@ -64,8 +64,8 @@ fn official_python_client_over_http_without_sessions() {
 #[cfg(unix)]
 #[test]
 fn a_graceful_shutdown_answers_the_call_in_flight() {
-    for mode in [&["--soak"][..], &["--soak", "--stateless"][..]] {
-        let mut server = Server::start("mcp_server", mode);
+    for mode in [&[][..], &["--stateless"][..]] {
+        let mut server = Server::start_with_env("mcp_server", mode, &[("TOOLSMITH_SOAK", "1")]);
         let pid = server.child.id().to_string();
         script("mcp_http_shutdown.py", &[&server.url, &pid], &server);
         let status = server.child.wait().expect("the server exits");

@@ -359,7 +359,7 @@ fn out_of_descriptors_the_server_says_so_once_and_serves_again() {
     let mut child = Command::new("bash")
         .arg("-c")
         .arg(format!(
-            "ulimit -n 48 && exec '{}' --http 127.0.0.1:0",
+            "ulimit -n 48 && exec '{}' mcp --http 127.0.0.1:0",
             server.display()
         ))
         .stdin(Stdio::null())

@@ -35,7 +35,7 @@ fn client(server: &Path, args: &[&str]) {
 
 #[test]
 fn official_python_client_against_the_mcp_server_example() {
-    client(&example("mcp_server"), &[]);
+    client(&example("mcp_server"), &["mcp"]);
 }
 
 #[test]
@@ -53,7 +53,8 @@ fn soak_the_mcp_server_example_with_the_official_client() {
     let output = Command::new(python_with_sdk())
         .arg(manifest_dir().join("tests/mcp_soak.py"))
         .arg(example("mcp_server"))
-        .arg("--soak")
+        .arg("mcp")
+        .env("TOOLSMITH_SOAK", "1")
         .output()
         .expect("the soak script runs");
     let stdout = String::from_utf8_lossy(&output.stdout);

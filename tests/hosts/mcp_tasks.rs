@@ -43,6 +43,7 @@ impl StdioClient {
     /// The example, initialized by a client that declares `capabilities`.
     fn declaring(capabilities: Value) -> StdioClient {
         let mut child = Command::new(example("conformance_server"))
+            .arg("mcp")
             .stdin(Stdio::piped())
             .stdout(Stdio::piped())
             .stderr(Stdio::null())

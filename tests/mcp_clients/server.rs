@@ -1,5 +1,5 @@
-//! The example MCP server as the clients start it: `mcp_server --slow`
-//! (the example tools and `countdown`), its stderr appended to a log file
+//! The example MCP server as the clients start it: `mcp_server mcp` with
+//! `TOOLSMITH_SLOW` set (the example tools, `countdown` and `confirm`), its stderr appended to a log file
 //! the tests read, on standard input and output (a command for the client
 //! to run) or over Streamable HTTP on a free loopback port.
 
@@ -69,10 +69,10 @@ impl Log {
 }
 
 /// The command line a client runs for the server on standard input and
-/// output, stderr appended to `log`: `sh -c "exec … 2>>LOG"`.
+/// output, stderr appended to `log`: `sh -c "exec env … mcp 2>>LOG"`.
 pub fn stdio_command(log: &Log) -> (String, Vec<String>) {
     let script = format!(
-        "exec '{}' --slow 2>>'{}'",
+        "exec env TOOLSMITH_SLOW=1 '{}' mcp 2>>'{}'",
         example("mcp_server").display(),
         log.0.display()
     );
@@ -91,7 +91,8 @@ impl HttpServer {
     pub fn start(log: &Log) -> HttpServer {
         let stderr = std::fs::File::create(&log.0).unwrap();
         let child = Command::new(example("mcp_server"))
-            .args(["--http", "127.0.0.1:0", "--slow"])
+            .args(["mcp", "--http", "127.0.0.1:0"])
+            .env("TOOLSMITH_SLOW", "1")
             .stdin(Stdio::null())
             .stdout(Stdio::null())
             .stderr(stderr)
@@ -115,7 +116,7 @@ impl Drop for HttpServer {
     }
 }
 
-/// The tools `mcp_server --slow` serves, `(name, input schema)` each, in
+/// The tools `mcp_server` serves with `TOOLSMITH_SLOW` set, `(name, input schema)` each, in
 /// order: what every client must offer its model, none dropped.
 pub fn served_tools() -> Vec<(String, Value)> {
     let mut tools = demo_tools::tools();

@@ -8,8 +8,8 @@ use std::time::Duration;
 
 use super::example;
 
-/// The example `name` serving `--http 127.0.0.1:0 ARGS...`, killed when
-/// dropped.
+/// The example `name` serving `mcp --http 127.0.0.1:0 ARGS...` (the
+/// command line's built-in subcommand), killed when dropped.
 pub struct HttpExample {
     pub child: Child,
     /// Where it serves, as its first line on stderr says.
@@ -21,9 +21,15 @@ impl HttpExample {
     /// Starts the example and reads the URL it serves at from its first
     /// line on stderr.
     pub fn start(name: &str, args: &[&str]) -> HttpExample {
+        HttpExample::start_with_env(name, args, &[])
+    }
+
+    /// [`start`](Self::start), with `env` set in the server's environment.
+    pub fn start_with_env(name: &str, args: &[&str], env: &[(&str, &str)]) -> HttpExample {
         let mut child = Command::new(example(name))
-            .args(["--http", "127.0.0.1:0"])
+            .args(["mcp", "--http", "127.0.0.1:0"])
             .args(args)
+            .envs(env.iter().copied())
             .stdin(Stdio::null())
             .stdout(Stdio::null())
             .stderr(Stdio::piped())

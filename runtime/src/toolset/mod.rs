@@ -455,7 +455,10 @@ impl<C> ToolSet<C> {
     /// The same as `self.tool(name)?.call_in(args, ctx, Call::detached())`
     /// (see [`ToolRef::call_in`]), with the two outcomes kept apart: a host
     /// answers an unknown name differently from a call that failed (MCP
-    /// makes it a protocol error).
+    /// makes it a protocol error). A [`Content`](crate::Content) result
+    /// comes back as its text, a line for each block that is not text
+    /// ([`Content::plain`](crate::Content::plain)); `call_in` keeps the
+    /// blocks for a host to map.
     pub async fn call(
         &self,
         name: &str,
@@ -463,7 +466,8 @@ impl<C> ToolSet<C> {
         ctx: C,
     ) -> Result<Result<Value, CallError>, UnknownTool> {
         let tool = self.tool(name)?;
-        Ok(tool.call_in(args, ctx, Call::detached()).await)
+        let answer = tool.call_in(args, ctx, Call::detached()).await;
+        Ok(answer.map(crate::content::Content::plain))
     }
 
     /// Every tool, in registration order.
