@@ -82,6 +82,7 @@ mod call;
 #[cfg(feature = "mcp-http")]
 mod http;
 mod server;
+pub mod tasks;
 mod transport;
 
 #[cfg(feature = "mcp-http")]
@@ -179,6 +180,26 @@ impl<C> McpServer<C> {
     /// and its tool does not run.
     pub fn with_max_tasks(mut self, max: usize) -> Self {
         self.server.max_tasks = max;
+        self
+    }
+
+    /// How many calls one client may run as tasks at once (a quarter of
+    /// [`with_max_tasks`](McpServer::with_max_tasks) by default, at least
+    /// one), so that one client never takes every slot: a call past it is
+    /// answered `isError: true` with
+    /// `<tool> was not started: this client runs as many tasks as it may (16); call again once one of them has settled`.
+    /// Who a client is: see [the owners of tasks](tasks#owners).
+    pub fn with_max_tasks_per_client(mut self, max: usize) -> Self {
+        self.server.max_tasks_per_client = Some(max);
+        self
+    }
+
+    /// Where the server keeps its tasks ([`MemoryTaskStore`](tasks::MemoryTaskStore)
+    /// by default): a store shared by several servers lets any of them
+    /// answer `tasks/get`, `tasks/update` and `tasks/cancel` of a task
+    /// another runs.
+    pub fn with_task_store(mut self, store: impl tasks::TaskStore) -> Self {
+        self.server.tasks = Arc::new(store);
         self
     }
 

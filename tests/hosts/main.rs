@@ -20,12 +20,14 @@ pub mod mcp_http_stdio_agree;
 pub mod mcp_lines;
 pub mod mcp_metadata;
 pub mod mcp_stdio;
+pub mod mcp_task_owners;
 pub mod mcp_tasks;
 pub mod panics;
 pub mod raw_http;
 pub mod reports;
 pub mod rig_agent;
 pub mod schemars_both_ways;
+pub mod task_store;
 
 #[path = "../../examples/demo_tools/mod.rs"]
 mod demo_tools;
