@@ -5,7 +5,11 @@
 //! ```text
 //! cargo run --example conformance_server                         # stdio
 //! cargo run --example conformance_server -- --http 127.0.0.1:0   # first stderr line: serving MCP at <url>
+//! cargo run --example conformance_server -- --http 127.0.0.1:0 --redis redis://127.0.0.1:6379
 //! ```
+//!
+//! With `--redis URL` its tasks live in that Redis (or Valkey), so that
+//! replicas behind a load balancer share them.
 //!
 //! Each tool is what the suite's scenario of the same name asks for; they
 //! show rich results ([`Content`]: images, audio, embedded resources) and
@@ -800,5 +804,31 @@ async fn main() -> std::io::Result<()> {
     let server = toolsmith::mcp::McpServer::new(tools)
         .with_server_info("toolsmith-conformance", env!("CARGO_PKG_VERSION"))
         .with_handler(Fixtures);
+    let server = match flag("--redis") {
+        Some(url) => server.with_task_store(redis_store(&url)?),
+        None => server,
+    };
     serving::serve(server).await
+}
+
+/// The value after `flag` on the command line, if given.
+fn flag(flag: &str) -> Option<String> {
+    let mut args = std::env::args().skip_while(|arg| arg != flag);
+    args.next()?;
+    Some(args.next().unwrap_or_else(|| {
+        eprintln!("{flag} needs a value");
+        std::process::exit(2)
+    }))
+}
+
+/// The tasks in the Redis at `url`, shared with every replica given the
+/// same URL; `--task-lease-ms N` shortens the runners' lease (15 s by
+/// default).
+fn redis_store(url: &str) -> std::io::Result<toolsmith::mcp::redis::RedisTaskStore> {
+    let mut limits = toolsmith::mcp::tasks::TaskLimits::default();
+    if let Some(lease) = flag("--task-lease-ms") {
+        let lease = lease.parse().map_err(std::io::Error::other)?;
+        limits = limits.lease(Duration::from_millis(lease));
+    }
+    toolsmith::mcp::redis::RedisTaskStore::new(url, limits).map_err(std::io::Error::other)
 }

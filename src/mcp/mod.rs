@@ -81,6 +81,8 @@
 mod call;
 #[cfg(feature = "mcp-http")]
 mod http;
+#[cfg(feature = "redis")]
+pub mod redis;
 mod server;
 pub mod tasks;
 mod transport;

@@ -19,6 +19,7 @@ pub mod mcp_http_mounted;
 pub mod mcp_http_stdio_agree;
 pub mod mcp_lines;
 pub mod mcp_metadata;
+pub mod mcp_redis;
 pub mod mcp_stdio;
 pub mod mcp_task_owners;
 pub mod mcp_tasks;

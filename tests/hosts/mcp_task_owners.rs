@@ -34,7 +34,7 @@ fn meta() -> Value {
 /// A client speaking JSON-RPC over HTTP, one request per connection, with
 /// its session (when the server gives one) and its token (when it has
 /// one).
-struct Client {
+pub(crate) struct Client {
     addr: SocketAddr,
     headers: Vec<(String, String)>,
     next_id: u64,
@@ -43,7 +43,7 @@ struct Client {
 impl Client {
     /// A client of the server at `addr`, initialized when the server keeps
     /// sessions.
-    async fn start(addr: SocketAddr, token: Option<&str>, sessions: bool) -> Client {
+    pub(crate) async fn start(addr: SocketAddr, token: Option<&str>, sessions: bool) -> Client {
         let mut headers = vec![("MCP-Protocol-Version".to_owned(), "2025-11-25".to_owned())];
         if let Some(token) = token {
             headers.push(("Authorization".to_owned(), format!("Bearer {token}")));
@@ -89,7 +89,7 @@ impl Client {
     }
 
     /// Sends a request; its answer, the whole JSON-RPC message.
-    async fn request(&mut self, method: &str, mut params: Value) -> Value {
+    pub(crate) async fn request(&mut self, method: &str, mut params: Value) -> Value {
         self.next_id += 1;
         params["_meta"] = meta();
         let body =
@@ -106,14 +106,14 @@ impl Client {
     }
 
     /// The result of a request, which must not be an error.
-    async fn result(&mut self, method: &str, params: Value) -> Value {
+    pub(crate) async fn result(&mut self, method: &str, params: Value) -> Value {
         let answer = self.request(method, params).await;
         assert!(answer.get("error").is_none(), "{method} failed: {answer}");
         answer["result"].clone()
     }
 
     /// Calls `tool` and returns the id of the task it became.
-    async fn start_task(&mut self, tool: &str, arguments: Value) -> String {
+    pub(crate) async fn start_task(&mut self, tool: &str, arguments: Value) -> String {
         let created = self
             .result(
                 "tools/call",
@@ -127,7 +127,7 @@ impl Client {
     }
 
     /// `tasks/get` until the task's status is `status`.
-    async fn until(&mut self, id: &str, status: &str) -> Value {
+    pub(crate) async fn until(&mut self, id: &str, status: &str) -> Value {
         for _ in 0..400 {
             let task = self.result("tasks/get", json!({ "taskId": id })).await;
             if task["status"] == status {
@@ -140,7 +140,7 @@ impl Client {
 }
 
 /// The answer to a request about a task the caller may not know of.
-fn unknown(id: &str) -> Value {
+pub(crate) fn unknown(id: &str) -> Value {
     json!({
         "jsonrpc": "2.0",
         "error": { "code": -32602, "message": format!("unknown task: {id}") }

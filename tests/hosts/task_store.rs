@@ -127,14 +127,24 @@ async fn a_task_whose_lease_lapsed_settles_failed_with_a_true_line_and_frees_its
         store.create(record("u", &alice), one).await.unwrap(),
         Admission::ServerFull
     );
-    assert!(store.renew("t", Duration::from_millis(50)).await.unwrap());
+    assert!(
+        store
+            .renew("t", &alice, Duration::from_millis(50))
+            .await
+            .unwrap()
+    );
     tokio::time::sleep(Duration::from_millis(80)).await;
     let read = store.get("t").await.unwrap().unwrap();
     assert_eq!(
         serde_json::to_value(&read.task).unwrap()["error"],
         json!({ "code": -32603, "message": "the server running this task stopped" })
     );
-    assert!(!store.renew("t", Duration::from_millis(50)).await.unwrap());
+    assert!(
+        !store
+            .renew("t", &alice, Duration::from_millis(50))
+            .await
+            .unwrap()
+    );
     assert_eq!(
         store.create(record("u", &alice), one).await.unwrap(),
         Admission::Created

@@ -7,5 +7,6 @@
 pub mod agreement;
 pub mod http_example;
 pub mod mcp_python;
+pub mod redis_server;
 
 pub use toolsmith_test_support::*;

@@ -316,7 +316,12 @@ impl TaskStore for MemoryTaskStore {
         })
     }
 
-    fn renew<'a>(&'a self, id: &'a str, lease: Duration) -> StoreFuture<'a, bool> {
+    fn renew<'a>(
+        &'a self,
+        id: &'a str,
+        _owner: &'a Owner,
+        lease: Duration,
+    ) -> StoreFuture<'a, bool> {
         Box::pin(async move {
             let mut shard = self.shard(id);
             Ok(match shard.entries.get_mut(id) {

@@ -165,9 +165,10 @@ pub trait TaskStore: Send + Sync + 'static {
     /// slot and counts toward the settled caps.
     fn compare_and_set(&self, version: u64, next: TaskRecord) -> StoreFuture<'_, bool>;
 
-    /// Renews the lease on task `id` for `lease`; `false` once the task
-    /// settled or is gone.
-    fn renew<'a>(&'a self, id: &'a str, lease: Duration) -> StoreFuture<'a, bool>;
+    /// Renews the lease on task `id` of `owner` for `lease`; `false` once
+    /// the lease lapsed, or the task settled or is gone.
+    fn renew<'a>(&'a self, id: &'a str, owner: &'a Owner, lease: Duration)
+    -> StoreFuture<'a, bool>;
 
     /// Wakes the runner of task `id`, wherever it runs.
     fn wake<'a>(&'a self, id: &'a str) -> StoreFuture<'a, ()>;

@@ -15,7 +15,7 @@ use serde_json::Value;
 use tokio::sync::{oneshot, watch};
 
 use super::record::error_object;
-use super::{StoreError, TaskRecord, TaskStore};
+use super::{Owner, StoreError, TaskRecord, TaskStore};
 
 /// How often a runner reads its record when no wake comes.
 const POLL: Duration = Duration::from_secs(1);
@@ -76,6 +76,7 @@ pub(crate) struct TaskHandle {
 struct Shared {
     store: Arc<dyn TaskStore>,
     id: String,
+    owner: Owner,
     cancel: watch::Sender<bool>,
     /// The input requests waiting for an answer, by key.
     pending: Mutex<HashMap<String, oneshot::Sender<Value>>>,
@@ -175,6 +176,7 @@ where
         shared: Arc::new(Shared {
             store: Arc::clone(&store),
             id: id.clone(),
+            owner: record.owner.clone(),
             cancel: watch::channel(false).0,
             pending: Mutex::default(),
             used: Mutex::default(),
@@ -248,7 +250,7 @@ async fn keep(shared: Arc<Shared>, lease: Duration) {
         }
         if renewed.elapsed() >= renew_every {
             // A store out of reach: the lease is renewed on the next turn.
-            if let Ok(held) = shared.store.renew(&shared.id, lease).await {
+            if let Ok(held) = shared.store.renew(&shared.id, &shared.owner, lease).await {
                 renewed = tokio::time::Instant::now();
                 if !held {
                     shared.cancel.send_replace(true);
