@@ -202,6 +202,7 @@ impl<C> McpServer<C> {
     /// another runs.
     pub fn with_task_store(mut self, store: impl tasks::TaskStore) -> Self {
         self.server.tasks = Arc::new(store);
+        self.server.tasks_chosen = true;
         self
     }
 

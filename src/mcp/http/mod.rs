@@ -132,6 +132,10 @@ impl Listening {
         server: Server,
         options: HttpOptions,
     ) -> io::Result<Self> {
+        #[cfg(feature = "redis")]
+        if let Some(redis) = &options.redis {
+            redis.store().map_err(io::Error::other)?;
+        }
         Ok(Listening {
             local_addr: listener.local_addr()?,
             listener,
@@ -236,6 +240,8 @@ impl Listening {
 /// The endpoint serving `server` as `options` say, and the token that
 /// ends its sessions.
 fn endpoint(server: Server, options: &HttpOptions) -> (Arc<Endpoint>, CancellationToken) {
+    #[cfg(feature = "redis")]
+    let (server, session_store) = crate::mcp::redis::shared_by(server, options.redis.as_ref());
     let max_body = server.max_line;
     let stop_sessions = CancellationToken::new();
     let mut config = StreamableHttpServerConfig::default()
@@ -243,6 +249,10 @@ fn endpoint(server: Server, options: &HttpOptions) -> (Arc<Endpoint>, Cancellati
         .with_json_response(options.stateless)
         .with_max_request_body_bytes(max_body)
         .with_cancellation_token(stop_sessions.clone());
+    #[cfg(feature = "redis")]
+    {
+        config.session_store = session_store;
+    }
     // rmcp reads an empty list as "no check": an empty list of ours
     // allows nothing, and is answered before rmcp sees the request.
     let no_host_allowed =

@@ -77,6 +77,9 @@ pub struct HttpOptions {
     pub(crate) max_sessions: usize,
     pub(crate) session_idle: Duration,
     pub(crate) max_body_bytes_in_flight: usize,
+    /// The Redis the sessions and tasks live in, shared by replicas.
+    #[cfg(feature = "redis")]
+    pub(crate) redis: Option<crate::mcp::redis::Shared>,
 }
 
 /// Which `Host` headers the server takes, when not the loopback default.
@@ -126,6 +129,8 @@ impl Default for HttpOptions {
             max_sessions: 1000,
             session_idle: Duration::from_secs(300),
             max_body_bytes_in_flight: 64 * 1024 * 1024,
+            #[cfg(feature = "redis")]
+            redis: None,
         }
     }
 }
@@ -328,6 +333,20 @@ impl HttpOptions {
     /// or the largest bodies are never taken.
     pub fn max_body_bytes_in_flight(mut self, max: usize) -> Self {
         self.max_body_bytes_in_flight = max;
+        self
+    }
+
+    /// Keeps the sessions (each session's `initialize`, replayed by a
+    /// replica that has not seen it) and, unless the server was given a
+    /// [task store](crate::mcp::McpServer::with_task_store), the tasks in
+    /// the Redis (or Valkey) at `url` (`redis://HOST:PORT`), so that
+    /// replicas of the server behind a load balancer with no stickiness
+    /// answer every request (feature `redis`; see
+    /// [`RedisTaskStore`](crate::mcp::redis::RedisTaskStore)). A URL that
+    /// is none makes binding fail.
+    #[cfg(feature = "redis")]
+    pub fn redis(mut self, url: impl Into<String>) -> Self {
+        self.redis = Some(crate::mcp::redis::Shared::open(url.into()));
         self
     }
 }

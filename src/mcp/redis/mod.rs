@@ -35,7 +35,16 @@
 //! ```
 
 mod scripts;
+#[cfg(feature = "mcp-http")]
+mod serving;
+#[cfg(feature = "mcp-http")]
+mod sessions;
 mod wakes;
+
+#[cfg(feature = "mcp-http")]
+pub(crate) use serving::{Shared, shared_by};
+#[cfg(feature = "mcp-http")]
+pub(crate) use sessions::RedisSessions;
 
 use std::time::Duration;
 
@@ -52,9 +61,8 @@ use wakes::Listener;
 /// answered with an error.
 const RESPONSE_TIMEOUT: Duration = Duration::from_secs(2);
 
-/// Tasks in Redis or Valkey, for servers that share them. Made in a tokio
-/// runtime; the connection is made on first use, and made again whenever
-/// it is lost.
+/// Tasks in Redis or Valkey, for servers that share them. The connection
+/// is made on first use, and made again whenever it is lost.
 pub struct RedisTaskStore {
     limits: TaskLimits,
     prefix: String,
@@ -77,7 +85,7 @@ impl RedisTaskStore {
     /// A store on the Redis at `url` (`redis://HOST:PORT`), its keys under
     /// `toolsmith:`, keeping what `limits` says. An error for a URL that
     /// is none; a Redis out of reach is only an error when a request needs
-    /// it. Call it within a tokio runtime.
+    /// it.
     pub fn new(url: &str, limits: TaskLimits) -> Result<RedisTaskStore, StoreError> {
         RedisTaskStore::with_prefix(url, limits, "toolsmith")
     }
@@ -98,7 +106,7 @@ impl RedisTaskStore {
             .set_max_delay(Duration::from_secs(1));
         let connection =
             ConnectionManager::new_lazy_with_config(client.clone(), config).map_err(failed)?;
-        let listener = Listener::start(client, format!("{prefix}:wake:"));
+        let listener = Listener::new(client, format!("{prefix}:wake:"));
         Ok(RedisTaskStore {
             limits,
             prefix: prefix.to_owned(),
@@ -106,6 +114,12 @@ impl RedisTaskStore {
             connection,
             listener,
         })
+    }
+
+    /// The sessions of this store's Redis, under the same prefix.
+    #[cfg(feature = "mcp-http")]
+    pub(crate) fn sessions(&self) -> RedisSessions {
+        RedisSessions::new(self.connection.clone(), &self.prefix)
     }
 
     fn key(&self, kind: &str, name: &str) -> String {

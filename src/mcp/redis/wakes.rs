@@ -5,7 +5,7 @@
 
 use std::collections::HashMap;
 use std::pin::Pin;
-use std::sync::{Arc, Mutex, PoisonError};
+use std::sync::{Arc, Mutex, OnceLock, PoisonError};
 use std::time::Duration;
 
 use futures_core::Stream;
@@ -16,28 +16,40 @@ use crate::mcp::tasks::Wakes;
 /// The runners of this process that listen, by task id.
 type Runners = Arc<Mutex<HashMap<String, mpsc::Sender<()>>>>;
 
-/// The subscription, stopped when the store is dropped.
+/// The subscription, made when a runner first listens (in a tokio
+/// runtime), stopped when the store is dropped.
 pub(super) struct Listener {
     runners: Runners,
-    task: tokio::task::JoinHandle<()>,
+    client: redis::Client,
+    channel: String,
+    task: OnceLock<tokio::task::JoinHandle<()>>,
 }
 
 impl Drop for Listener {
     fn drop(&mut self) {
-        self.task.abort();
+        if let Some(task) = self.task.get() {
+            task.abort();
+        }
     }
 }
 
 impl Listener {
-    /// Listens on the channels that start with `channel`.
-    pub(super) fn start(client: redis::Client, channel: String) -> Listener {
-        let runners: Runners = Arc::default();
-        let task = tokio::spawn(listen(client, channel, Arc::clone(&runners)));
-        Listener { runners, task }
+    /// Listens on the channels that start with `channel`, once asked.
+    pub(super) fn new(client: redis::Client, channel: String) -> Listener {
+        Listener {
+            runners: Arc::default(),
+            client,
+            channel,
+            task: OnceLock::new(),
+        }
     }
 
     /// The wakes of task `id`.
     pub(super) fn wakes(&self, id: &str) -> Wakes {
+        self.task.get_or_init(|| {
+            let (client, channel) = (self.client.clone(), self.channel.clone());
+            tokio::spawn(listen(client, channel, Arc::clone(&self.runners)))
+        });
         let (wake, wakes) = mpsc::channel(1);
         let mut runners = self.runners.lock().unwrap_or_else(PoisonError::into_inner);
         runners.retain(|_, wake| !wake.is_closed());

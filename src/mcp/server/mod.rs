@@ -65,6 +65,8 @@ pub(crate) struct Server {
     pub(crate) max_line: usize,
     /// The calls running as tasks, and those settled, for `tasks/get`.
     pub(crate) tasks: Arc<dyn TaskStore>,
+    /// The store was given (`with_task_store`), not the default.
+    pub(crate) tasks_chosen: bool,
     /// How many calls may run as tasks at once.
     pub(crate) max_tasks: usize,
     /// How many of them one client may run (`None`: a quarter of
@@ -92,6 +94,7 @@ impl Server {
             rounds: Arc::new(Rounds::new()),
             max_line,
             tasks: Arc::new(MemoryTaskStore::default()),
+            tasks_chosen: false,
             max_tasks: DEFAULT_MAX_TASKS,
             max_tasks_per_client: None,
             connection: Connection::new(),
