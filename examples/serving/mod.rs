@@ -1,6 +1,7 @@
 //! How the example servers start: on standard input and output, or over
 //! Streamable HTTP with `--http ADDR` (and `--stateless` for stateless
-//! HTTP), until Ctrl-C or SIGTERM.
+//! HTTP, `--redis URL` for sessions and tasks in a Redis that replicas
+//! share), until Ctrl-C or SIGTERM.
 
 use toolsmith::mcp::{HttpOptions, McpServer, shutdown_signal};
 
@@ -10,7 +11,10 @@ pub async fn serve<C: Clone + Send + Sync + 'static>(server: McpServer<C>) -> st
         return server.serve_stdio().await;
     };
     let stateless = std::env::args().any(|arg| arg == "--stateless");
-    let options = HttpOptions::new().stateless(stateless);
+    let mut options = HttpOptions::new().stateless(stateless);
+    if let Some(url) = flag_value("--redis") {
+        options = options.redis(url);
+    }
     let server = server.with_http_options(options).bind_http(addr).await?;
     eprintln!("serving MCP at {}", server.url());
     server.serve_with_shutdown(shutdown_signal()).await
@@ -24,4 +28,11 @@ fn http_addr() -> Option<String> {
         eprintln!("--http needs an address, e.g. --http 127.0.0.1:8080");
         std::process::exit(2)
     }))
+}
+
+/// The value after `flag`, if given.
+fn flag_value(flag: &str) -> Option<String> {
+    let mut args = std::env::args().skip_while(|arg| arg != flag);
+    args.next()?;
+    args.next()
 }

@@ -387,7 +387,11 @@ impl<C> McpServer<C> {
         addr: impl tokio::net::ToSocketAddrs,
     ) -> std::io::Result<HttpServer<C>> {
         let listener = tokio::net::TcpListener::bind(addr).await?;
-        let listening = http::Listening::new(listener, self.server, self.http)?;
+        #[cfg(feature = "redis")]
+        let server = redis::sealed_alike(self.server, self.http.redis.as_ref()).await?;
+        #[cfg(not(feature = "redis"))]
+        let server = self.server;
+        let listening = http::Listening::new(listener, server, self.http)?;
         Ok(HttpServer::new(listening))
     }
 

@@ -9,6 +9,7 @@ pub mod cli_hints;
 pub mod function_calling;
 pub mod hosts;
 pub mod keywords;
+pub mod mcp_balancer;
 pub mod mcp_conformance;
 pub mod mcp_context;
 pub mod mcp_dynamic;
@@ -29,6 +30,7 @@ pub mod reports;
 pub mod rig_agent;
 pub mod schemars_both_ways;
 pub mod task_store;
+pub mod task_store_bench;
 
 #[path = "../../examples/demo_tools/mod.rs"]
 mod demo_tools;

@@ -5,6 +5,7 @@
 #![allow(dead_code)]
 
 pub mod agreement;
+pub mod balancer;
 pub mod http_example;
 pub mod mcp_python;
 pub mod redis_server;

@@ -42,7 +42,7 @@ mod sessions;
 mod wakes;
 
 #[cfg(feature = "mcp-http")]
-pub(crate) use serving::{Shared, shared_by};
+pub(crate) use serving::{Shared, sealed_alike, shared_by};
 #[cfg(feature = "mcp-http")]
 pub(crate) use sessions::RedisSessions;
 
@@ -122,6 +122,24 @@ impl RedisTaskStore {
         RedisSessions::new(self.connection.clone(), &self.prefix)
     }
 
+    /// The 64 random bytes every replica on this Redis shares under
+    /// `<prefix>:secret:<name>`: made by the first to ask.
+    #[cfg(feature = "mcp-http")]
+    pub(crate) async fn shared_secret(&self, name: &str) -> Result<Vec<u8>, StoreError> {
+        let mut made = [0u8; 64];
+        getrandom::fill(&mut made).map_err(|e| StoreError::new(e.to_string()))?;
+        let key = self.key("secret", name);
+        let mut connection = self.connection.clone();
+        let (secret,): (Vec<u8>,) = redis::pipe()
+            .set_nx(&key, made.as_slice())
+            .ignore()
+            .get(&key)
+            .query_async(&mut connection)
+            .await
+            .map_err(|e| self.failed(&e))?;
+        Ok(secret)
+    }
+
     fn key(&self, kind: &str, name: &str) -> String {
         format!("{}:{kind}:{name}", self.prefix)
     }
@@ -130,12 +148,45 @@ impl RedisTaskStore {
         StoreError::new(format!("redis at {}: {err}", self.url))
     }
 
+    /// Runs `script`, once more when the connection had dropped (Redis
+    /// restarted: the manager reconnects for the second try).
+    async fn invoke<T: redis::FromRedisValue>(
+        &self,
+        script: &redis::ScriptInvocation<'_>,
+    ) -> Result<T, StoreError> {
+        let mut connection = self.connection.clone();
+        match script.invoke_async(&mut connection).await {
+            Err(err) if dropped(&err) => script.invoke_async(&mut connection).await,
+            answer => answer,
+        }
+        .map_err(|e| self.failed(&e))
+    }
+
+    /// Runs `pipe`, once more when the connection had dropped.
+    async fn query<T: redis::FromRedisValue>(
+        &self,
+        pipe: &redis::Pipeline,
+    ) -> Result<T, StoreError> {
+        let mut connection = self.connection.clone();
+        match pipe.query_async(&mut connection).await {
+            Err(err) if dropped(&err) => pipe.query_async(&mut connection).await,
+            answer => answer,
+        }
+        .map_err(|e| self.failed(&e))
+    }
+
     /// Milliseconds, as the scripts take them.
     fn millis(duration: Duration) -> u64 {
         u64::try_from(duration.as_millis())
             .unwrap_or(u64::MAX)
             .max(1)
     }
+}
+
+/// Whether `err` says the connection was lost (and a second try, on a
+/// new one, may pass).
+fn dropped(err: &redis::RedisError) -> bool {
+    err.is_connection_dropped() || err.is_io_error()
 }
 
 /// A cap as a Lua number reads it.
@@ -153,21 +204,21 @@ impl TaskStore for RedisTaskStore {
             let id = record.id().to_owned();
             let json =
                 serde_json::to_string(&record).map_err(|e| StoreError::new(e.to_string()))?;
-            let mut connection = self.connection.clone();
-            let answer: i64 = scripts::CREATE
-                .key(self.key("task", &id))
-                .key(self.key("lease", &id))
-                .key(format!("{}:running", self.prefix))
-                .key(self.key("running", record.owner.key()))
-                .arg(json)
-                .arg(Self::millis(self.limits.ttl))
-                .arg(Self::millis(self.limits.lease))
-                .arg(cap(caps.total))
-                .arg(cap(caps.per_owner))
-                .arg(&id)
-                .invoke_async(&mut connection)
-                .await
-                .map_err(|e| self.failed(&e))?;
+            let answer: i64 = self
+                .invoke(
+                    scripts::CREATE
+                        .key(self.key("task", &id))
+                        .key(self.key("lease", &id))
+                        .key(format!("{}:running", self.prefix))
+                        .key(self.key("running", record.owner.key()))
+                        .arg(json)
+                        .arg(Self::millis(self.limits.ttl))
+                        .arg(Self::millis(self.limits.lease))
+                        .arg(cap(caps.total))
+                        .arg(cap(caps.per_owner))
+                        .arg(&id),
+                )
+                .await?;
             Ok(match answer {
                 0 => Admission::Created,
                 1 => Admission::ServerFull,
@@ -178,13 +229,13 @@ impl TaskStore for RedisTaskStore {
 
     fn get<'a>(&'a self, id: &'a str) -> StoreFuture<'a, Option<TaskRecord>> {
         Box::pin(async move {
-            let mut connection = self.connection.clone();
-            let (json, leased): (Option<String>, bool) = redis::pipe()
-                .get(self.key("task", id))
-                .exists(self.key("lease", id))
-                .query_async(&mut connection)
-                .await
-                .map_err(|e| self.failed(&e))?;
+            let (json, leased): (Option<String>, bool) = self
+                .query(
+                    redis::pipe()
+                        .get(self.key("task", id))
+                        .exists(self.key("lease", id)),
+                )
+                .await?;
             let Some(json) = json else {
                 return Ok(None);
             };
@@ -196,10 +247,8 @@ impl TaskStore for RedisTaskStore {
             let version = record.version;
             let stopped = record.runner_stopped();
             self.compare_and_set(version, stopped).await?;
-            let json: Option<String> = connection
-                .get(self.key("task", id))
-                .await
-                .map_err(|e| self.failed(&e))?;
+            let (json,): (Option<String>,) =
+                self.query(redis::pipe().get(self.key("task", id))).await?;
             json.map(|json| serde_json::from_str(&json))
                 .transpose()
                 .map_err(|e| StoreError::new(format!("task {id} reads as no record: {e}")))
@@ -213,31 +262,31 @@ impl TaskStore for RedisTaskStore {
             let owner = next.owner.key().to_owned();
             let json = serde_json::to_string(&next).map_err(|e| StoreError::new(e.to_string()))?;
             let limits = &self.limits;
-            let mut connection = self.connection.clone();
-            let written: i64 = scripts::COMPARE_AND_SET
-                .key(self.key("task", &id))
-                .key(self.key("lease", &id))
-                .key(format!("{}:running", self.prefix))
-                .key(self.key("running", &owner))
-                .key(format!("{}:settled", self.prefix))
-                .key(self.key("settled", &owner))
-                .key(format!("{}:settled-sizes", self.prefix))
-                .key(format!("{}:settled-bytes", self.prefix))
-                .arg(version)
-                .arg(&json)
-                .arg(u8::from(next.is_settled()))
-                .arg(Self::millis(limits.ttl))
-                .arg(&id)
-                .arg(json.len())
-                .arg(&owner)
-                .arg(&self.prefix)
-                .arg(cap(limits.max_settled))
-                .arg(cap(limits.max_settled_per_owner))
-                .arg(cap(limits.max_settled_bytes))
-                .arg(cap(limits.max_settled_bytes_per_owner))
-                .invoke_async(&mut connection)
-                .await
-                .map_err(|e| self.failed(&e))?;
+            let written: i64 = self
+                .invoke(
+                    scripts::COMPARE_AND_SET
+                        .key(self.key("task", &id))
+                        .key(self.key("lease", &id))
+                        .key(format!("{}:running", self.prefix))
+                        .key(self.key("running", &owner))
+                        .key(format!("{}:settled", self.prefix))
+                        .key(self.key("settled", &owner))
+                        .key(format!("{}:settled-sizes", self.prefix))
+                        .key(format!("{}:settled-bytes", self.prefix))
+                        .arg(version)
+                        .arg(&json)
+                        .arg(u8::from(next.is_settled()))
+                        .arg(Self::millis(limits.ttl))
+                        .arg(&id)
+                        .arg(json.len())
+                        .arg(&owner)
+                        .arg(&self.prefix)
+                        .arg(cap(limits.max_settled))
+                        .arg(cap(limits.max_settled_per_owner))
+                        .arg(cap(limits.max_settled_bytes))
+                        .arg(cap(limits.max_settled_bytes_per_owner)),
+                )
+                .await?;
             Ok(written == 1)
         })
     }
@@ -249,16 +298,16 @@ impl TaskStore for RedisTaskStore {
         lease: Duration,
     ) -> StoreFuture<'a, bool> {
         Box::pin(async move {
-            let mut connection = self.connection.clone();
-            let renewed: i64 = scripts::RENEW
-                .key(self.key("lease", id))
-                .key(format!("{}:running", self.prefix))
-                .key(self.key("running", owner.key()))
-                .arg(Self::millis(lease))
-                .arg(id)
-                .invoke_async(&mut connection)
-                .await
-                .map_err(|e| self.failed(&e))?;
+            let renewed: i64 = self
+                .invoke(
+                    scripts::RENEW
+                        .key(self.key("lease", id))
+                        .key(format!("{}:running", self.prefix))
+                        .key(self.key("running", owner.key()))
+                        .arg(Self::millis(lease))
+                        .arg(id),
+                )
+                .await?;
             Ok(renewed == 1)
         })
     }

@@ -1,12 +1,14 @@
 //! The Redis an HTTP server is given ([`HttpOptions::redis`](crate::mcp::HttpOptions::redis)):
-//! its sessions, and its tasks unless the server was given a store of its
-//! own.
+//! its sessions, its tasks unless the server was given a store of its
+//! own, and the key that seals `input_required` rounds, the same for
+//! every replica.
 
 use std::sync::Arc;
 
 use rmcp::transport::streamable_http_server::session::SessionStore;
 
 use super::RedisTaskStore;
+use crate::mcp::call::input_required::Rounds;
 use crate::mcp::server::Server;
 use crate::mcp::tasks::{StoreError, TaskLimits};
 
@@ -40,4 +42,26 @@ pub(crate) fn shared_by(
         server.tasks = Arc::clone(store) as Arc<dyn crate::mcp::tasks::TaskStore>;
     }
     (server, Some(Arc::new(store.sessions())))
+}
+
+/// `server` sealing its rounds with the key every replica on `redis`
+/// shares (the first replica to start makes it); an error when Redis
+/// cannot be reached, as the server would answer no round another replica
+/// sealed.
+pub(crate) async fn sealed_alike(
+    mut server: Server,
+    redis: Option<&Shared>,
+) -> std::io::Result<Server> {
+    let Some(redis) = redis else {
+        return Ok(server);
+    };
+    let store = redis.store().map_err(std::io::Error::other)?;
+    let key = store
+        .shared_secret("seal")
+        .await
+        .map_err(std::io::Error::other)?;
+    if let Some(rounds) = Rounds::with_key(key) {
+        server.set_rounds(rounds);
+    }
+    Ok(server)
 }

@@ -7,7 +7,6 @@ use std::future::Future;
 use std::pin::Pin;
 use std::time::Duration;
 
-use redis::AsyncCommands;
 use redis::aio::ConnectionManager;
 use rmcp::transport::streamable_http_server::session::{
     SessionState, SessionStore, SessionStoreError,
@@ -33,6 +32,19 @@ impl RedisSessions {
     fn key(&self, id: &str) -> String {
         format!("{}:session:{id}", self.prefix)
     }
+
+    /// Runs `pipe`, once more when the connection had dropped (Redis
+    /// restarted: the manager reconnects for the second try).
+    async fn query<T: redis::FromRedisValue>(
+        &self,
+        pipe: &redis::Pipeline,
+    ) -> Result<T, redis::RedisError> {
+        let mut connection = self.connection.clone();
+        match pipe.query_async(&mut connection).await {
+            Err(err) if super::dropped(&err) => pipe.query_async(&mut connection).await,
+            answer => answer,
+        }
+    }
 }
 
 /// What each method of the store returns, as rmcp's trait has it.
@@ -49,8 +61,8 @@ impl SessionStore for RedisSessions {
         Self: 'async_trait,
     {
         Box::pin(async move {
-            let mut connection = self.connection.clone();
-            let json: Option<String> = connection.get(self.key(session_id)).await?;
+            let (json,): (Option<String>,) =
+                self.query(redis::pipe().get(self.key(session_id))).await?;
             Ok(json.map(|json| serde_json::from_str(&json)).transpose()?)
         })
     }
@@ -68,9 +80,14 @@ impl SessionStore for RedisSessions {
     {
         Box::pin(async move {
             let json = serde_json::to_string(state)?;
-            let mut connection = self.connection.clone();
             let ttl = SESSION_TTL.as_secs();
-            let () = connection.set_ex(self.key(session_id), json, ttl).await?;
+            let () = self
+                .query(
+                    redis::pipe()
+                        .set_ex(self.key(session_id), json, ttl)
+                        .ignore(),
+                )
+                .await?;
             Ok(())
         })
     }
@@ -85,8 +102,9 @@ impl SessionStore for RedisSessions {
         Self: 'async_trait,
     {
         Box::pin(async move {
-            let mut connection = self.connection.clone();
-            let _: i64 = connection.del(self.key(session_id)).await?;
+            let () = self
+                .query(redis::pipe().del(self.key(session_id)).ignore())
+                .await?;
             Ok(())
         })
     }

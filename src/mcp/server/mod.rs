@@ -130,6 +130,12 @@ impl Server {
         RunningCaps::new(self.max_tasks, share)
     }
 
+    /// Seals `input_required` rounds with `rounds` (the key replicas share).
+    #[cfg(feature = "redis")]
+    pub(crate) fn set_rounds(&mut self, rounds: Rounds) {
+        self.rounds = Arc::new(rounds);
+    }
+
     pub(crate) fn set_tools_cache(&mut self, ttl_ms: u64, scope: CacheScope) {
         self.tools_cache = Some((ttl_ms, scope));
     }
