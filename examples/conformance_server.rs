@@ -6,7 +6,11 @@
 //! ```text
 //! cargo run --example conformance_server -- mcp                         # stdio
 //! cargo run --example conformance_server -- mcp --http 127.0.0.1:0  # first stderr line: serving MCP at <url>
+//! cargo run --example conformance_server -- mcp --http 127.0.0.1:0 --redis redis://127.0.0.1:6379
 //! ```
+//!
+//! With `--redis URL` its tasks live in that Redis (or Valkey), so that
+//! replicas behind a load balancer share them.
 //!
 //! Each tool is what the suite's scenario of the same name asks for; they
 //! show rich results ([`Content`]: images, audio, embedded resources) and
@@ -801,8 +805,40 @@ fn main() -> std::process::ExitCode {
             return std::process::ExitCode::FAILURE;
         }
     };
+    let store = match lease_store() {
+        Ok(store) => store,
+        Err(e) => {
+            eprintln!("{e}");
+            return std::process::ExitCode::FAILURE;
+        }
+    };
     toolsmith::cli::Cli::new(tools)
         .name("toolsmith-conformance")
-        .mcp_server(|server| server.with_handler(Fixtures))
+        .mcp_server(|server| {
+            let server = server.with_handler(Fixtures);
+            match store {
+                Some(store) => server.with_task_store(store),
+                None => server,
+            }
+        })
         .run()
+}
+
+/// With `TOOLSMITH_TASK_LEASE_MS=N` beside `mcp --redis URL`, the tasks
+/// in that Redis with the runners' lease shortened to `N` ms (15 s by
+/// default), for tests that kill a replica; `None` otherwise, and the
+/// built-in `--redis` keeps them with the default limits.
+fn lease_store() -> std::io::Result<Option<toolsmith::mcp::redis::RedisTaskStore>> {
+    let Ok(lease) = std::env::var("TOOLSMITH_TASK_LEASE_MS") else {
+        return Ok(None);
+    };
+    let mut args = std::env::args().skip_while(|arg| arg != "--redis");
+    let Some(url) = args.nth(1) else {
+        return Ok(None);
+    };
+    let lease = lease.parse().map_err(std::io::Error::other)?;
+    let limits = toolsmith::mcp::tasks::TaskLimits::default().lease(Duration::from_millis(lease));
+    toolsmith::mcp::redis::RedisTaskStore::new(&url, limits)
+        .map(Some)
+        .map_err(std::io::Error::other)
 }

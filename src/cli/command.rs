@@ -25,6 +25,10 @@ pub(crate) const MCP_HTTP: &str = "http";
 /// `mcp`'s flag for a server without sessions.
 pub(crate) const MCP_STATELESS: &str = "stateless";
 
+/// `mcp`'s flag naming the Redis (or Valkey) that replicas keep their
+/// sessions and tasks in (feature `redis`).
+pub(crate) const MCP_REDIS: &str = "redis";
+
 /// The subcommand that prints the AI SDK module (with the `ai-sdk`
 /// feature), unless a tool is already called so.
 pub(crate) const AI_SDK_TOOLS: &str = "ai-sdk-tools";
@@ -94,6 +98,17 @@ fn mcp_command() -> Command {
             "Serve these tools over MCP (Model Context Protocol) on standard input and output",
         );
     }
+    let command = if cfg!(feature = "redis") {
+        command.arg(
+            Arg::new(MCP_REDIS)
+                .long(MCP_REDIS)
+                .value_name("URL")
+                .requires(MCP_HTTP)
+                .help("With --http: keep sessions and tasks in the Redis at URL (redis://HOST:PORT), shared by replicas"),
+        )
+    } else {
+        command
+    };
     command
         .about("Serve these tools over MCP (Model Context Protocol) on stdio, or HTTP with --http")
         .arg(

@@ -56,6 +56,10 @@ pub(crate) async fn serve(
         if stateless {
             options = options.stateless(true);
         }
+        #[cfg(feature = "redis")]
+        if let Ok(Some(url)) = matches.try_get_one::<String>(super::command::MCP_REDIS) {
+            options = options.redis(url.clone());
+        }
         return serve_http(server.with_http_options(options), addr, err).await;
     }
     let _ = matches;

@@ -10,9 +10,9 @@ use std::io::{Read, Write};
 use toolsmith_runtime::ToolSet;
 
 use super::arguments::arguments;
+use super::check::{CHECK, check};
 #[cfg(feature = "ai-sdk")]
 use super::command::AI_SDK_TOOLS;
-use super::check::{CHECK, check};
 #[cfg(feature = "mcp")]
 use super::command::MCP;
 use super::command::command;

@@ -81,7 +81,10 @@
 mod call;
 #[cfg(feature = "mcp-http")]
 mod http;
+#[cfg(feature = "redis")]
+pub mod redis;
 mod server;
+pub mod tasks;
 mod transport;
 
 #[cfg(feature = "mcp-http")]
@@ -190,6 +193,27 @@ impl<C> McpServer<C> {
     /// for what else binds a round.
     pub fn with_round_ttl(mut self, ttl: std::time::Duration) -> Self {
         self.server.set_round_ttl(ttl);
+        self
+    }
+
+    /// How many calls one client may run as tasks at once (a quarter of
+    /// [`with_max_tasks`](McpServer::with_max_tasks) by default, at least
+    /// one), so that one client never takes every slot: a call past it is
+    /// answered `isError: true` with
+    /// `<tool> was not started: this client runs as many tasks as it may (16); call again once one of them has settled`.
+    /// Who a client is: see [the owners of tasks](tasks#owners).
+    pub fn with_max_tasks_per_client(mut self, max: usize) -> Self {
+        self.server.max_tasks_per_client = Some(max);
+        self
+    }
+
+    /// Where the server keeps its tasks ([`MemoryTaskStore`](tasks::MemoryTaskStore)
+    /// by default): a store shared by several servers lets any of them
+    /// answer `tasks/get`, `tasks/update` and `tasks/cancel` of a task
+    /// another runs.
+    pub fn with_task_store(mut self, store: impl tasks::TaskStore) -> Self {
+        self.server.tasks = Arc::new(store);
+        self.server.tasks_chosen = true;
         self
     }
 
@@ -374,7 +398,11 @@ impl<C> McpServer<C> {
         addr: impl tokio::net::ToSocketAddrs,
     ) -> std::io::Result<HttpServer<C>> {
         let listener = tokio::net::TcpListener::bind(addr).await?;
-        let listening = http::Listening::new(listener, self.server, self.http)?;
+        #[cfg(feature = "redis")]
+        let server = redis::sealed_alike(self.server, self.http.redis.as_ref()).await?;
+        #[cfg(not(feature = "redis"))]
+        let server = self.server;
+        let listening = http::Listening::new(listener, server, self.http)?;
         Ok(HttpServer::new(listening))
     }
 

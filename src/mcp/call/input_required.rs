@@ -141,6 +141,24 @@ impl Rounds {
         self
     }
 
+    /// How long a state holds.
+    #[cfg(all(feature = "redis", feature = "mcp-http"))]
+    pub(crate) fn ttl(&self) -> Duration {
+        self.ttl
+    }
+
+    /// Rounds sealed with `key` (at least
+    /// [`MIN_KEY_LENGTH`](RequestStateCodec::MIN_KEY_LENGTH) bytes): a
+    /// `requestState` is good on every server given the same key, as
+    /// replicas sharing one Redis are.
+    #[cfg(all(feature = "redis", feature = "mcp-http"))]
+    pub(crate) fn with_key(key: Vec<u8>) -> Option<Rounds> {
+        (key.len() >= RequestStateCodec::MIN_KEY_LENGTH).then(|| Rounds {
+            codec: RequestStateCodec::new_unchecked(key),
+            ..Rounds::new()
+        })
+    }
+
     /// The round a request is, when its client speaks in rounds
     /// (2026-07-28 or later): the answers of earlier rounds (from a
     /// `requestState` that holds its seal) and of this one. `None` for an

@@ -15,8 +15,11 @@
 //! answers, is answered with the task (never with a `requestState`), in
 //! which the call runs again with the rounds' answers.
 //!
-//! rmcp's [`TaskManager`] keeps the tasks: their ids, states, TTL (five
-//! minutes by default) and the cooperative cancel.
+//! The server's [`TaskStore`] keeps the tasks (in memory by default):
+//! each is written, with its [`Owner`], before the call is answered, and
+//! `tasks/get`, `tasks/update` and `tasks/cancel` from another owner are
+//! answered as for an unknown id. The call runs here, under a
+//! [runner](crate::mcp::tasks::runner) that holds its lease.
 
 use std::collections::BTreeMap;
 use std::sync::{Arc, Mutex};
@@ -24,11 +27,11 @@ use std::sync::{Arc, Mutex};
 use rmcp::ErrorData;
 use rmcp::RoleServer;
 use rmcp::model::{
-    CallToolResult, CreateTaskResult, ErrorCode, InputRequest, ServerCapabilities,
-    TASKS_EXTENSION_ID,
+    CallToolResult, CreateTaskResult, DetailedTask, ErrorCode, InputRequest, ServerCapabilities,
+    TASKS_EXTENSION_ID, TaskPayload,
 };
 use rmcp::service::RequestContext;
-use rmcp::task_manager::{TaskContext, TaskExit, TaskManager, TaskOptions};
+use rmcp::task_manager::{DEFAULT_POLL_INTERVAL_MS, TaskExit};
 use serde_json::{Map, Value};
 use toolsmith_runtime::{
     Call, CallError, CallHost, HostFuture, LogLevel, Progress, Reply, Root, ToolRef, ToolSet,
@@ -38,6 +41,8 @@ use super::answer::{answer, cancelled_by, structured_for};
 use super::client_call::{Notes, form_request, forwarding, listed_roots, reply, sampled};
 use super::input_required::Answers;
 use crate::host::outcome;
+use crate::mcp::tasks::runner::{self, TaskHandle, store_failed};
+use crate::mcp::tasks::{Admission, Owner, RunningCaps, TaskRecord, TaskStore};
 
 /// Says in `initialize` that the server has the extension.
 pub(crate) fn advertise(capabilities: &mut ServerCapabilities) {
@@ -73,19 +78,42 @@ pub(crate) fn refusal(tool: &ToolRef<'_>) -> ErrorData {
     )
 }
 
-/// Starts the call of tool `name` as a task on `manager`; its answer is
-/// the task as it starts, `working`. `client` is the host a plain call
-/// would have had; `answered` holds what the rounds before the task
-/// answered, by the keys of their requests.
-pub(crate) fn start(
-    manager: &TaskManager,
+/// Whether a task was made, or which cap refused it.
+pub(crate) enum Started {
+    Task(Box<CreateTaskResult>),
+    Refused(Admission),
+}
+
+/// A new record of `owner`, as the store's limits say.
+fn new_record(store: &dyn TaskStore, owner: Owner) -> TaskRecord {
+    let ttl = u64::try_from(store.limits().ttl.as_millis()).unwrap_or(u64::MAX);
+    TaskRecord::working(runner::new_id(), owner, ttl, DEFAULT_POLL_INTERVAL_MS)
+}
+
+/// Starts the call of tool `name` as a task of `owner` in `store`, unless
+/// `caps` refuses it; its answer is the task as it starts, `working`,
+/// written before it is given. `client` is the host a plain call would
+/// have had; `answered` holds what the rounds before the task answered,
+/// by the keys of their requests.
+pub(crate) async fn start(
+    store: &Arc<dyn TaskStore>,
+    (owner, caps): (Owner, RunningCaps),
     tools: Arc<ToolSet>,
     (name, arguments): (String, Value),
     (client, notes): (Arc<dyn CallHost>, Notes),
     answered: Answers,
     any_structured: bool,
-) -> CreateTaskResult {
-    let task = manager.spawn(TaskOptions::new(), move |task| {
+) -> Result<Started, ErrorData> {
+    let record = new_record(store.as_ref(), owner);
+    let admission = store
+        .create(record.clone(), caps)
+        .await
+        .map_err(|err| store_failed(&err))?;
+    if admission != Admission::Created {
+        return Ok(Started::Refused(admission));
+    }
+    let tool = name.clone();
+    runner::spawn(Arc::clone(store), &record, tool, move |task| {
         let host = TaskHost {
             client,
             task: task.clone(),
@@ -93,26 +121,119 @@ pub(crate) fn start(
             answered,
         };
         let call = Call::new(Arc::new(host));
-        Box::pin(run(
-            tools,
-            name,
-            arguments,
-            call,
-            notes,
-            task,
-            any_structured,
-        ))
+        run(tools, name, arguments, call, notes, task, any_structured)
     });
-    CreateTaskResult::new(task)
+    Ok(Started::Task(Box::new(CreateTaskResult::new(
+        record.task.task,
+    ))))
 }
 
-/// A task that has already `completed` with `result`: the answer of a
-/// call that answered in the rounds before it became a task.
-pub(crate) fn settled(manager: &TaskManager, result: CallToolResult) -> CreateTaskResult {
-    let task = manager.spawn(TaskOptions::new(), move |_| {
-        Box::pin(std::future::ready(Ok(result)))
-    });
-    CreateTaskResult::new(task)
+/// A task of `owner` that has already `completed` with `result`: the
+/// answer of a call that answered in the rounds before it became a task.
+pub(crate) async fn settled(
+    store: &Arc<dyn TaskStore>,
+    owner: Owner,
+    result: CallToolResult,
+) -> Result<CreateTaskResult, ErrorData> {
+    let record = new_record(store.as_ref(), owner);
+    let id = record.id().to_owned();
+    let unlimited = RunningCaps::new(usize::MAX, usize::MAX);
+    store
+        .create(record, unlimited)
+        .await
+        .map_err(|err| store_failed(&err))?;
+    let result = match serde_json::to_value(result) {
+        Ok(Value::Object(result)) => result,
+        _ => Map::new(),
+    };
+    let written = runner::change(store.as_ref(), &id, |record| {
+        let payload = TaskPayload::Completed {
+            result: result.clone(),
+        };
+        (!record.is_settled()).then(|| record.clone().with_payload(payload))
+    })
+    .await
+    .map_err(|err| store_failed(&err))?
+    .ok_or_else(|| unknown_task(&id))?;
+    Ok(CreateTaskResult::new(written.task.task))
+}
+
+/// `tasks/get`: the task as it stands, its result or error inlined once
+/// it settled; another owner's task is unknown.
+pub(crate) async fn get(
+    store: &dyn TaskStore,
+    owner: &Owner,
+    id: &str,
+) -> Result<DetailedTask, ErrorData> {
+    match store.get(id).await.map_err(|err| store_failed(&err))? {
+        Some(record) if record.owner == *owner => Ok(record.task),
+        _ => Err(unknown_task(id)),
+    }
+}
+
+/// `tasks/update`: the answers to the task's input requests that wait,
+/// kept for its runner, which is woken; others are ignored.
+pub(crate) async fn update(
+    store: &dyn TaskStore,
+    owner: &Owner,
+    id: &str,
+    responses: Map<String, Value>,
+) -> Result<(), ErrorData> {
+    get(store, owner, id).await?;
+    let written = runner::change(store, id, |record| {
+        let TaskPayload::InputRequired { input_requests } = &record.task.payload else {
+            return None;
+        };
+        let mut waiting = input_requests.clone();
+        let mut next = record.clone();
+        for (key, answer) in &responses {
+            if waiting.remove(key).is_some() {
+                next.answers.insert(key.clone(), answer.clone());
+            }
+        }
+        if waiting.len() == input_requests.len() {
+            return None;
+        }
+        Some(next.with_payload(match waiting.is_empty() {
+            true => TaskPayload::Working,
+            false => TaskPayload::InputRequired {
+                input_requests: waiting,
+            },
+        }))
+    })
+    .await
+    .map_err(|err| store_failed(&err))?;
+    if written.is_some() {
+        store.wake(id).await.map_err(|err| store_failed(&err))?;
+    }
+    Ok(())
+}
+
+/// `tasks/cancel`: marks the task cancelled for its runner, which is woken
+/// and cancels the call; its questions are dropped, and it settles
+/// `cancelled`.
+pub(crate) async fn cancel(
+    store: &dyn TaskStore,
+    owner: &Owner,
+    id: &str,
+) -> Result<(), ErrorData> {
+    get(store, owner, id).await?;
+    runner::change(store, id, |record| {
+        if record.is_settled() || record.cancel_requested {
+            return None;
+        }
+        let mut next = record.clone();
+        next.cancel_requested = true;
+        Some(next.with_payload(TaskPayload::Working))
+    })
+    .await
+    .map_err(|err| store_failed(&err))?;
+    store.wake(id).await.map_err(|err| store_failed(&err))
+}
+
+/// `-32602` for a task the caller may not know of.
+fn unknown_task(id: &str) -> ErrorData {
+    ErrorData::invalid_params(format!("unknown task: {id}"), None)
 }
 
 /// The task's work: the call, cancelled by `tasks/cancel`, its
@@ -123,14 +244,18 @@ async fn run(
     arguments: Value,
     call: Call,
     notes: Notes,
-    task: TaskContext,
+    task: TaskHandle,
     any_structured: bool,
 ) -> Result<CallToolResult, TaskExit> {
     let tool = tools
         .tool(&name)
         .map_err(|unknown| TaskExit::Error(ErrorData::invalid_params(unknown.to_string(), None)))?;
     let handle = call.handle();
-    let called = cancelled_by(task.cancelled(), handle, tool.call_in(arguments, (), call));
+    let cancelled = {
+        let task = task.clone();
+        async move { task.cancelled().await }
+    };
+    let called = cancelled_by(cancelled, handle, tool.call_in(arguments, (), call));
     let result = forwarding(called, notes).await;
     match result {
         Err(CallError::Failed(_)) if task.is_cancel_requested() => Err(TaskExit::Cancelled),
@@ -151,7 +276,7 @@ async fn run(
 /// the task answered is answered at once.
 struct TaskHost {
     client: Arc<dyn CallHost>,
-    task: TaskContext,
+    task: TaskHandle,
     /// How many requests of each kind the call has made, for their keys.
     made: Mutex<BTreeMap<&'static str, usize>>,
     /// What the rounds before the task answered.

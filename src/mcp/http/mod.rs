@@ -50,8 +50,8 @@ use peers::{PeerAddr, Peers};
 use sessions::CappedSessions;
 use streams::Streams;
 
-pub(crate) use endpoint::Stateless;
 pub(crate) use endpoint::Client;
+pub(crate) use endpoint::Stateless;
 pub use options::HttpOptions;
 
 /// An MCP server bound to a TCP address, not yet serving: made by
@@ -150,6 +150,10 @@ impl Listening {
                 io::ErrorKind::PermissionDenied,
                 unauthenticated_network(local_addr),
             ));
+        }
+        #[cfg(feature = "redis")]
+        if let Some(redis) = &options.redis {
+            redis.store().map_err(io::Error::other)?;
         }
         Ok(Listening {
             listener,
@@ -268,6 +272,8 @@ impl Listening {
 /// The endpoint serving `server` as `options` say, and the token that
 /// ends its sessions.
 fn endpoint(server: Server, options: &HttpOptions) -> (Arc<Endpoint>, CancellationToken) {
+    #[cfg(feature = "redis")]
+    let (server, session_store) = crate::mcp::redis::shared_by(server, options.redis.as_ref());
     let max_body = server.max_line;
     let tools = Arc::clone(&server.tools);
     let stop_sessions = CancellationToken::new();
@@ -276,6 +282,10 @@ fn endpoint(server: Server, options: &HttpOptions) -> (Arc<Endpoint>, Cancellati
         .with_json_response(options.stateless)
         .with_max_request_body_bytes(max_body)
         .with_cancellation_token(stop_sessions.clone());
+    #[cfg(feature = "redis")]
+    {
+        config.session_store = session_store;
+    }
     // rmcp reads an empty list as "no check": an empty list of ours
     // allows nothing, and is answered before rmcp sees the request.
     let no_host_allowed =

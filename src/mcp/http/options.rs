@@ -99,6 +99,9 @@ pub struct HttpOptions {
     pub(crate) max_event_streams: Option<usize>,
     pub(crate) stream_lifetime: Duration,
     pub(crate) unauthenticated_network: bool,
+    /// The Redis the sessions and tasks live in, shared by replicas.
+    #[cfg(feature = "redis")]
+    pub(crate) redis: Option<crate::mcp::redis::Shared>,
 }
 
 /// Which `Host` headers the server takes, when not the loopback default.
@@ -152,6 +155,8 @@ impl Default for HttpOptions {
             max_event_streams: None,
             stream_lifetime: Duration::from_secs(300),
             unauthenticated_network: false,
+            #[cfg(feature = "redis")]
+            redis: None,
         }
     }
 }
@@ -464,6 +469,20 @@ impl HttpOptions {
         self.max_event_streams
             .unwrap_or(self.max_connections * 3 / 4)
             .min(below)
+    }
+
+    /// Keeps the sessions (each session's `initialize`, replayed by a
+    /// replica that has not seen it) and, unless the server was given a
+    /// [task store](crate::mcp::McpServer::with_task_store), the tasks in
+    /// the Redis (or Valkey) at `url` (`redis://HOST:PORT`), so that
+    /// replicas of the server behind a load balancer with no stickiness
+    /// answer every request (feature `redis`; see
+    /// [`RedisTaskStore`](crate::mcp::redis::RedisTaskStore)). A URL that
+    /// is none makes binding fail.
+    #[cfg(feature = "redis")]
+    pub fn redis(mut self, url: impl Into<String>) -> Self {
+        self.redis = Some(crate::mcp::redis::Shared::open(url.into()));
+        self
     }
 }
 

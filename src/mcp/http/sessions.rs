@@ -19,7 +19,7 @@ use rmcp::transport::streamable_http_server::session::local::{
     LocalSessionManager, LocalSessionManagerError, LocalSessionWorker,
 };
 use rmcp::transport::streamable_http_server::session::{
-    ServerSseMessage, SessionId, SessionManager,
+    RestoreOutcome, ServerSseMessage, SessionId, SessionManager,
 };
 use tokio::sync::{OwnedSemaphorePermit, Semaphore};
 
@@ -163,5 +163,19 @@ impl SessionManager for CappedSessions {
         last_event_id: String,
     ) -> Result<impl Stream<Item = ServerSseMessage> + Send + Sync + 'static, Self::Error> {
         Ok(self.inner.resume(id, last_event_id).await?)
+    }
+
+    /// A session another replica opened, found in the shared session
+    /// store: it takes a slot here as one opened here does.
+    async fn restore_session(
+        &self,
+        id: SessionId,
+    ) -> Result<RestoreOutcome<Self::Transport>, Self::Error> {
+        let slot = self.free_slot().ok_or(SessionsError::Full(self.max))?;
+        let restored = self.inner.restore_session(id.clone()).await?;
+        if matches!(restored, RestoreOutcome::Restored(_)) {
+            self.held().insert(id, slot);
+        }
+        Ok(restored)
     }
 }

@@ -1,5 +1,5 @@
-//! `tools/call`, decided, then run. The decision reads the tool's hints,
-//! the client's capabilities and protocol, and the tasks running: a plain
+//! `tools/call`, decided, then run. The decision reads the tool's hints
+//! and the client's capabilities and protocol: a plain
 //! call (in `input_required` rounds for a client asked in rounds), a task
 //! at once, or rounds first and then a task. Each course has its runner.
 //!
@@ -24,7 +24,8 @@ use super::{Server, run_tool, speaks_2026_07_28, unknown_tool};
 use crate::mcp::call::answer::{cancelled_by, structured_for};
 use crate::mcp::call::client_call::{self, Notes, forwarding};
 use crate::mcp::call::input_required::{Answers, Ended, Round, until_wanting};
-use crate::mcp::call::tasks;
+use crate::mcp::call::tasks::{self, Started};
+use crate::mcp::tasks::{Admission, Owner, RunningCaps};
 
 /// What a `tools/call` answers.
 type Answer = Result<CallToolResponse, ErrorData>;
@@ -39,8 +40,6 @@ enum Course {
     /// answers; that round is answered with the task. The round is one
     /// [before a task](Round::before_task).
     RoundsFirst(Round),
-    /// A task, but as many run as may: a line, and the tool does not run.
-    TooManyTasks,
 }
 
 /// A `tools/call` on its way: what every runner reads.
@@ -50,6 +49,8 @@ struct ToolCall<'a> {
     tools: &'a Arc<ToolSet>,
     /// The client reads `structuredContent` of any JSON type (2026-07-28).
     any_structured: bool,
+    /// Whom a task the call becomes belongs to.
+    owner: Owner,
     context: RequestContext<RoleServer>,
 }
 
@@ -58,8 +59,9 @@ impl Server {
     pub(super) async fn call_tool(
         &self,
         request: CallToolRequestParams,
-        context: RequestContext<RoleServer>,
+        mut context: RequestContext<RoleServer>,
     ) -> Answer {
+        let owner = self.owner(&mut context);
         let CallToolRequestParams {
             name,
             arguments,
@@ -76,12 +78,13 @@ impl Server {
             let state = request_state.as_deref();
             self.rounds.open(&context, &bound, input_responses, state)
         };
-        let course = self.decide(tool.as_ref().ok(), &context, open_round)?;
+        let course = Self::decide(tool.as_ref().ok(), &context, open_round)?;
         let call = ToolCall {
             // Unknown: once a round's state is found sound, as for a call.
             tool: tool.map_err(unknown_tool)?,
             tools: &tools,
             any_structured: speaks_2026_07_28(context.protocol_version().as_ref()),
+            owner,
             context,
         };
         match course {
@@ -89,8 +92,7 @@ impl Server {
             Course::Plain(Some(round)) | Course::RoundsFirst(round) => {
                 self.run_rounds(&call, arguments, round).await
             }
-            Course::TaskNow => Ok(self.start_task(&call, arguments, Answers::new())),
-            Course::TooManyTasks => Ok(self.too_many_tasks(call.tool.name())),
+            Course::TaskNow => self.start_task(&call, arguments, Answers::new()).await,
         }
     }
 
@@ -100,7 +102,6 @@ impl Server {
     /// A tool that runs only as a task, called by a client without tasks,
     /// is `-32021`.
     fn decide(
-        &self,
         tool: Option<&ToolRef<'_>>,
         context: &RequestContext<RoleServer>,
         open_round: impl FnOnce() -> Result<Option<Round>, ErrorData>,
@@ -111,9 +112,6 @@ impl Server {
             && !as_task
         {
             return Err(tasks::refusal(tool));
-        }
-        if as_task && self.tasks.running_task_count() >= self.max_tasks {
-            return Ok(Course::TooManyTasks);
         }
         let input_first = tool.is_some_and(|tool| tool.hints().asks_first());
         Ok(match (as_task, input_first) {
@@ -152,7 +150,7 @@ impl Server {
             }
             Ended::BecomingTask => {
                 let again = again.unwrap_or_default();
-                return Ok(self.start_task(call, again, round.answers_used()));
+                return self.start_task(call, again, round.answers_used()).await;
             }
         };
         let result = match round.refusal() {
@@ -161,40 +159,38 @@ impl Server {
             _ => structured_for(result, call.any_structured),
         };
         Ok(match before_task {
-            true => CallToolResponse::Task(tasks::settled(&self.tasks, result)),
+            true => {
+                let owner = call.owner.clone();
+                CallToolResponse::Task(tasks::settled(&self.tasks, owner, result).await?)
+            }
             false => CallToolResponse::from(result),
         })
     }
 
-    /// The call started as a task, its host the one a plain call of this
-    /// request has, `answered` what the rounds before it answered.
-    fn start_task(
-        &self,
-        call: &ToolCall<'_>,
-        arguments: Value,
-        answered: Answers,
-    ) -> CallToolResponse {
+    /// The call started as a task of its caller, its host the one a plain
+    /// call of this request has, `answered` what the rounds before it
+    /// answered; a line, and the tool does not run, when the server or the
+    /// caller runs as many tasks as it may.
+    async fn start_task(&self, call: &ToolCall<'_>, arguments: Value, answered: Answers) -> Answer {
         let client = client_call::host_for_request(&call.context, &self.log_level, None);
         let tools = Arc::clone(call.tools);
         let run = (call.tool.name().to_owned(), arguments);
-        let task = tasks::start(
+        let caps = self.running_caps();
+        let owned = (call.owner.clone(), caps);
+        let started = tasks::start(
             &self.tasks,
+            owned,
             tools,
             run,
             client,
             answered,
             call.any_structured,
-        );
-        CallToolResponse::Task(task)
-    }
-
-    /// The answer to a call that would run as one task too many.
-    fn too_many_tasks(&self, name: &str) -> CallToolResponse {
-        let line = format!(
-            "{name} was not started: the server runs as many tasks as it may ({}); call again once one has settled",
-            self.max_tasks
-        );
-        CallToolResponse::from(CallToolResult::error(vec![ContentBlock::text(line)]))
+        )
+        .await?;
+        Ok(match started {
+            Started::Task(task) => CallToolResponse::Task(*task),
+            Started::Refused(refused) => too_many_tasks(call.tool.name(), refused, caps),
+        })
     }
 
     /// The call of `call`'s tool with `arguments`, in `round` if any,
@@ -212,4 +208,20 @@ impl Server {
         let fired = call.context.ct.clone().cancelled_owned();
         (cancelled_by(fired, handle.clone(), answer), handle, notes)
     }
+}
+
+/// The answer to a call that would run as one task too many, for the
+/// server or for its caller.
+fn too_many_tasks(name: &str, refused: Admission, caps: RunningCaps) -> CallToolResponse {
+    let line = match refused {
+        Admission::OwnerFull => format!(
+            "{name} was not started: this client runs as many tasks as it may ({}); call again once one of them has settled",
+            caps.per_owner
+        ),
+        _ => format!(
+            "{name} was not started: the server runs as many tasks as it may ({}); call again once one has settled",
+            caps.total
+        ),
+    };
+    CallToolResponse::from(CallToolResult::error(vec![ContentBlock::text(line)]))
 }

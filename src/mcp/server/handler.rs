@@ -110,26 +110,28 @@ impl Server {
     }
 
     /// `tasks/get`: the task as it stands, its result or error inlined
-    /// once it settled.
+    /// once it settled; another caller's task is unknown.
     async fn get_task(
         &self,
         request: GetTaskParams,
-        _context: RequestContext<RoleServer>,
+        mut context: RequestContext<RoleServer>,
     ) -> Result<GetTaskResult, ErrorData> {
-        self.tasks
-            .get_task(&request.task_id)
+        let owner = self.owner(&mut context);
+        tasks::get(self.tasks.as_ref(), &owner, &request.task_id)
+            .await
             .map(GetTaskResult::new)
     }
 
-    /// `tasks/update`: answers to a task's input requests (ours ask the
-    /// client directly, so there are none to match).
+    /// `tasks/update`: answers to a task's input requests, for its
+    /// runner; another caller's task is unknown.
     async fn update_task(
         &self,
         request: UpdateTaskParams,
-        _context: RequestContext<RoleServer>,
+        mut context: RequestContext<RoleServer>,
     ) -> Result<(), ErrorData> {
-        self.tasks
-            .update_task(&request.task_id, request.input_responses)
+        let owner = self.owner(&mut context);
+        let responses = request.input_responses.into_iter().collect();
+        tasks::update(self.tasks.as_ref(), &owner, &request.task_id, responses).await
     }
 
     /// `tasks/cancel`: cancels the task's call; the task settles
@@ -137,9 +139,10 @@ impl Server {
     async fn cancel_task(
         &self,
         request: CancelTaskParams,
-        _context: RequestContext<RoleServer>,
+        mut context: RequestContext<RoleServer>,
     ) -> Result<(), ErrorData> {
-        self.tasks.cancel_task(&request.task_id)
+        let owner = self.owner(&mut context);
+        tasks::cancel(self.tasks.as_ref(), &owner, &request.task_id).await
     }
 
     /// A `tools/call` whose `arguments` is not an object reaches here, as

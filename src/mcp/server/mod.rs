@@ -27,13 +27,16 @@ use std::pin::Pin;
 use std::sync::Arc;
 
 use rmcp::model::{CacheScope, CallToolResult, Implementation, ProtocolVersion};
-use rmcp::{ErrorData, ServiceExt};
+use rmcp::service::RequestContext;
+use rmcp::{ErrorData, RoleServer, ServiceExt};
 use serde_json::{Value, json};
 use toolsmith_runtime::{Call, ToolRef, ToolSet, UnknownTool};
 
 use super::call::answer::answer;
 use super::call::client_call::LogFloor;
 use super::call::input_required::Rounds;
+use super::call::owner::{Connection, owner_of};
+use super::tasks::{MemoryTaskStore, Owner, RunningCaps, TaskStore};
 use super::transport::{Input, LineTransport, Output};
 use crate::host;
 use delegate::NoHandler;
@@ -62,9 +65,17 @@ pub(crate) struct Server {
     /// The longest line read on stdio, and body over HTTP.
     pub(crate) max_line: usize,
     /// The calls running as tasks, and those settled, for `tasks/get`.
-    tasks: rmcp::task_manager::TaskManager,
+    pub(crate) tasks: Arc<dyn TaskStore>,
+    /// The store was given (`with_task_store`), not the default.
+    pub(crate) tasks_chosen: bool,
     /// How many calls may run as tasks at once.
     pub(crate) max_tasks: usize,
+    /// How many of them one client may run (`None`: a quarter of
+    /// `max_tasks`, at least one).
+    pub(crate) max_tasks_per_client: Option<usize>,
+    /// The connection served, for the owner of a request no HTTP request
+    /// says more of.
+    connection: Connection,
     /// How long, and for whom, a client may cache `tools/list` (2026-07-28).
     tools_cache: Option<(u64, CacheScope)>,
 }
@@ -83,8 +94,11 @@ impl Server {
             log_level: Arc::default(),
             rounds: Arc::new(Rounds::new()),
             max_line,
-            tasks: rmcp::task_manager::TaskManager::new(),
+            tasks: Arc::new(MemoryTaskStore::default()),
+            tasks_chosen: false,
             max_tasks: DEFAULT_MAX_TASKS,
+            max_tasks_per_client: None,
+            connection: Connection::new(),
             tools_cache: None,
         }
     }
@@ -96,6 +110,7 @@ impl Server {
     pub(crate) fn for_session(&self) -> Server {
         Server {
             log_level: Arc::default(),
+            connection: Connection::new(),
             ..self.clone()
         }
     }
@@ -103,6 +118,29 @@ impl Server {
     /// Seals rounds with states good for `ttl`.
     pub(crate) fn set_round_ttl(&mut self, ttl: std::time::Duration) {
         self.rounds = Arc::new(Rounds::new().with_ttl(ttl));
+    }
+
+    /// The owner of what `context`'s request makes, as
+    /// [`owner_of`] says; the connection it came on is added to its
+    /// extensions first.
+    pub(crate) fn owner(&self, context: &mut RequestContext<RoleServer>) -> Owner {
+        context.extensions.insert(self.connection.clone());
+        owner_of(context)
+    }
+
+    /// The caps a new task of any owner is held to.
+    pub(crate) fn running_caps(&self) -> RunningCaps {
+        let share = self
+            .max_tasks_per_client
+            .unwrap_or((self.max_tasks / 4).max(1));
+        RunningCaps::new(self.max_tasks, share)
+    }
+
+    /// Seals `input_required` rounds with `rounds` (the key replicas
+    /// share), their states good for as long as before.
+    #[cfg(all(feature = "redis", feature = "mcp-http"))]
+    pub(crate) fn set_rounds(&mut self, rounds: Rounds) {
+        self.rounds = Arc::new(rounds.with_ttl(self.rounds.ttl()));
     }
 
     pub(crate) fn set_tools_cache(&mut self, ttl_ms: u64, scope: CacheScope) {
@@ -146,7 +184,8 @@ impl Server {
 
     /// Serves on a pair of byte streams, one JSON-RPC message per line,
     /// until `read` ends; every line gets an answer.
-    pub(crate) fn serve_lines(self, read: Input, write: Output) -> Serving {
+    pub(crate) fn serve_lines(mut self, read: Input, write: Output) -> Serving {
+        self.connection = Connection::new();
         Box::pin(async move {
             let transport = LineTransport::new(read, write, self.max_line);
             let running = self.serve(transport).await.map_err(std::io::Error::other)?;
