@@ -263,7 +263,9 @@ impl Program {
                     };
                     let check = (!taken(CHECK)).then_some(CHECK);
                     let serves = !taken(MCP);
-                    return crate::pi::print_extension(&self.tools, sub, check, serves, out, err);
+                    let printed =
+                        crate::pi::print_extension(&self.tools, sub, check, serves, out, err);
+                    return if printed { 0 } else { EXIT_FAILED };
                 }
                 _ => {}
             }

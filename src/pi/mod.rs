@@ -142,7 +142,7 @@ pub(crate) fn extension_command() -> Command {
 
 /// Prints the module for the program's own tools (`check` its check
 /// subcommand, where it has one; `serves` whether it has its `mcp` one);
-/// the exit code.
+/// `false`, with a line on `err`, when it cannot.
 pub(crate) fn print_extension(
     tools: &ToolSet,
     matches: &ArgMatches,
@@ -150,13 +150,13 @@ pub(crate) fn print_extension(
     serves: bool,
     out: &mut dyn Write,
     err: &mut dyn Write,
-) -> u8 {
+) -> bool {
     if !serves {
         let _ = writeln!(
             err,
             "error: a tool is called `mcp`, so this program cannot serve its tools to the extension"
         );
-        return crate::cli::EXIT_FAILED;
+        return false;
     }
     let program = match matches.get_one::<String>(PROGRAM) {
         Some(program) => program.clone(),
@@ -164,10 +164,10 @@ pub(crate) fn print_extension(
             Ok(path) => path.to_string_lossy().into_owned(),
             Err(e) => {
                 let _ = writeln!(err, "error: cannot find this program's path: {e}");
-                return crate::cli::EXIT_FAILED;
+                return false;
             }
         },
     };
     let _ = out.write_all(module(tools, &[&program], check).as_bytes());
-    0
+    true
 }

@@ -107,7 +107,7 @@ fn is_stateless(context: &RequestContext<RoleServer>) -> bool {
             .is_some_and(|parts| {
                 parts
                     .extensions
-                    .get::<crate::mcp::http::Stateless>()
+                    .get::<crate::mcp::transport::Stateless>()
                     .is_some()
             })
     }

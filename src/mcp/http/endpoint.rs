@@ -11,7 +11,6 @@
 
 use std::fmt::Display;
 use std::sync::Arc;
-use std::sync::atomic::{AtomicU64, Ordering};
 use std::time::Duration;
 
 use http_body_util::{BodyExt, Full};
@@ -63,12 +62,6 @@ pub(crate) struct Endpoint {
     /// The `GET` event streams open.
     pub(crate) streams: Arc<Streams>,
 }
-
-/// The mark of a request served without a session, which its call reads
-/// (through the request's parts) to say why the client cannot be asked
-/// mid-call.
-#[derive(Debug, Clone, Copy)]
-pub(crate) struct Stateless;
 
 impl Endpoint {
     /// Answers one request, whatever its body type (hyper's own, or a
@@ -139,7 +132,7 @@ impl Endpoint {
             return self.mcp.handle(Request::from_parts(parts, body)).await;
         }
         if self.sessions.is_none() {
-            parts.extensions.insert(Stateless);
+            parts.extensions.insert(crate::mcp::transport::Stateless);
         }
         let pending = self.answering.token();
         let (body, held) = match self.read(body).await {
@@ -302,11 +295,7 @@ impl Endpoint {
         B::Data: Send,
         B::Error: Display,
     {
-        let session = request
-            .headers()
-            .get(SESSION_ID)
-            .and_then(|id| id.to_str().ok())
-            .map(|id| Arc::<str>::from(id.to_owned()));
+        let session = session_id(&request).map(Arc::<str>::from);
         if let (Some(sessions), Some(session)) = (&self.sessions, session) {
             use rmcp::transport::streamable_http_server::session::SessionManager;
             if !sessions.has_session(&session).await.unwrap_or(false) {
@@ -334,11 +323,7 @@ impl Endpoint {
         B::Data: Send,
         B::Error: Display,
     {
-        let session = request
-            .headers()
-            .get(SESSION_ID)
-            .and_then(|id| id.to_str().ok())
-            .map(str::to_owned);
+        let session = session_id(&request).map(str::to_owned);
         let http1 = request.version() <= hyper::Version::HTTP_11;
         let Some(session) = session.filter(|_| self.sessions.is_some()) else {
             return self.mcp.handle(request).await;
@@ -407,18 +392,12 @@ fn forbidden_peer(parts: &hyper::http::request::Parts) -> Option<Response<Body>>
     })
 }
 
-/// One client connection of [`serve`](super::HttpServer::serve): what
-/// stands for the caller of a server with neither an authenticator nor
-/// sessions.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub(crate) struct Client(pub(crate) u64);
-
-impl Client {
-    /// A number no connection of this process had.
-    pub(crate) fn next() -> Client {
-        static NEXT: AtomicU64 = AtomicU64::new(1);
-        Client(NEXT.fetch_add(1, Ordering::Relaxed))
-    }
+/// The session a request names in its `Mcp-Session-Id` header.
+fn session_id<B>(request: &Request<B>) -> Option<&str> {
+    request
+        .headers()
+        .get(SESSION_ID)
+        .and_then(|id| id.to_str().ok())
 }
 
 /// How much of a body over the cap is kept, to find its `id`.

@@ -50,8 +50,6 @@ use peers::{PeerAddr, Peers};
 use sessions::CappedSessions;
 use streams::Streams;
 
-pub(crate) use endpoint::Client;
-pub(crate) use endpoint::Stateless;
 pub use options::HttpOptions;
 
 /// An MCP server bound to a TCP address, not yet serving: made by
@@ -229,7 +227,7 @@ impl Listening {
             let (stream, blocked) = Watched::new(stream);
             let (activity, load) = Activity::new();
             let endpoint = Arc::clone(&endpoint);
-            let client = endpoint::Client::next();
+            let client = crate::mcp::transport::Client::next();
             let service = hyper::service::service_fn(move |mut request: hyper::Request<_>| {
                 request.extensions_mut().insert(PeerAddr(peer));
                 request.extensions_mut().insert(client);

@@ -20,7 +20,7 @@ pub(crate) fn caller_of(context: &RequestContext<RoleServer>) -> Caller {
 /// The caller of an HTTP request.
 #[cfg(feature = "mcp-http")]
 fn of_http(parts: &hyper::http::request::Parts) -> Caller {
-    use crate::mcp::http::Client;
+    use crate::mcp::transport::Client;
 
     if let Some(caller) = parts.extensions.get::<Caller>() {
         return caller.clone();

@@ -4,6 +4,8 @@
 //! the HTTP endpoint reads too.
 
 mod lines;
+#[cfg(feature = "mcp-http")]
+mod marks;
 mod recover_id;
 
 /// How the HTTP endpoint checks a body, as a line is checked.
@@ -12,5 +14,7 @@ pub(crate) use lines::{
     INVALID_REQUEST, PARSE_ERROR, invalid_request_reason, parse_json, request_id, strip_bom,
 };
 pub(crate) use lines::{Input, LineTransport, Output};
+#[cfg(feature = "mcp-http")]
+pub(crate) use marks::{Client, Stateless};
 #[cfg(feature = "mcp-http")]
 pub(crate) use recover_id::recover_id;
