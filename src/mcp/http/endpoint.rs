@@ -413,6 +413,12 @@ fn forbidden_peer(parts: &hyper::http::request::Parts) -> Option<Response<Body>>
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub(crate) struct Client(pub(crate) u64);
 
+/// The session a request or response names in `Mcp-Session-Id`.
+pub(crate) fn session_of(headers: &hyper::HeaderMap) -> Option<String> {
+    let id = headers.get(SESSION_ID)?.to_str().ok()?;
+    Some(id.to_owned())
+}
+
 impl Client {
     /// A number no connection of this process had.
     pub(crate) fn next() -> Client {
