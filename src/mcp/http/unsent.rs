@@ -167,7 +167,7 @@ impl Counted {
             ),
         };
         format!(
-            "toolsmith: an answer of {bytes} bytes to a {} was dropped with its stream: {why}",
+            "mcp: an answer of {bytes} bytes to a {} was dropped with its stream: {why}",
             self.session.split(' ').next().unwrap_or("connection")
         )
     }
@@ -204,5 +204,61 @@ impl HttpBody for Counted {
 
     fn size_hint(&self) -> SizeHint {
         self.inner.size_hint()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn held(ledger: &Ledger) -> (usize, usize) {
+        let held = ledger.held();
+        let mine = held.by_session.get("session a").copied().unwrap_or(0);
+        (mine, held.total)
+    }
+
+    #[test]
+    fn the_socket_releases_what_it_takes_and_a_closed_connection_all() {
+        let ledger = Ledger::new(100, 150);
+        let a: Arc<str> = "session a".into();
+        let b: Arc<str> = "session b".into();
+        let first = Outbox::new(&ledger);
+        let second = Outbox::new(&ledger);
+        assert!(first.write(&a, 60).is_ok());
+        assert!(matches!(first.write(&a, 41), Err(Over::Session(60))));
+        assert!(second.write(&b, 80).is_ok());
+        assert!(matches!(first.write(&a, 11), Err(Over::Total(140))));
+        assert!(first.write(&a, 10).is_ok());
+        assert_eq!(held(&ledger), (70, 150));
+        first.sent(65);
+        assert_eq!(held(&ledger), (5, 85));
+        // Heads and framing beyond what is queued release nothing more.
+        first.sent(1000);
+        assert_eq!(held(&ledger), (0, 80));
+        drop(second);
+        assert_eq!(held(&ledger), (0, 0));
+        assert!(ledger.held().by_session.is_empty());
+    }
+
+    #[test]
+    fn an_answer_past_a_cap_ends_its_body_with_a_line() {
+        let ledger = Ledger::new(100, 150);
+        let counted = Counted::new(
+            http_body_util::BodyExt::boxed(http_body_util::Full::new(Bytes::new())),
+            Outbox::new(&ledger),
+            "session 0123abcd".into(),
+        );
+        assert_eq!(
+            counted.drop_line(120, &Over::Session(30)),
+            "mcp: an answer of 120 bytes to a session was dropped with its stream: \
+             30 bytes of its answers are unread already, and the cap is 100 \
+             (HttpOptions::max_unread_bytes_per_session)"
+        );
+        assert_eq!(
+            counted.drop_line(120, &Over::Total(140)),
+            "mcp: an answer of 120 bytes to a session was dropped with its stream: \
+             140 bytes of answers are unread already across sessions, and the cap is 150 \
+             (HttpOptions::max_unread_bytes)"
+        );
     }
 }
