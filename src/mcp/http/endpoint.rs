@@ -33,8 +33,8 @@ use super::streams::{Refused, Streams};
 use crate::mcp::server::Server;
 use crate::mcp::server::live_tools::LiveTools;
 use crate::mcp::transport::{
-    INVALID_REQUEST, PARSE_ERROR, invalid_request_reason, parse_json, recover_id, request_id,
-    strip_bom,
+    INVALID_PARAMS, INVALID_REQUEST, PARSE_ERROR, invalid_request_reason, mistyped_call,
+    parse_json, recover_id, request_id, strip_bom,
 };
 
 /// The header a client names its session in.
@@ -151,6 +151,11 @@ impl Endpoint {
             Ok(message) => message,
             Err(refusal) => return *refusal,
         };
+        // rmcp's typed call would drop a mistyped `task` unread.
+        if let Some(line) = mistyped_call(&message) {
+            let id = message.get("id").and_then(request_id);
+            return rpc_error(StatusCode::OK, id, INVALID_PARAMS, line);
+        }
         if let Some(refused) = self.step_up(&parts, &message) {
             return refused;
         }
