@@ -228,16 +228,17 @@ where
     });
 }
 
-/// The authorization server, on loopback, with `k1` in its JWKS.
-async fn issuer() -> Arc<Issuer> {
-    let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
-    let issuer = Arc::new(Issuer::default());
-    *issuer.url.lock().unwrap() = format!("http://{}", listener.local_addr().unwrap());
-    issuer.listed.lock().unwrap().push("k1");
-    let state = Arc::clone(&issuer);
-    serve(listener, move |request: Request<Incoming>| {
+/// The authorization server's routes, answered from `state`.
+fn routes(
+    state: Arc<Issuer>,
+) -> impl Fn(Request<Incoming>) -> std::pin::Pin<Box<dyn std::future::Future<Output = Answer> + Send>>
++ Clone
++ Send
++ Sync
++ 'static {
+    move |request: Request<Incoming>| {
         let state = Arc::clone(&state);
-        async move {
+        Box::pin(async move {
             let (parts, body) = request.into_parts();
             let body = body.collect().await.unwrap().to_bytes();
             let form = String::from_utf8_lossy(&body);
@@ -248,8 +249,17 @@ async fn issuer() -> Arc<Issuer> {
                 &form,
             );
             Response::new(Full::new(Bytes::from(answer.to_string())).boxed())
-        }
-    });
+        })
+    }
+}
+
+/// The authorization server, on loopback, with `k1` in its JWKS.
+async fn issuer() -> Arc<Issuer> {
+    let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
+    let issuer = Arc::new(Issuer::default());
+    *issuer.url.lock().unwrap() = format!("http://{}", listener.local_addr().unwrap());
+    issuer.listed.lock().unwrap().push("k1");
+    serve(listener, routes(Arc::clone(&issuer)));
     issuer
 }
 
@@ -596,4 +606,97 @@ async fn a_token_that_cannot_be_checked_now_is_answered_503() {
         );
         assert_eq!(reply.header("retry-after"), Some("1"));
     }
+}
+
+/// The JWKS served over TLS on loopback, with the certificate of
+/// `tests/tls/` (for `127.0.0.1`, signed by the test CA `ca.pem`); its URL.
+async fn jwks_over_tls(issuer: &Arc<Issuer>) -> String {
+    use rustls::pki_types::pem::PemObject;
+    use rustls::pki_types::{CertificateDer, PrivateKeyDer};
+
+    let tls = manifest_dir().join("tests/tls");
+    let chain = CertificateDer::pem_file_iter(tls.join("server.pem"))
+        .unwrap()
+        .collect::<Result<Vec<_>, _>>()
+        .unwrap();
+    let key = PrivateKeyDer::from_pem_file(tls.join("server.key")).unwrap();
+    let provider = Arc::new(rustls::crypto::ring::default_provider());
+    let config = rustls::ServerConfig::builder_with_provider(provider)
+        .with_safe_default_protocol_versions()
+        .unwrap()
+        .with_no_client_auth()
+        .with_single_cert(chain, key)
+        .unwrap();
+    let acceptor = tokio_rustls::TlsAcceptor::from(Arc::new(config));
+    let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
+    let url = format!("https://{}/jwks.json", listener.local_addr().unwrap());
+    let respond = routes(Arc::clone(issuer));
+    tokio::spawn(async move {
+        loop {
+            let Ok((stream, _)) = listener.accept().await else {
+                continue;
+            };
+            let (acceptor, respond) = (acceptor.clone(), respond.clone());
+            tokio::spawn(async move {
+                // A client that refuses the certificate ends the handshake.
+                let Ok(stream) = acceptor.accept(stream).await else {
+                    return;
+                };
+                let service = hyper::service::service_fn(move |request: Request<Incoming>| {
+                    let respond = respond.clone();
+                    async move { Ok::<_, Infallible>(respond(request).await) }
+                });
+                let _ = auto::Builder::new(TokioExecutor::new())
+                    .serve_connection(TokioIo::new(stream), service)
+                    .await;
+            });
+        }
+    });
+    url
+}
+
+/// With `auth-https`, the built-in fetch reaches an `https://` JWKS: with
+/// the issuer's CA given, the token is verified; with Mozilla's roots only
+/// (the default), the certificate is refused and so the token cannot be
+/// checked (`503`), and the JWKS is never served.
+#[tokio::test]
+async fn an_https_jwks_is_fetched_with_the_roots_given() {
+    use toolsmith::mcp::auth::HttpsFetch;
+
+    let issuer = issuer().await;
+    let jwks = jwks_over_tls(&issuer).await;
+    let url = issuer.url();
+    let ca = std::fs::read(manifest_dir().join("tests/tls/ca.pem")).unwrap();
+    let trusting = HttpsFetch::with_roots_pem(&ca).unwrap();
+    let (addr, resource) = tools_server(|resource| {
+        let verifier = JwtVerifier::new(&jwks, &url, resource).with_fetch(trusting);
+        HttpOptions::new().authenticator(verifier, resource, [url.clone()])
+    })
+    .await;
+    let token = issuer.mint("k1", json!({"aud": resource, "scope": "notes:read"}));
+    let reply = call_with(addr, &token, "whoami", json!({})).await;
+    let seen = format!("alice ({url}) notes:read");
+    assert_eq!((reply.status, reply.body), (200, answer(&seen)));
+    assert_eq!(issuer.fetches(), 1);
+
+    let (addr, resource) = tools_server(|resource| {
+        let verifier = JwtVerifier::new(&jwks, &url, resource);
+        HttpOptions::new().authenticator(verifier, resource, [url.clone()])
+    })
+    .await;
+    let token = issuer.mint("k1", json!({"aud": resource}));
+    let reply = call_with(addr, &token, "whoami", json!({})).await;
+    assert_eq!(
+        (reply.status, reply.body.as_str()),
+        (
+            503,
+            r#"{"jsonrpc":"2.0","id":null,"error":{"code":-32000,"message":"Server busy: the bearer token cannot be checked now; retry later"}}"#
+        )
+    );
+    assert_eq!(issuer.fetches(), 1);
+
+    assert_eq!(
+        HttpsFetch::with_roots_pem(b"not a certificate").unwrap_err(),
+        "the PEM holds no certificate"
+    );
 }

@@ -74,7 +74,12 @@ use super::bearer::Bearer;
 /// [`max_connections_per_peer`](Self::max_connections_per_peer) of them.
 /// A connection whose peer reads nothing of what the server writes (an
 /// answer, an event stream) for the idle timeout is dropped, and what it
-/// held with it. Replies are sent without delay (`TCP_NODELAY`).
+/// held with it. The bytes of answers written and not yet taken by the
+/// peers' sockets are capped per session
+/// ([`max_unread_bytes_per_session`](Self::max_unread_bytes_per_session))
+/// and overall ([`max_unread_bytes`](Self::max_unread_bytes)): an answer
+/// past either is dropped with its stream. Replies are sent without delay
+/// (`TCP_NODELAY`).
 ///
 /// Binding an address that is not loopback needs a [bearer
 /// check](Self::bearer) or
