@@ -805,20 +805,17 @@ fn main() -> std::process::ExitCode {
             return std::process::ExitCode::FAILURE;
         }
     };
-    let store = match lease_store() {
-        Ok(store) => store,
-        Err(e) => {
-            eprintln!("{e}");
-            return std::process::ExitCode::FAILURE;
-        }
-    };
     toolsmith::cli::Cli::new(tools)
         .name("toolsmith-conformance")
         .mcp_server(|server| {
             let server = server.with_handler(Fixtures);
-            match store {
-                Some(store) => server.with_task_store(store),
-                None => server,
+            match lease_store() {
+                Ok(Some(store)) => server.with_task_store(store),
+                Ok(None) => server,
+                Err(e) => {
+                    eprintln!("{e}");
+                    std::process::exit(1)
+                }
             }
         })
         .run()
@@ -827,7 +824,8 @@ fn main() -> std::process::ExitCode {
 /// With `TOOLSMITH_TASK_LEASE_MS=N` beside `mcp --redis URL`, the tasks
 /// in that Redis with the runners' lease shortened to `N` ms (15 s by
 /// default), for tests that kill a replica; `None` otherwise, and the
-/// built-in `--redis` keeps them with the default limits.
+/// built-in `--redis` keeps them with the default limits. Made as the
+/// server is, inside the command line's runtime.
 fn lease_store() -> std::io::Result<Option<toolsmith::mcp::redis::RedisTaskStore>> {
     let Ok(lease) = std::env::var("TOOLSMITH_TASK_LEASE_MS") else {
         return Ok(None);

@@ -98,18 +98,7 @@ fn mcp_command() -> Command {
             "Serve these tools over MCP (Model Context Protocol) on standard input and output",
         );
     }
-    let command = if cfg!(feature = "redis") {
-        command.arg(
-            Arg::new(MCP_REDIS)
-                .long(MCP_REDIS)
-                .value_name("URL")
-                .requires(MCP_HTTP)
-                .help("With --http: keep sessions and tasks in the Redis at URL (redis://HOST:PORT), shared by replicas"),
-        )
-    } else {
-        command
-    };
-    command
+    let command = command
         .about("Serve these tools over MCP (Model Context Protocol) on stdio, or HTTP with --http")
         .arg(
             Arg::new(MCP_HTTP)
@@ -125,7 +114,17 @@ fn mcp_command() -> Command {
                 .help(
                     "With --http: no sessions; a 2025-11-25 client then cannot be asked mid-call",
                 ),
-        )
+        );
+    if !cfg!(feature = "redis") {
+        return command;
+    }
+    command.arg(
+        Arg::new(MCP_REDIS)
+            .long(MCP_REDIS)
+            .value_name("URL")
+            .requires(MCP_HTTP)
+            .help("With --http: sessions and tasks in the Redis at URL, shared by replicas"),
+    )
 }
 
 /// One subcommand, called `name`: a flag per property, nested objects

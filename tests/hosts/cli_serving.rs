@@ -105,7 +105,7 @@ fn run_from_answers_without_a_runtime() {
 }
 
 #[test]
-fn mcp_help_names_http_and_stateless() {
+fn mcp_help_names_http_stateless_and_redis() {
     let (out, err, code) = run(&["mcp", "--help"]);
     assert_eq!((err.as_str(), code), ("", 0));
     assert_eq!(
@@ -118,6 +118,7 @@ Usage: greeter mcp [OPTIONS]
 Options:
       --http <ADDR>  Serve over Streamable HTTP at http://ADDR/mcp (port 0 picks a free one)
       --stateless    With --http: no sessions; a 2025-11-25 client then cannot be asked mid-call
+      --redis <URL>  With --http: sessions and tasks in the Redis at URL, shared by replicas
   -h, --help         Print help
 "
     );

@@ -85,7 +85,8 @@ impl RedisTaskStore {
     /// A store on the Redis at `url` (`redis://HOST:PORT`), its keys under
     /// `toolsmith:`, keeping what `limits` says. An error for a URL that
     /// is none; a Redis out of reach is only an error when a request needs
-    /// it.
+    /// it. Made inside a tokio runtime, whose reactor its connection uses
+    /// (an error outside one).
     pub fn new(url: &str, limits: TaskLimits) -> Result<RedisTaskStore, StoreError> {
         RedisTaskStore::with_prefix(url, limits, "toolsmith")
     }
@@ -97,6 +98,11 @@ impl RedisTaskStore {
         limits: TaskLimits,
         prefix: &str,
     ) -> Result<RedisTaskStore, StoreError> {
+        if tokio::runtime::Handle::try_current().is_err() {
+            return Err(StoreError::new(format!(
+                "redis at {url}: a RedisTaskStore is made inside a tokio runtime"
+            )));
+        }
         let failed = |err: redis::RedisError| StoreError::new(format!("redis at {url}: {err}"));
         let client = redis::Client::open(url).map_err(failed)?;
         let config = ConnectionManagerConfig::new()

@@ -3,7 +3,7 @@
 //! own, and the key that seals `input_required` rounds, the same for
 //! every replica.
 
-use std::sync::Arc;
+use std::sync::{Arc, OnceLock};
 
 use rmcp::transport::streamable_http_server::session::SessionStore;
 
@@ -12,20 +12,30 @@ use crate::mcp::call::input_required::Rounds;
 use crate::mcp::server::Server;
 use crate::mcp::tasks::{StoreError, TaskLimits};
 
-/// The store on the Redis an `HttpOptions` names, made when named; a
-/// clone shares it.
+/// The store on the Redis an `HttpOptions` names, made when the server
+/// binds (inside its runtime, as the connection needs); a clone shares it.
 #[derive(Clone, Debug)]
-pub(crate) struct Shared(Result<Arc<RedisTaskStore>, StoreError>);
+pub(crate) struct Shared {
+    url: String,
+    store: Arc<OnceLock<Result<Arc<RedisTaskStore>, StoreError>>>,
+}
 
 impl Shared {
-    /// The store on the Redis at `url`, or why there is none.
+    /// The store on the Redis at `url`, made on first use.
     pub(crate) fn open(url: String) -> Shared {
-        Shared(RedisTaskStore::new(&url, TaskLimits::default()).map(Arc::new))
+        Shared {
+            url,
+            store: Arc::default(),
+        }
     }
 
-    /// The store, or why there is none (a URL that is none).
+    /// The store, or why there is none (a URL that is none, or no tokio
+    /// runtime to make it in).
     pub(crate) fn store(&self) -> Result<&Arc<RedisTaskStore>, StoreError> {
-        self.0.as_ref().map_err(Clone::clone)
+        self.store
+            .get_or_init(|| RedisTaskStore::new(&self.url, TaskLimits::default()).map(Arc::new))
+            .as_ref()
+            .map_err(Clone::clone)
     }
 }
 

@@ -77,6 +77,7 @@ complete -c cli -n "__fish_cli_using_subcommand divide" -s h -l help -d 'Print h
 complete -c cli -n "__fish_cli_using_subcommand completions" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c cli -n "__fish_cli_using_subcommand man" -s h -l help -d 'Print help'
 complete -c cli -n "__fish_cli_using_subcommand mcp" -l http -d 'Serve over Streamable HTTP at http://ADDR/mcp (port 0 picks a free one)' -r
+complete -c cli -n "__fish_cli_using_subcommand mcp" -l redis -d 'With --http: sessions and tasks in the Redis at URL, shared by replicas' -r
 complete -c cli -n "__fish_cli_using_subcommand mcp" -l stateless -d 'With --http: no sessions; a 2025-11-25 client then cannot be asked mid-call'
 complete -c cli -n "__fish_cli_using_subcommand mcp" -s h -l help -d 'Print help'
 complete -c cli -n "__fish_cli_using_subcommand ai-sdk-tools" -s h -l help -d 'Print help'
