@@ -26,6 +26,7 @@ pub mod mcp_http_mounted;
 pub mod mcp_http_peers;
 pub mod mcp_http_stdio_agree;
 pub mod mcp_http_streams;
+pub mod mcp_http_unread;
 pub mod mcp_lines;
 pub mod mcp_metadata;
 pub mod mcp_redis;

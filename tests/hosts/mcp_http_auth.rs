@@ -6,6 +6,8 @@
 //! for another audience, expired, signed by a key the JWKS lacks, without
 //! the scope a tool declares (`403` with the step-up challenge), and
 //! inactive at introspection. The tool sees the caller, never the token.
+//! The official Python SDK's OAuth client walks the same way by itself
+//! (`tests/mcp_oauth_client.py`), steps up included.
 
 #![cfg(feature = "mcp-http")]
 
@@ -30,6 +32,8 @@ use toolsmith::mcp::{HttpOptions, HttpService, McpServer};
 use tower_service::Service;
 
 use crate::raw_http::{Reply, exchange, post, request};
+use crate::support::manifest_dir;
+use crate::support::mcp_python::python_with_sdk;
 
 /// Who is calling, as the tool sees it.
 #[toolsmith::tool]
@@ -72,6 +76,11 @@ struct Issuer {
     jwks_fetches: AtomicUsize,
     /// Opaque token → the introspection answer.
     opaque: Mutex<HashMap<String, Value>>,
+    /// Client → the scopes its grant holds, given whatever it asks for
+    /// (a client not listed gets the scopes it asks for).
+    grants: Mutex<HashMap<String, String>>,
+    /// The `scope` of each token request, in order.
+    asked: Mutex<Vec<String>>,
 }
 
 fn now() -> u64 {
@@ -144,6 +153,7 @@ impl Issuer {
         match (method, path) {
             ("GET", "/.well-known/oauth-authorization-server") => json!({
                 "issuer": self.url(),
+                "authorization_endpoint": format!("{}/authorize", self.url()),
                 "token_endpoint": format!("{}/token", self.url()),
                 "jwks_uri": format!("{}/jwks.json", self.url()),
                 "introspection_endpoint": format!("{}/introspect", self.url()),
@@ -156,15 +166,26 @@ impl Issuer {
             // Client credentials (RFC 6749 4.4) with the resource it is
             // for (RFC 8707): the token's audience.
             ("POST", "/token") => {
+                let asked = fields.get("scope").cloned().unwrap_or_default();
+                self.asked.lock().unwrap().push(asked.clone());
+                let client = &fields["client_id"];
+                let granted = self.grants.lock().unwrap().get(client).cloned();
+                let scope = granted.unwrap_or(asked);
                 let token = self.mint(
                     "k1",
-                    json!({
-                        "sub": fields["client_id"],
-                        "aud": fields["resource"],
-                        "scope": fields.get("scope").cloned().unwrap_or_default(),
-                    }),
+                    json!({"sub": client, "aud": fields["resource"], "scope": scope}),
                 );
-                json!({"access_token": token, "token_type": "Bearer", "expires_in": 300})
+                json!({"access_token": token, "token_type": "Bearer", "expires_in": 300,
+                       "scope": scope})
+            }
+            // The administrator grants a client `notes:write` too.
+            ("POST", "/grant") => {
+                let scope = "notes:read notes:write".to_owned();
+                self.grants
+                    .lock()
+                    .unwrap()
+                    .insert(fields["client_id"].clone(), scope);
+                json!({})
             }
             ("POST", "/introspect") => {
                 // The resource server authenticates as `tools:secret`.
@@ -207,16 +228,17 @@ where
     });
 }
 
-/// The authorization server, on loopback, with `k1` in its JWKS.
-async fn issuer() -> Arc<Issuer> {
-    let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
-    let issuer = Arc::new(Issuer::default());
-    *issuer.url.lock().unwrap() = format!("http://{}", listener.local_addr().unwrap());
-    issuer.listed.lock().unwrap().push("k1");
-    let state = Arc::clone(&issuer);
-    serve(listener, move |request: Request<Incoming>| {
+/// The authorization server's routes, answered from `state`.
+fn routes(
+    state: Arc<Issuer>,
+) -> impl Fn(Request<Incoming>) -> std::pin::Pin<Box<dyn std::future::Future<Output = Answer> + Send>>
++ Clone
++ Send
++ Sync
++ 'static {
+    move |request: Request<Incoming>| {
         let state = Arc::clone(&state);
-        async move {
+        Box::pin(async move {
             let (parts, body) = request.into_parts();
             let body = body.collect().await.unwrap().to_bytes();
             let form = String::from_utf8_lossy(&body);
@@ -227,8 +249,17 @@ async fn issuer() -> Arc<Issuer> {
                 &form,
             );
             Response::new(Full::new(Bytes::from(answer.to_string())).boxed())
-        }
-    });
+        })
+    }
+}
+
+/// The authorization server, on loopback, with `k1` in its JWKS.
+async fn issuer() -> Arc<Issuer> {
+    let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
+    let issuer = Arc::new(Issuer::default());
+    *issuer.url.lock().unwrap() = format!("http://{}", listener.local_addr().unwrap());
+    issuer.listed.lock().unwrap().push("k1");
+    serve(listener, routes(Arc::clone(&issuer)));
     issuer
 }
 
@@ -369,6 +400,56 @@ async fn a_client_follows_discovery_to_a_token_and_the_tool_sees_its_caller() {
     );
     let reply = call_with(addr, &writer, "write_note", json!({"text": "hi"})).await;
     assert_eq!((reply.status, reply.body), (200, answer("alice wrote hi")));
+}
+
+/// The official Python SDK's OAuth client (client credentials) does what
+/// the test above does by hand: discovery from the `401`, a token for the
+/// resource, the call; then the step-up on a `403` it cannot yet satisfy,
+/// and again once the grant holds the scope.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_official_python_client_follows_discovery_to_a_token_and_steps_up() {
+    let issuer = issuer().await;
+    issuer
+        .grants
+        .lock()
+        .unwrap()
+        .insert("alice".to_owned(), "notes:read".to_owned());
+    let (_, resource) = jwt_server(&issuer, Duration::from_secs(3600)).await;
+    let url = issuer.url();
+    let output = tokio::task::spawn_blocking(move || {
+        std::process::Command::new(python_with_sdk())
+            .arg(manifest_dir().join("tests/mcp_oauth_client.py"))
+            .args([&resource, &url])
+            .output()
+            .expect("the client script runs")
+    })
+    .await
+    .unwrap();
+    let stdout = String::from_utf8_lossy(&output.stdout);
+    assert!(
+        output.status.success(),
+        "{}\n{stdout}{}",
+        output.status,
+        String::from_utf8_lossy(&output.stderr)
+    );
+    assert_eq!(
+        stdout,
+        "ok  the tool sees the caller the token names\n\
+         ok  a token lacking the scope: the step-up, then the refusal the client sees\n\
+         ok  the grant\n\
+         ok  after the step-up the call goes through\n"
+    );
+    // What the client asked the authorization server for: the metadata's
+    // scopes, then on each step-up those with the challenged ones.
+    assert_eq!(
+        *issuer.asked.lock().unwrap(),
+        [
+            "notes:write",
+            "notes:write notes:read",
+            "notes:write notes:read"
+        ]
+    );
+    assert_eq!(issuer.fetches(), 1);
 }
 
 #[tokio::test]
@@ -525,4 +606,97 @@ async fn a_token_that_cannot_be_checked_now_is_answered_503() {
         );
         assert_eq!(reply.header("retry-after"), Some("1"));
     }
+}
+
+/// The JWKS served over TLS on loopback, with the certificate of
+/// `tests/tls/` (for `127.0.0.1`, signed by the test CA `ca.pem`); its URL.
+async fn jwks_over_tls(issuer: &Arc<Issuer>) -> String {
+    use rustls::pki_types::pem::PemObject;
+    use rustls::pki_types::{CertificateDer, PrivateKeyDer};
+
+    let tls = manifest_dir().join("tests/tls");
+    let chain = CertificateDer::pem_file_iter(tls.join("server.pem"))
+        .unwrap()
+        .collect::<Result<Vec<_>, _>>()
+        .unwrap();
+    let key = PrivateKeyDer::from_pem_file(tls.join("server.key")).unwrap();
+    let provider = Arc::new(rustls::crypto::ring::default_provider());
+    let config = rustls::ServerConfig::builder_with_provider(provider)
+        .with_safe_default_protocol_versions()
+        .unwrap()
+        .with_no_client_auth()
+        .with_single_cert(chain, key)
+        .unwrap();
+    let acceptor = tokio_rustls::TlsAcceptor::from(Arc::new(config));
+    let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
+    let url = format!("https://{}/jwks.json", listener.local_addr().unwrap());
+    let respond = routes(Arc::clone(issuer));
+    tokio::spawn(async move {
+        loop {
+            let Ok((stream, _)) = listener.accept().await else {
+                continue;
+            };
+            let (acceptor, respond) = (acceptor.clone(), respond.clone());
+            tokio::spawn(async move {
+                // A client that refuses the certificate ends the handshake.
+                let Ok(stream) = acceptor.accept(stream).await else {
+                    return;
+                };
+                let service = hyper::service::service_fn(move |request: Request<Incoming>| {
+                    let respond = respond.clone();
+                    async move { Ok::<_, Infallible>(respond(request).await) }
+                });
+                let _ = auto::Builder::new(TokioExecutor::new())
+                    .serve_connection(TokioIo::new(stream), service)
+                    .await;
+            });
+        }
+    });
+    url
+}
+
+/// With `auth-https`, the built-in fetch reaches an `https://` JWKS: with
+/// the issuer's CA given, the token is verified; with Mozilla's roots only
+/// (the default), the certificate is refused and so the token cannot be
+/// checked (`503`), and the JWKS is never served.
+#[tokio::test]
+async fn an_https_jwks_is_fetched_with_the_roots_given() {
+    use toolsmith::mcp::auth::HttpsFetch;
+
+    let issuer = issuer().await;
+    let jwks = jwks_over_tls(&issuer).await;
+    let url = issuer.url();
+    let ca = std::fs::read(manifest_dir().join("tests/tls/ca.pem")).unwrap();
+    let trusting = HttpsFetch::with_roots_pem(&ca).unwrap();
+    let (addr, resource) = tools_server(|resource| {
+        let verifier = JwtVerifier::new(&jwks, &url, resource).with_fetch(trusting);
+        HttpOptions::new().authenticator(verifier, resource, [url.clone()])
+    })
+    .await;
+    let token = issuer.mint("k1", json!({"aud": resource, "scope": "notes:read"}));
+    let reply = call_with(addr, &token, "whoami", json!({})).await;
+    let seen = format!("alice ({url}) notes:read");
+    assert_eq!((reply.status, reply.body), (200, answer(&seen)));
+    assert_eq!(issuer.fetches(), 1);
+
+    let (addr, resource) = tools_server(|resource| {
+        let verifier = JwtVerifier::new(&jwks, &url, resource);
+        HttpOptions::new().authenticator(verifier, resource, [url.clone()])
+    })
+    .await;
+    let token = issuer.mint("k1", json!({"aud": resource}));
+    let reply = call_with(addr, &token, "whoami", json!({})).await;
+    assert_eq!(
+        (reply.status, reply.body.as_str()),
+        (
+            503,
+            r#"{"jsonrpc":"2.0","id":null,"error":{"code":-32000,"message":"Server busy: the bearer token cannot be checked now; retry later"}}"#
+        )
+    );
+    assert_eq!(issuer.fetches(), 1);
+
+    assert_eq!(
+        HttpsFetch::with_roots_pem(b"not a certificate").unwrap_err(),
+        "the PEM holds no certificate"
+    );
 }

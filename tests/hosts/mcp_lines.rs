@@ -336,6 +336,44 @@ async fn tools_call_without_a_name_is_invalid_params() {
     client.finish().await;
 }
 
+/// A call rmcp would take as typed, its `task` dropped unread, is
+/// refused naming the field; so is a mistyped round field.
+#[tokio::test]
+async fn mistyped_round_and_task_fields_are_invalid_params() {
+    let mut client = Client::start(McpServer::new(tools())).await;
+    let call = |id: u64, extra: Value| {
+        let mut params = json!({"name": "echo", "arguments": {"text": "x"}});
+        for (key, value) in extra.as_object().unwrap() {
+            params[key] = value.clone();
+        }
+        json!({"jsonrpc": "2.0", "id": id, "method": "tools/call", "params": params})
+    };
+    let cases = [
+        (
+            call(1, json!({"task": 5})),
+            "tools/call params: task must be an object, got number",
+        ),
+        (
+            call(2, json!({"task": [60]})),
+            "tools/call params: task must be an object, got array",
+        ),
+        (
+            call(3, json!({"requestState": 5})),
+            "tools/call params: requestState must be a string, got number",
+        ),
+    ];
+    for (request, message) in cases {
+        let id = request["id"].clone();
+        assert_eq!(
+            client.request(request).await,
+            json!({"jsonrpc": "2.0", "id": id, "error": {"code": -32602, "message": message}})
+        );
+    }
+    let answer = client.request(call(4, json!({"task": null}))).await;
+    assert_eq!(outcome(&answer), (vec!["x".to_owned()], false));
+    client.finish().await;
+}
+
 #[tokio::test]
 async fn annotations_are_listed_where_a_tool_gives_them() {
     let mut client = Client::start(McpServer::new(tools())).await;

@@ -263,6 +263,15 @@ async fn mistyped_round_and_task_fields_are_refused_by_name() {
             json!({"requestState": 5, "task": true}),
             "tools/call params: requestState must be a string, got number",
         ),
+        // rmcp's typed call has no `task`: read from the message itself.
+        (
+            json!({"task": 5}),
+            "tools/call params: task must be an object, got number",
+        ),
+        (
+            json!({"task": "soon"}),
+            "tools/call params: task must be an object, got string",
+        ),
     ];
     for (extra, line) in cases {
         assert_eq!(

@@ -18,6 +18,8 @@ use hyper_util::server::graceful::GracefulConnection;
 use tokio::sync::watch;
 use tokio_util::sync::CancellationToken;
 
+use super::unsent::Outbox;
+
 /// How long a connection told to close gets before it is dropped.
 const CLOSE_GRACE: Duration = Duration::from_secs(1);
 
@@ -68,20 +70,32 @@ pub(crate) struct Timeouts {
 }
 
 /// A socket whose writes are watched: whether the last write found the
-/// peer's window full (the peer reads nothing).
+/// peer's window full (the peer reads nothing), and how many bytes of the
+/// answers in its outbox it has taken.
 pub(crate) struct Watched<S> {
     inner: S,
     blocked: watch::Sender<bool>,
+    outbox: Arc<Outbox>,
 }
 
 impl<S> Watched<S> {
     /// `inner`, watched; the receiver tells when writes block.
-    pub(crate) fn new(inner: S) -> (Self, watch::Receiver<bool>) {
+    pub(crate) fn new(inner: S, outbox: Arc<Outbox>) -> (Self, watch::Receiver<bool>) {
         let (blocked, receiver) = watch::channel(false);
-        (Watched { inner, blocked }, receiver)
+        (
+            Watched {
+                inner,
+                blocked,
+                outbox,
+            },
+            receiver,
+        )
     }
 
-    fn saw<T>(&self, polled: &Poll<T>) {
+    fn saw(&self, polled: &Poll<io::Result<usize>>) {
+        if let Poll::Ready(Ok(written)) = polled {
+            self.outbox.sent(*written);
+        }
         let now = polled.is_pending();
         self.blocked.send_if_modified(|blocked| {
             let changed = *blocked != now;

@@ -32,8 +32,8 @@ use super::streams::{Refused, Streams};
 use crate::mcp::server::Server;
 use crate::mcp::server::live_tools::LiveTools;
 use crate::mcp::transport::{
-    INVALID_REQUEST, PARSE_ERROR, invalid_request_reason, parse_json, recover_id, request_id,
-    strip_bom,
+    INVALID_PARAMS, INVALID_REQUEST, PARSE_ERROR, invalid_request_reason, mistyped_call,
+    parse_json, recover_id, request_id, strip_bom,
 };
 
 /// The header a client names its session in.
@@ -144,6 +144,11 @@ impl Endpoint {
             Ok(message) => message,
             Err(refusal) => return *refusal,
         };
+        // rmcp's typed call would drop a mistyped `task` unread.
+        if let Some(line) = mistyped_call(&message) {
+            let id = message.get("id").and_then(request_id);
+            return rpc_error(StatusCode::OK, id, INVALID_PARAMS, line);
+        }
         if let Some(refused) = self.step_up(&parts, &message) {
             return refused;
         }
@@ -394,10 +399,16 @@ fn forbidden_peer(parts: &hyper::http::request::Parts) -> Option<Response<Body>>
 
 /// The session a request names in its `Mcp-Session-Id` header.
 fn session_id<B>(request: &Request<B>) -> Option<&str> {
-    request
-        .headers()
-        .get(SESSION_ID)
-        .and_then(|id| id.to_str().ok())
+    session_header(request.headers())
+}
+
+/// The session a request or response names in `Mcp-Session-Id`.
+pub(crate) fn session_of(headers: &hyper::HeaderMap) -> Option<String> {
+    session_header(headers).map(str::to_owned)
+}
+
+fn session_header(headers: &hyper::HeaderMap) -> Option<&str> {
+    headers.get(SESSION_ID)?.to_str().ok()
 }
 
 /// How much of a body over the cap is kept, to find its `id`.

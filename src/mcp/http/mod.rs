@@ -21,6 +21,7 @@ mod peers;
 mod replies;
 mod sessions;
 mod streams;
+mod unsent;
 
 use std::convert::Infallible;
 use std::future::Future;
@@ -49,6 +50,7 @@ use options::{HostCheck, OriginCheck};
 use peers::{PeerAddr, Peers};
 use sessions::CappedSessions;
 use streams::Streams;
+use unsent::{Counted, Ledger, Outbox};
 
 pub use options::HttpOptions;
 
@@ -190,6 +192,10 @@ impl Listening {
         };
         let slots = Arc::new(Semaphore::new(options.max_connections));
         let peers = Peers::new(options.max_connections_per_peer);
+        let unread = Ledger::new(
+            options.max_unread_bytes_per_session,
+            options.max_unread_bytes,
+        );
         let connections = TaskTracker::new();
         let mut errors = AcceptErrors::default();
         loop {
@@ -224,7 +230,8 @@ impl Listening {
             // Without it, no reply is sent before the peer acknowledges the
             // last one, which it delays.
             let _ = peers::prepare(&stream);
-            let (stream, blocked) = Watched::new(stream);
+            let outbox = Outbox::new(&unread);
+            let (stream, blocked) = Watched::new(stream, Arc::clone(&outbox));
             let (activity, load) = Activity::new();
             let endpoint = Arc::clone(&endpoint);
             let client = crate::mcp::transport::Client::next();
@@ -233,14 +240,25 @@ impl Listening {
                 request.extensions_mut().insert(client);
                 let busy = activity.start();
                 let endpoint = Arc::clone(&endpoint);
+                let outbox = Arc::clone(&outbox);
+                let asked_by = endpoint::session_of(request.headers());
                 async move {
                     let response = endpoint.answer(request).await;
+                    // An answer to `initialize` names the session it opens.
+                    let session: Arc<str> = asked_by
+                        .or_else(|| endpoint::session_of(response.headers()))
+                        .map_or_else(
+                            || format!("connection {}", client.0),
+                            |id| format!("session {id}"),
+                        )
+                        .into();
                     Ok::<_, Infallible>(response.map(|body| {
-                        body.map_frame(move |frame| {
-                            let _ = &busy;
-                            frame
-                        })
-                        .boxed()
+                        Counted::new(body, outbox, session)
+                            .map_frame(move |frame| {
+                                let _ = &busy;
+                                frame
+                            })
+                            .boxed()
                     }))
                 }
             });

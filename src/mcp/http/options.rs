@@ -74,7 +74,12 @@ use super::bearer::Bearer;
 /// [`max_connections_per_peer`](Self::max_connections_per_peer) of them.
 /// A connection whose peer reads nothing of what the server writes (an
 /// answer, an event stream) for the idle timeout is dropped, and what it
-/// held with it. Replies are sent without delay (`TCP_NODELAY`).
+/// held with it. The bytes of answers written and not yet taken by the
+/// peers' sockets are capped per session
+/// ([`max_unread_bytes_per_session`](Self::max_unread_bytes_per_session))
+/// and overall ([`max_unread_bytes`](Self::max_unread_bytes)): an answer
+/// past either is dropped with its stream. Replies are sent without delay
+/// (`TCP_NODELAY`).
 ///
 /// Binding an address that is not loopback needs a [bearer
 /// check](Self::bearer) or
@@ -98,6 +103,8 @@ pub struct HttpOptions {
     pub(crate) max_connections_per_peer: usize,
     pub(crate) max_event_streams: Option<usize>,
     pub(crate) stream_lifetime: Duration,
+    pub(crate) max_unread_bytes_per_session: usize,
+    pub(crate) max_unread_bytes: usize,
     pub(crate) unauthenticated_network: bool,
     /// The Redis the sessions and tasks live in, shared by replicas.
     #[cfg(feature = "redis")]
@@ -154,6 +161,8 @@ impl Default for HttpOptions {
             max_connections_per_peer: 128,
             max_event_streams: None,
             stream_lifetime: Duration::from_secs(300),
+            max_unread_bytes_per_session: 16 * 1024 * 1024,
+            max_unread_bytes: 128 * 1024 * 1024,
             unauthenticated_network: false,
             #[cfg(feature = "redis")]
             redis: None,
@@ -444,6 +453,29 @@ impl HttpOptions {
     /// what it missed, as the Streamable HTTP transport describes.
     pub fn stream_lifetime(mut self, lifetime: Duration) -> Self {
         self.stream_lifetime = lifetime;
+        self
+    }
+
+    /// The most bytes of one session's answers the server holds written
+    /// but not yet taken by the peer's socket (16 MiB by default; a
+    /// sessionless client counts per connection): an answer that would go
+    /// past it is dropped with its stream (the peer sees the response end
+    /// without it) and a line on stderr says so. Bytes the operating system
+    /// has taken into the socket's buffer are not counted. An answer larger
+    /// than the cap is never sent: raise it for tools that return more.
+    /// Applies to the server [`bind_http`](crate::mcp::McpServer::bind_http)
+    /// runs.
+    pub fn max_unread_bytes_per_session(mut self, max: usize) -> Self {
+        self.max_unread_bytes_per_session = max;
+        self
+    }
+
+    /// The most bytes of answers the server holds written but not yet taken
+    /// by the peers' sockets, across sessions (128 MiB by default): past
+    /// it, as past [`max_unread_bytes_per_session`](Self::max_unread_bytes_per_session),
+    /// the answer is dropped with its stream and a line on stderr says so.
+    pub fn max_unread_bytes(mut self, max: usize) -> Self {
+        self.max_unread_bytes = max;
         self
     }
 

@@ -20,6 +20,7 @@ use super::forward::{answered_requests, delegated_requests};
 use super::{Server, speaks_2026_07_28};
 use crate::host;
 use crate::mcp::call::tasks;
+use crate::mcp::transport::{self, json_type};
 
 /// rmcp's handler, every method from the two lists: those the server
 /// answers itself, below, and those the user's handler answers.
@@ -174,23 +175,8 @@ impl Server {
         };
         // The fields of a round and of a task, mistyped: named, never
         // read as absent.
-        for (field, wanted) in [
-            ("requestState", "a string"),
-            ("inputResponses", "an object"),
-            ("task", "an object"),
-        ] {
-            let given = params.and_then(|p| p.get(field));
-            let fits = match (field, given) {
-                (_, None | Some(Value::Null)) => true,
-                ("requestState", Some(value)) => value.is_string(),
-                (_, Some(value)) => value.is_object(),
-            };
-            if !fits {
-                return Err(call_refused(format!(
-                    "tools/call params: {field} must be {wanted}, got {}",
-                    given.map_or("nothing", json_type)
-                )));
-            }
+        if let Some(line) = params.and_then(transport::mistyped) {
+            return Err(call_refused(line));
         }
         let arguments = params.and_then(|p| p.get("arguments")).cloned();
         let mut result = self.call(name, arguments.unwrap_or(Value::Null)).await?;
@@ -205,16 +191,4 @@ impl Server {
 /// `-32602 Invalid params` for a `tools/call` that names no tool.
 fn call_refused(message: impl Into<String>) -> ErrorData {
     ErrorData::invalid_params(message.into(), None)
-}
-
-/// `string`, `number`, ..: a JSON value's type, for messages.
-fn json_type(value: &Value) -> &'static str {
-    match value {
-        Value::Null => "null",
-        Value::Bool(_) => "boolean",
-        Value::Number(_) => "number",
-        Value::String(_) => "string",
-        Value::Array(_) => "array",
-        Value::Object(_) => "object",
-    }
 }

@@ -20,6 +20,7 @@ use tokio::io::{AsyncBufReadExt, AsyncRead, AsyncWrite, AsyncWriteExt, BufReader
 use tokio::sync::mpsc;
 use tokio::task::JoinHandle;
 
+use super::call_fields::{INVALID_PARAMS, mistyped_call};
 use super::recover_id::recover_id;
 
 /// How much of a line over the cap is kept, to find its `id`.
@@ -206,6 +207,10 @@ impl Reader {
         self.line = reuse(line);
         let id = parsed.get("id").and_then(request_id);
         let notification = parsed.get("id").is_none() && parsed.get("method").is_some();
+        if let Some(line) = mistyped_call(&parsed) {
+            self.answer_error(id, INVALID_PARAMS, line).await;
+            return None;
+        }
         let reason = invalid_request_reason(&parsed);
         match serde_json::from_value::<RxJsonRpcMessage<RoleServer>>(parsed) {
             Ok(message) => Some(message),

@@ -1,8 +1,10 @@
 //! How an authenticator reaches the authorization server: [`Fetch`], one
 //! HTTP exchange, and [`PlainHttp`], the built-in one for `http://` URLs
-//! (an issuer on the same host or private network). An `https://` JWKS or
-//! introspection endpoint is reached through a `Fetch` of the user's own,
-//! on the HTTP client (and TLS stack) the program already has.
+//! (an issuer on the same host or private network). With the `auth-https`
+//! feature, [`HttpsFetch`](super::HttpsFetch) speaks `https://` too and is
+//! the default; without it, an `https://` JWKS or introspection endpoint is
+//! reached through a `Fetch` of the user's own, on the HTTP client (and TLS
+//! stack) the program already has.
 
 use std::future::Future;
 use std::pin::Pin;
@@ -54,43 +56,93 @@ const EXCHANGE: Duration = Duration::from_secs(10);
 
 impl Fetch for PlainHttp {
     fn fetch(&self, request: FetchRequest) -> FetchFuture<'_> {
-        Box::pin(async move {
-            let url = request.url.clone();
-            match tokio::time::timeout(EXCHANGE, exchange(request)).await {
-                Ok(answer) => answer,
-                Err(_) => Err(format!("{url} did not answer within 10 s")),
-            }
-        })
+        Box::pin(within_time(request, exchange))
     }
 }
 
+/// `exchange(request)`, given [`EXCHANGE`] at most.
+pub(super) async fn within_time<F, Fut>(
+    request: FetchRequest,
+    exchange: F,
+) -> Result<FetchResponse, String>
+where
+    F: FnOnce(FetchRequest) -> Fut,
+    Fut: Future<Output = Result<FetchResponse, String>>,
+{
+    let url = request.url.clone();
+    match tokio::time::timeout(EXCHANGE, exchange(request)).await {
+        Ok(answer) => answer,
+        Err(_) => Err(format!("{url} did not answer within 10 s")),
+    }
+}
+
+/// The fetch an authenticator uses unless told otherwise: [`HttpsFetch`]
+/// with Mozilla's roots when the `auth-https` feature is on, else
+/// [`PlainHttp`].
+///
+/// [`HttpsFetch`]: super::HttpsFetch
+pub(super) fn built_in() -> std::sync::Arc<dyn Fetch> {
+    #[cfg(feature = "auth-https")]
+    return std::sync::Arc::new(super::https::HttpsFetch::new());
+    #[cfg(not(feature = "auth-https"))]
+    std::sync::Arc::new(PlainHttp)
+}
+
 async fn exchange(request: FetchRequest) -> Result<FetchResponse, String> {
-    let uri: Uri = request
-        .url
-        .parse()
-        .map_err(|err| format!("{}: not a URL: {err}", request.url))?;
+    let uri = parse(&request.url)?;
     if uri.scheme_str() != Some("http") {
         return Err(format!(
-            "{}: the built-in fetch speaks plain http only; give an https URL a `Fetch` of your own",
+            "{}: the built-in fetch speaks plain http only; build with the auth-https feature, \
+             or give an https URL a `Fetch` of your own",
             request.url
         ));
     }
-    let authority = uri
-        .authority()
-        .ok_or_else(|| format!("{}: no host", request.url))?
-        .clone();
-    let host = authority
-        .host()
+    let stream = connect(&uri, 80, &request.url).await?;
+    send(stream, &uri, request).await
+}
+
+/// `url` as a URI.
+pub(super) fn parse(url: &str) -> Result<Uri, String> {
+    url.parse()
+        .map_err(|err| format!("{url}: not a URL: {err}"))
+}
+
+/// The host of `uri`, without an IPv6 address's brackets.
+pub(super) fn host(uri: &Uri) -> &str {
+    uri.host()
+        .unwrap_or("")
         .trim_start_matches('[')
-        .trim_end_matches(']');
-    let stream = TcpStream::connect((host, authority.port_u16().unwrap_or(80)))
+        .trim_end_matches(']')
+}
+
+/// A TCP connection to `uri`'s host, on its port or `default_port`.
+pub(super) async fn connect(uri: &Uri, default_port: u16, url: &str) -> Result<TcpStream, String> {
+    if uri.host().is_none() {
+        return Err(format!("{url}: no host"));
+    }
+    TcpStream::connect((host(uri), uri.port_u16().unwrap_or(default_port)))
         .await
-        .map_err(|err| format!("{}: cannot connect: {err}", request.url))?;
+        .map_err(|err| format!("{url}: cannot connect: {err}"))
+}
+
+/// `request` sent to `uri` over `stream`, its answer read.
+pub(super) async fn send<S>(
+    stream: S,
+    uri: &Uri,
+    request: FetchRequest,
+) -> Result<FetchResponse, String>
+where
+    S: tokio::io::AsyncRead + tokio::io::AsyncWrite + Send + Unpin + 'static,
+{
     let (mut sender, connection) =
         hyper::client::conn::http1::handshake(hyper_util::rt::TokioIo::new(stream))
             .await
             .map_err(|err| format!("{}: {err}", request.url))?;
     tokio::spawn(connection);
+    let authority = uri
+        .authority()
+        .ok_or_else(|| format!("{}: no host", request.url))?
+        .clone();
     let path = uri.path_and_query().map_or("/", |p| p.as_str());
     let mut builder = Request::builder()
         .method(request.method)

@@ -11,6 +11,8 @@
 mod claims;
 #[cfg(feature = "auth")]
 mod fetch;
+#[cfg(feature = "auth-https")]
+mod https;
 #[cfg(feature = "auth")]
 mod introspection;
 #[cfg(feature = "auth")]
@@ -24,6 +26,8 @@ use toolsmith_runtime::Caller;
 
 #[cfg(feature = "auth")]
 pub use fetch::{Fetch, FetchFuture, FetchRequest, FetchResponse, PlainHttp};
+#[cfg(feature = "auth-https")]
+pub use https::HttpsFetch;
 #[cfg(feature = "auth")]
 pub use introspection::Introspection;
 /// The signature algorithms a [`JwtVerifier`] may take.
