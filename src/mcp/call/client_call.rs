@@ -187,6 +187,7 @@ pub(crate) type Relay = Arc<dyn Fn(&LoggingMessageNotificationParam) + Send + Sy
 
 impl Notes {
     /// The same notes, their log messages handed to `relay` as well.
+    #[cfg(all(feature = "redis", feature = "mcp-http"))]
     pub(crate) fn relayed(self, relay: Option<Relay>) -> Notes {
         Notes { relay, ..self }
     }

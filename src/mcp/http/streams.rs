@@ -57,6 +57,7 @@ impl Streams {
 
     /// A slot for `session`'s stream, unless it has one or all are taken.
     /// Whether `session` has its stream open here.
+    #[cfg(feature = "redis")]
     pub(crate) fn holds(&self, session: &str) -> bool {
         self.open
             .lock()

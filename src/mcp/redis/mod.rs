@@ -70,6 +70,8 @@ pub struct RedisTaskStore {
     limits: TaskLimits,
     prefix: String,
     url: String,
+    /// For the bus between replicas.
+    #[cfg(feature = "mcp-http")]
     client: redis::Client,
     connection: Connection,
     listener: Listener,
@@ -109,6 +111,7 @@ impl RedisTaskStore {
             limits,
             prefix: prefix.to_owned(),
             url: url.to_owned(),
+            #[cfg(feature = "mcp-http")]
             client,
             connection,
             listener,

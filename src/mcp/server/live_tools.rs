@@ -87,6 +87,7 @@ impl LiveTools {
 
     /// Has `others` called after each change here, to tell the other
     /// replicas; the first given stays.
+    #[cfg(all(feature = "redis", feature = "mcp-http"))]
     pub(crate) fn tell_others_with(&self, others: impl Fn() + Send + Sync + 'static) {
         let _ = self.others.set(Box::new(others));
     }
