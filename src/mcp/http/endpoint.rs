@@ -391,6 +391,11 @@ impl Endpoint {
             return response;
         }
         let response = response.map(|body| self.streams.bound(body, slot).boxed());
+        // Log messages of calls on other replicas that came before it.
+        #[cfg(feature = "redis")]
+        if let Some(bus) = &self.bus {
+            bus.stream_opened(&session);
+        }
         // The connection of a stream that ends goes with it: the client
         // opens a new one to resume.
         if http1 { closing(response) } else { response }

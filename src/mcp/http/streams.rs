@@ -55,16 +55,16 @@ impl Streams {
         })
     }
 
-    /// A slot for `session`'s stream, unless it has one or all are taken.
     /// Whether `session` has its stream open here.
     #[cfg(feature = "redis")]
     pub(crate) fn holds(&self, session: &str) -> bool {
         self.open
             .lock()
-            .unwrap_or_else(std::sync::PoisonError::into_inner)
+            .unwrap_or_else(PoisonError::into_inner)
             .contains(session)
     }
 
+    /// A slot for `session`'s stream, unless it has one or all are taken.
     pub(crate) fn open(self: &Arc<Self>, session: &str) -> Result<StreamSlot, Refused> {
         let mut open = self.open.lock().unwrap_or_else(PoisonError::into_inner);
         if open.contains(session) {

@@ -5,11 +5,13 @@
 //! holds the session to it, so the replica waiting for the answer has it;
 //! a change to the tools on one replica is published on
 //! `<prefix>:bus:tools`, and every other replica tells its own clients
-//! with `notifications/tools/list_changed`; a log message a call sends
-//! is published on its session's channel too, and the replica that holds
-//! the session's event stream (`GET`), where rmcp sends it, sends it there
-//! (the replica that runs the call sends it only when it holds the
-//! stream itself).
+//! with `notifications/tools/list_changed`; a log message a call sends,
+//! which rmcp sends on the session's event stream (`GET`), is published
+//! on its session's channel when that stream is not open on the replica
+//! that runs the call, and the replica that holds it sends it there. A
+//! replica that has no stream of the session open yet keeps its messages
+//! for [`KEPT`] (at most [`RELAYED`] of them), and sends them when the
+//! stream opens there, as rmcp does with its own.
 //!
 //! A replica skips what it published itself. The subscription is made
 //! again whenever the connection is lost; what is published meanwhile is
@@ -21,7 +23,7 @@
 use std::collections::HashMap;
 use std::pin::Pin;
 use std::sync::{Arc, Mutex, PoisonError};
-use std::time::Duration;
+use std::time::{Duration, Instant};
 
 use futures_core::Stream;
 use redis::AsyncCommands;
@@ -31,11 +33,23 @@ use rmcp::service::Peer;
 use rmcp::transport::streamable_http_server::session::{SessionId, SessionManager};
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
+use tokio::sync::mpsc;
 
 use crate::mcp::call::client_call::Relay;
 use crate::mcp::http::sessions::CappedSessions;
 use crate::mcp::http::streams::Streams;
 use crate::mcp::server::live_tools::LiveTools;
+
+/// How many log messages of one call wait to be published, at most.
+const RELAYED: usize = 64;
+
+/// How long a log message for a session whose stream is not open here
+/// is kept, for the stream that may open here.
+const KEPT: Duration = Duration::from_secs(10);
+
+/// How long a log message from another replica may wait for the event
+/// stream here to take it.
+const SENDING: Duration = Duration::from_secs(1);
 
 /// What one replica tells the others.
 #[derive(Serialize, Deserialize)]
@@ -61,6 +75,11 @@ pub(crate) struct Bus {
     /// The sessions served here, by id, for the log messages of calls
     /// elsewhere.
     peers: Mutex<HashMap<String, Peer<RoleServer>>>,
+    /// The event streams open here.
+    streams: Arc<Streams>,
+    /// The log messages for sessions whose stream is not open here (yet),
+    /// by session, with when the first came.
+    kept: Mutex<HashMap<String, (Instant, Vec<LoggingMessageNotificationParam>)>>,
 }
 
 impl std::fmt::Debug for Bus {
@@ -77,6 +96,7 @@ impl Bus {
         client: redis::Client,
         connection: super::connection::Connection,
         prefix: &str,
+        streams: Arc<Streams>,
     ) -> Bus {
         let mut id = [0u8; 12];
         // Without randomness, the time and process tell replicas apart.
@@ -93,6 +113,8 @@ impl Bus {
             channel: format!("{prefix}:bus:"),
             replica: id.iter().map(|byte| format!("{byte:02x}")).collect(),
             peers: Mutex::default(),
+            streams,
+            kept: Mutex::default(),
         }
     }
 
@@ -103,21 +125,31 @@ impl Bus {
         peers.insert(session.to_owned(), peer);
     }
 
-    /// What publishes each log message of a call in `session`.
+    /// What publishes each log message of a call in `session`, in order,
+    /// from one task that ends with the call's notes; a message that finds
+    /// [`RELAYED`] of them waiting is dropped.
     pub(crate) fn relay(self: &Arc<Self>, session: &str) -> Option<Relay> {
+        if self.streams.holds(session) {
+            return None;
+        }
         let runtime = tokio::runtime::Handle::try_current().ok()?;
         let (bus, channel) = (
             Arc::clone(self),
             format!("{}session:{session}", self.channel),
         );
+        let (notes, mut waiting) = mpsc::channel::<Post>(RELAYED);
+        runtime.spawn(async move {
+            while let Some(post) = waiting.recv().await {
+                bus.publish(channel.clone(), &post).await;
+            }
+        });
+        let replica = self.replica.clone();
         Some(Arc::new(move |note: &LoggingMessageNotificationParam| {
-            let post = Post {
-                from: bus.replica.clone(),
+            let _ = notes.try_send(Post {
+                from: replica.clone(),
                 answer: None,
                 note: Some(note.clone()),
-            };
-            let (bus, channel) = (Arc::clone(&bus), channel.clone());
-            runtime.spawn(async move { bus.publish(channel, &post).await });
+            });
         }))
     }
 
@@ -156,14 +188,13 @@ impl Bus {
         }
     }
 
-    /// Listens until dropped: hands each answer to the session here,
+    /// Listens for as long as it runs: hands each answer to the session here,
     /// sends each log message to the session's event stream when it is
     /// open here, and tells this replica's clients of each change to the
     /// tools.
     pub(crate) async fn listen(
         self: Arc<Self>,
         sessions: Arc<CappedSessions>,
-        streams: Arc<Streams>,
         tools: Arc<LiveTools>,
     ) {
         let mut wait = Duration::from_millis(100);
@@ -201,10 +232,8 @@ impl Bus {
                     if let Some(answer) = post.answer {
                         hand_on(&sessions, session, answer).await;
                     }
-                    if let Some(note) = post.note
-                        && streams.holds(session)
-                    {
-                        self.send_here(session, note);
+                    if let Some(note) = post.note {
+                        self.send_here(session, note).await;
                     }
                 }
             }
@@ -215,19 +244,54 @@ impl Bus {
 }
 
 impl Bus {
-    /// Sends `note` to `session`'s event stream here.
-    fn send_here(&self, session: &str, note: LoggingMessageNotificationParam) {
-        let peer = self
-            .peers
+    /// The session served here as `session`, when it is.
+    fn peer(&self, session: &str) -> Option<Peer<RoleServer>> {
+        self.peers
             .lock()
             .unwrap_or_else(PoisonError::into_inner)
             .get(session)
-            .cloned();
-        if let Some(peer) = peer {
-            tokio::spawn(async move {
-                let _ = peer.notify_logging_message(note).await;
-            });
+            .cloned()
+    }
+
+    /// Sends `note` to `session`'s event stream when it is open here, in
+    /// the order the notes came (dropped when the stream takes none for
+    /// [`SENDING`]); keeps it otherwise.
+    async fn send_here(&self, session: &str, note: LoggingMessageNotificationParam) {
+        let peer = self.peer(session).filter(|_| self.streams.holds(session));
+        let Some(peer) = peer else {
+            let now = Instant::now();
+            let mut kept = self.kept.lock().unwrap_or_else(PoisonError::into_inner);
+            kept.retain(|_, (since, _)| now.duration_since(*since) < KEPT);
+            let (_, notes) = kept
+                .entry(session.to_owned())
+                .or_insert_with(|| (now, Vec::new()));
+            if notes.len() < RELAYED {
+                notes.push(note);
+            }
+            return;
+        };
+        let _ = tokio::time::timeout(SENDING, peer.notify_logging_message(note)).await;
+    }
+
+    /// `session`'s event stream opened here: the log messages kept for it
+    /// are sent to it, in order.
+    pub(crate) fn stream_opened(&self, session: &str) {
+        let kept = self
+            .kept
+            .lock()
+            .unwrap_or_else(PoisonError::into_inner)
+            .remove(session);
+        let (Some((since, notes)), Some(peer)) = (kept, self.peer(session)) else {
+            return;
+        };
+        if since.elapsed() >= KEPT {
+            return;
         }
+        tokio::spawn(async move {
+            for note in notes {
+                let _ = tokio::time::timeout(SENDING, peer.notify_logging_message(note)).await;
+            }
+        });
     }
 }
 

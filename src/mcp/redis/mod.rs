@@ -53,6 +53,8 @@ pub(crate) use serving::{
 #[cfg(feature = "mcp-http")]
 pub(crate) use sessions::RedisSessions;
 
+#[cfg(feature = "mcp-http")]
+use std::sync::Arc;
 use std::time::Duration;
 
 use redis::AsyncCommands;
@@ -127,8 +129,13 @@ impl RedisTaskStore {
     /// This replica's end of the bus between the replicas on this
     /// store's Redis, under the same prefix.
     #[cfg(feature = "mcp-http")]
-    pub(crate) fn bus(&self) -> Bus {
-        Bus::new(self.client.clone(), self.connection.clone(), &self.prefix)
+    pub(crate) fn bus(&self, streams: Arc<crate::mcp::http::streams::Streams>) -> Bus {
+        Bus::new(
+            self.client.clone(),
+            self.connection.clone(),
+            &self.prefix,
+            streams,
+        )
     }
 
     /// The 64 random bytes every replica on this Redis shares under

@@ -91,9 +91,8 @@ pub(crate) fn bus_by(
 ) -> Option<Arc<Bus>> {
     let store = redis.map(Shared::store)?.ok()?;
     let runtime = tokio::runtime::Handle::try_current().ok()?;
-    let bus = Arc::new(store.bus());
-    let listening =
-        Arc::clone(&bus).listen(Arc::clone(sessions), Arc::clone(streams), Arc::clone(tools));
+    let bus = Arc::new(store.bus(Arc::clone(streams)));
+    let listening = Arc::clone(&bus).listen(Arc::clone(sessions), Arc::clone(tools));
     let stop = stop.clone();
     runtime.spawn(async move {
         tokio::select! {
