@@ -34,6 +34,7 @@ pub mod mcp_rounds_bound;
 pub mod mcp_stdio;
 pub mod mcp_task_owners;
 pub mod mcp_tasks;
+pub mod mcp_tools_bus;
 pub mod panics;
 pub mod raw_http;
 pub mod reports;

@@ -18,7 +18,7 @@ use crate::mcp_http::InProcess;
 use crate::raw_http::{exchange, post, request};
 
 /// A session opened and initialized; its id.
-async fn open_session(addr: SocketAddr) -> String {
+pub(crate) async fn open_session(addr: SocketAddr) -> String {
     let initialize = r#"{"jsonrpc":"2.0","id":1,"method":"initialize","params":{"protocolVersion":"2025-11-25","capabilities":{},"clientInfo":{"name":"streams","version":"0"}}}"#;
     let reply = exchange(addr, &post(initialize, &[])).await;
     assert_eq!(reply.status, 200, "{reply:?}");
@@ -40,7 +40,7 @@ async fn open_session(addr: SocketAddr) -> String {
 
 /// A `GET` of `session`'s event stream: the status, the head's text, and
 /// the connection, left open.
-async fn get_stream(addr: SocketAddr, session: &str) -> (u16, String, TcpStream) {
+pub(crate) async fn get_stream(addr: SocketAddr, session: &str) -> (u16, String, TcpStream) {
     let mut stream = TcpStream::connect(addr).await.unwrap();
     let get = request(
         "GET",

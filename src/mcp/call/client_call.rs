@@ -169,6 +169,7 @@ pub(crate) fn host_for_request(
     let notes = Notes {
         peer: context.peer.clone(),
         queue,
+        relay: None,
     };
     (Arc::new(host), notes)
 }
@@ -177,13 +178,30 @@ pub(crate) fn host_for_request(
 pub(crate) struct Notes {
     peer: Peer<RoleServer>,
     queue: mpsc::Receiver<Note>,
+    relay: Option<Relay>,
+}
+
+/// Hands a log message on to whichever replica holds the session's event
+/// stream, where it is sent when it is not here.
+pub(crate) type Relay = Arc<dyn Fn(&LoggingMessageNotificationParam) + Send + Sync>;
+
+impl Notes {
+    /// The same notes, their log messages handed to `relay` as well.
+    #[cfg(all(feature = "redis", feature = "mcp-http"))]
+    pub(crate) fn relayed(self, relay: Option<Relay>) -> Notes {
+        Notes { relay, ..self }
+    }
 }
 
 /// Runs `answer` while sending the call's notifications, in order; once
 /// `answer` is ready, sends what is still queued, closes the queue, and
 /// resolves to the answer.
 pub(crate) async fn forwarding<T>(answer: impl Future<Output = T>, notes: Notes) -> T {
-    let Notes { peer, mut queue } = notes;
+    let Notes {
+        peer,
+        mut queue,
+        relay,
+    } = notes;
     let mut answer = pin!(answer);
     let mut answered = None;
     let mut sending: Option<Pin<Box<dyn Future<Output = ()> + Send>>> = None;
@@ -202,7 +220,12 @@ pub(crate) async fn forwarding<T>(answer: impl Future<Output = T>, notes: Notes)
                 sending = None;
             }
             match queue.poll_recv(cx) {
-                Poll::Ready(Some(note)) => sending = Some(send(peer.clone(), note)),
+                Poll::Ready(Some(note)) => {
+                    if let (Note::Log(params), Some(relay)) = (&note, &relay) {
+                        relay(params);
+                    }
+                    sending = Some(send(peer.clone(), note));
+                }
                 Poll::Ready(None) => {
                     return match answered.take() {
                         Some(value) => Poll::Ready(value),

@@ -61,6 +61,9 @@ pub(crate) struct Endpoint {
     pub(crate) answering: TaskTracker,
     /// The `GET` event streams open.
     pub(crate) streams: Arc<Streams>,
+    /// The bus between replicas on one Redis, when the server has one.
+    #[cfg(feature = "redis")]
+    pub(crate) bus: Option<Arc<crate::mcp::redis::Bus>>,
 }
 
 impl Endpoint {
@@ -151,6 +154,15 @@ impl Endpoint {
         }
         if let Some(refused) = self.step_up(&parts, &message) {
             return refused;
+        }
+        // A client's answer to a server's request may reach a replica
+        // other than the one waiting for it: every replica hears it.
+        #[cfg(feature = "redis")]
+        if let (Some(bus), Some(session)) = (&self.bus, parts.headers.get(SESSION_ID))
+            && let Ok(session) = session.to_str()
+            && crate::mcp::redis::is_answer(&message)
+        {
+            bus.answered(session, &message).await;
         }
         let opens_session = self.sessions.as_ref().filter(|_| {
             message.get("method") == Some(&Value::from("initialize"))
@@ -369,6 +381,11 @@ impl Endpoint {
             return response;
         }
         let response = response.map(|body| self.streams.bound(body, slot).boxed());
+        // Log messages of calls on other replicas that came before it.
+        #[cfg(feature = "redis")]
+        if let Some(bus) = &self.bus {
+            bus.stream_opened(&session);
+        }
         // The connection of a stream that ends goes with it: the client
         // opens a new one to resume.
         if http1 { closing(response) } else { response }

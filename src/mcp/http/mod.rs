@@ -19,8 +19,8 @@ mod endpoint;
 mod options;
 mod peers;
 mod replies;
-mod sessions;
-mod streams;
+pub(crate) mod sessions;
+pub(crate) mod streams;
 mod unsent;
 
 use std::convert::Infallible;
@@ -323,6 +323,25 @@ fn endpoint(server: Server, options: &HttpOptions) -> (Arc<Endpoint>, Cancellati
         options.max_sessions,
         options.session_idle,
     ));
+    let streams = Streams::new(
+        options.event_streams(),
+        options.stream_lifetime,
+        options.idle_timeout,
+    );
+    #[cfg(feature = "redis")]
+    let bus = crate::mcp::redis::bus_by(
+        options.redis.as_ref(),
+        &sessions,
+        &streams,
+        &tools,
+        &stop_sessions,
+    );
+    #[cfg(feature = "redis")]
+    let server = {
+        let mut server = server;
+        server.bus.clone_from(&bus);
+        server
+    };
     // Each session is served by a server of its own: the tools, the seal
     // of rounds and the tasks are shared, a session's log level is its own.
     let mcp = StreamableHttpService::new(
@@ -339,13 +358,11 @@ fn endpoint(server: Server, options: &HttpOptions) -> (Arc<Endpoint>, Cancellati
         bodies: BodyBudget::new(options.max_body_bytes_in_flight),
         no_host_allowed,
         bearer: options.bearer.clone(),
+        #[cfg(feature = "redis")]
+        bus,
         tools,
         answering: TaskTracker::new(),
-        streams: Streams::new(
-            options.event_streams(),
-            options.stream_lifetime,
-            options.idle_timeout,
-        ),
+        streams,
     };
     (Arc::new(endpoint), stop_sessions)
 }

@@ -509,8 +509,15 @@ impl HttpOptions {
     /// the Redis (or Valkey) at `url` (`redis://HOST:PORT`), so that
     /// replicas of the server behind a load balancer with no stickiness
     /// answer every request (feature `redis`; see
-    /// [`RedisTaskStore`](crate::mcp::redis::RedisTaskStore)). A URL that
-    /// is none makes binding fail.
+    /// [`RedisTaskStore`](crate::mcp::redis::RedisTaskStore)). Each
+    /// session's log level is kept there too, and the replicas tell each
+    /// other over Redis pub/sub of a client's answer to a server's request
+    /// (sampling, elicitation) whichever replica it reached, of a call's
+    /// log messages (sent by the replica holding the session's event
+    /// stream), and of a change to the tools through a
+    /// [`ToolsHandle`](crate::mcp::ToolsHandle), which every replica
+    /// announces to its own clients. A URL that is none makes binding
+    /// fail.
     #[cfg(feature = "redis")]
     pub fn redis(mut self, url: impl Into<String>) -> Self {
         self.redis = Some(crate::mcp::redis::Shared::open(url.into()));

@@ -55,6 +55,15 @@ impl Streams {
         })
     }
 
+    /// Whether `session` has its stream open here.
+    #[cfg(feature = "redis")]
+    pub(crate) fn holds(&self, session: &str) -> bool {
+        self.open
+            .lock()
+            .unwrap_or_else(PoisonError::into_inner)
+            .contains(session)
+    }
+
     /// A slot for `session`'s stream, unless it has one or all are taken.
     pub(crate) fn open(self: &Arc<Self>, session: &str) -> Result<StreamSlot, Refused> {
         let mut open = self.open.lock().unwrap_or_else(PoisonError::into_inner);

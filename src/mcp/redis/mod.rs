@@ -34,6 +34,9 @@
 //! # }
 //! ```
 
+#[cfg(feature = "mcp-http")]
+mod bus;
+mod connection;
 mod scripts;
 #[cfg(feature = "mcp-http")]
 mod serving;
@@ -42,24 +45,26 @@ mod sessions;
 mod wakes;
 
 #[cfg(feature = "mcp-http")]
-pub(crate) use serving::{Shared, sealed_alike, shared_by};
+pub(crate) use bus::{Bus, is_answer};
+#[cfg(feature = "mcp-http")]
+pub(crate) use serving::{
+    Shared, bus_by, keep_level, read_level, sealed_alike, session_of, shared_by,
+};
 #[cfg(feature = "mcp-http")]
 pub(crate) use sessions::RedisSessions;
 
+#[cfg(feature = "mcp-http")]
+use std::sync::Arc;
 use std::time::Duration;
 
 use redis::AsyncCommands;
-use redis::aio::{ConnectionManager, ConnectionManagerConfig};
 
 use crate::mcp::tasks::{
     Admission, Owner, RunningCaps, StoreError, StoreFuture, TaskLimits, TaskRecord, TaskStore,
     Wakes,
 };
+use connection::Connection;
 use wakes::Listener;
-
-/// How long a command may take before the request that needs it is
-/// answered with an error.
-const RESPONSE_TIMEOUT: Duration = Duration::from_secs(2);
 
 /// Tasks in Redis or Valkey, for servers that share them. The connection
 /// is made on first use, and made again whenever it is lost.
@@ -67,7 +72,10 @@ pub struct RedisTaskStore {
     limits: TaskLimits,
     prefix: String,
     url: String,
-    connection: ConnectionManager,
+    /// For the bus between replicas.
+    #[cfg(feature = "mcp-http")]
+    client: redis::Client,
+    connection: Connection,
     listener: Listener,
 }
 
@@ -85,8 +93,8 @@ impl RedisTaskStore {
     /// A store on the Redis at `url` (`redis://HOST:PORT`), its keys under
     /// `toolsmith:`, keeping what `limits` says. An error for a URL that
     /// is none; a Redis out of reach is only an error when a request needs
-    /// it. Made inside a tokio runtime, whose reactor its connection uses
-    /// (an error outside one).
+    /// it. It may be made before any tokio runtime runs: its connection
+    /// is made on first use, in the runtime of that use.
     pub fn new(url: &str, limits: TaskLimits) -> Result<RedisTaskStore, StoreError> {
         RedisTaskStore::with_prefix(url, limits, "toolsmith")
     }
@@ -98,25 +106,16 @@ impl RedisTaskStore {
         limits: TaskLimits,
         prefix: &str,
     ) -> Result<RedisTaskStore, StoreError> {
-        if tokio::runtime::Handle::try_current().is_err() {
-            return Err(StoreError::new(format!(
-                "redis at {url}: a RedisTaskStore is made inside a tokio runtime"
-            )));
-        }
         let failed = |err: redis::RedisError| StoreError::new(format!("redis at {url}: {err}"));
         let client = redis::Client::open(url).map_err(failed)?;
-        let config = ConnectionManagerConfig::new()
-            .set_response_timeout(Some(RESPONSE_TIMEOUT))
-            .set_connection_timeout(Some(RESPONSE_TIMEOUT))
-            .set_number_of_retries(1)
-            .set_max_delay(Duration::from_secs(1));
-        let connection =
-            ConnectionManager::new_lazy_with_config(client.clone(), config).map_err(failed)?;
-        let listener = Listener::new(client, format!("{prefix}:wake:"));
+        let connection = Connection::new(client.clone());
+        let listener = Listener::new(client.clone(), format!("{prefix}:wake:"));
         Ok(RedisTaskStore {
             limits,
             prefix: prefix.to_owned(),
             url: url.to_owned(),
+            #[cfg(feature = "mcp-http")]
+            client,
             connection,
             listener,
         })
@@ -128,6 +127,18 @@ impl RedisTaskStore {
         RedisSessions::new(self.connection.clone(), &self.prefix)
     }
 
+    /// This replica's end of the bus between the replicas on this
+    /// store's Redis, under the same prefix.
+    #[cfg(feature = "mcp-http")]
+    pub(crate) fn bus(&self, streams: Arc<crate::mcp::http::streams::Streams>) -> Bus {
+        Bus::new(
+            self.client.clone(),
+            self.connection.clone(),
+            &self.prefix,
+            streams,
+        )
+    }
+
     /// The 64 random bytes every replica on this Redis shares under
     /// `<prefix>:secret:<name>`: made by the first to ask.
     #[cfg(feature = "mcp-http")]
@@ -135,7 +146,7 @@ impl RedisTaskStore {
         let mut made = [0u8; 64];
         getrandom::fill(&mut made).map_err(|e| StoreError::new(e.to_string()))?;
         let key = self.key("secret", name);
-        let mut connection = self.connection.clone();
+        let mut connection = self.connection.get().map_err(|e| self.failed(&e))?;
         let (secret,): (Vec<u8>,) = redis::pipe()
             .set_nx(&key, made.as_slice())
             .ignore()
@@ -160,7 +171,7 @@ impl RedisTaskStore {
         &self,
         script: &redis::ScriptInvocation<'_>,
     ) -> Result<T, StoreError> {
-        let mut connection = self.connection.clone();
+        let mut connection = self.connection.get().map_err(|e| self.failed(&e))?;
         match script.invoke_async(&mut connection).await {
             Err(err) if dropped(&err) => script.invoke_async(&mut connection).await,
             answer => answer,
@@ -173,7 +184,7 @@ impl RedisTaskStore {
         &self,
         pipe: &redis::Pipeline,
     ) -> Result<T, StoreError> {
-        let mut connection = self.connection.clone();
+        let mut connection = self.connection.get().map_err(|e| self.failed(&e))?;
         match pipe.query_async(&mut connection).await {
             Err(err) if dropped(&err) => pipe.query_async(&mut connection).await,
             answer => answer,
@@ -320,7 +331,7 @@ impl TaskStore for RedisTaskStore {
 
     fn wake<'a>(&'a self, id: &'a str) -> StoreFuture<'a, ()> {
         Box::pin(async move {
-            let mut connection = self.connection.clone();
+            let mut connection = self.connection.get().map_err(|e| self.failed(&e))?;
             let _: i64 = connection
                 .publish(self.key("wake", id), "")
                 .await

@@ -1,19 +1,30 @@
 //! The Redis an HTTP server is given ([`HttpOptions::redis`](crate::mcp::HttpOptions::redis)):
 //! its sessions, its tasks unless the server was given a store of its
-//! own, and the key that seals `input_required` rounds, the same for
-//! every replica.
+//! own, the key that seals `input_required` rounds, the same for every
+//! replica, and the bus between the replicas.
+
+#![allow(deprecated)] // logging, deprecated for protocol versions to come
 
 use std::sync::{Arc, OnceLock};
 
+use rmcp::RoleServer;
+use rmcp::model::{ErrorData, LoggingLevel};
+use rmcp::service::RequestContext;
 use rmcp::transport::streamable_http_server::session::SessionStore;
 
-use super::RedisTaskStore;
+use tokio_util::sync::CancellationToken;
+
+use super::{Bus, RedisSessions, RedisTaskStore};
+use crate::mcp::call::client_call::LogFloor;
 use crate::mcp::call::input_required::Rounds;
+use crate::mcp::http::sessions::CappedSessions;
+use crate::mcp::http::streams::Streams;
 use crate::mcp::server::Server;
+use crate::mcp::server::live_tools::LiveTools;
 use crate::mcp::tasks::{StoreError, TaskLimits};
 
 /// The store on the Redis an `HttpOptions` names, made when the server
-/// binds (inside its runtime, as the connection needs); a clone shares it.
+/// binds; a clone shares it.
 #[derive(Clone, Debug)]
 pub(crate) struct Shared {
     url: String,
@@ -40,7 +51,7 @@ impl Shared {
 }
 
 /// `server` with its tasks in `redis` (unless it was given a store of its
-/// own), and the session store on it.
+/// own) and its sessions' log levels, and the session store on it.
 pub(crate) fn shared_by(
     mut server: Server,
     redis: Option<&Shared>,
@@ -51,6 +62,7 @@ pub(crate) fn shared_by(
     if !server.tasks_chosen {
         server.tasks = Arc::clone(store) as Arc<dyn crate::mcp::tasks::TaskStore>;
     }
+    server.levels = Some(Arc::new(store.sessions()));
     (server, Some(Arc::new(store.sessions())))
 }
 
@@ -74,4 +86,79 @@ pub(crate) async fn sealed_alike(
         server.set_rounds(rounds);
     }
     Ok(server)
+}
+
+/// The bus on `redis`, listening (in the current tokio runtime, when
+/// there is one) until `stop` is cancelled: the answers of clients to the
+/// sessions here, the changes to the tools of other replicas to the
+/// clients here, and each change here to the other replicas.
+pub(crate) fn bus_by(
+    redis: Option<&Shared>,
+    sessions: &Arc<CappedSessions>,
+    streams: &Arc<Streams>,
+    tools: &Arc<LiveTools>,
+    stop: &CancellationToken,
+) -> Option<Arc<Bus>> {
+    let store = redis.map(Shared::store)?.ok()?;
+    let runtime = tokio::runtime::Handle::try_current().ok()?;
+    let bus = Arc::new(store.bus(Arc::clone(streams)));
+    let listening = Arc::clone(&bus).listen(Arc::clone(sessions), Arc::clone(tools));
+    let stop = stop.clone();
+    runtime.spawn(async move {
+        tokio::select! {
+            () = stop.cancelled() => {}
+            () = listening => {}
+        }
+    });
+    let telling = Arc::downgrade(&bus);
+    tools.tell_others_with(move || {
+        if let (Some(bus), Ok(runtime)) = (telling.upgrade(), tokio::runtime::Handle::try_current())
+        {
+            runtime.spawn(async move { bus.tools_changed().await });
+        }
+    });
+    Some(bus)
+}
+
+/// The session a request or notification names over HTTP, from its
+/// extensions.
+pub(crate) fn session_of(extensions: &rmcp::model::Extensions) -> Option<&str> {
+    extensions
+        .get::<hyper::http::request::Parts>()?
+        .headers
+        .get("mcp-session-id")?
+        .to_str()
+        .ok()
+}
+
+/// Keeps `level` as the log level of `context`'s session for every
+/// replica; a JSON-RPC error when Redis does not answer.
+pub(crate) async fn keep_level(
+    levels: Option<&RedisSessions>,
+    context: &RequestContext<RoleServer>,
+    level: LoggingLevel,
+) -> Result<(), ErrorData> {
+    let (Some(levels), Some(session)) = (levels, session_of(&context.extensions)) else {
+        return Ok(());
+    };
+    levels.set_level(session, level).await.map_err(|err| {
+        let line = format!("the session store did not answer: {err}");
+        eprintln!("toolsmith: {line}");
+        ErrorData::internal_error(line, None)
+    })
+}
+
+/// Sets `floor` to the log level `context`'s session last set, on
+/// whichever replica; left as it is when the session set none here or
+/// there, or Redis does not answer.
+pub(crate) async fn read_level(
+    levels: Option<&RedisSessions>,
+    context: &RequestContext<RoleServer>,
+    floor: &LogFloor,
+) {
+    if let (Some(levels), Some(session)) = (levels, session_of(&context.extensions))
+        && let Some(level) = levels.level(session).await
+    {
+        floor.set(level);
+    }
 }

@@ -1,13 +1,17 @@
 //! 2025-era HTTP sessions kept in Redis, so that any replica serves any
 //! request of a session: rmcp's [`SessionStore`], which records each
 //! session's `initialize` and, on a replica that has not seen the
-//! session, replays it before the request is answered.
+//! session, replays it before the request is answered; and each session's
+//! log level (`logging/setLevel`), which every replica reads before a
+//! call, under `<prefix>:level:<id>`.
+
+#![allow(deprecated)] // logging, deprecated for protocol versions to come
 
 use std::future::Future;
 use std::pin::Pin;
 use std::time::Duration;
 
-use redis::aio::ConnectionManager;
+use rmcp::model::LoggingLevel;
 use rmcp::transport::streamable_http_server::session::{
     SessionState, SessionStore, SessionStoreError,
 };
@@ -17,12 +21,12 @@ const SESSION_TTL: Duration = Duration::from_secs(24 * 60 * 60);
 
 /// The sessions of every replica, under `<prefix>:session:<id>`.
 pub(crate) struct RedisSessions {
-    connection: ConnectionManager,
+    connection: super::connection::Connection,
     prefix: String,
 }
 
 impl RedisSessions {
-    pub(crate) fn new(connection: ConnectionManager, prefix: &str) -> RedisSessions {
+    pub(super) fn new(connection: super::connection::Connection, prefix: &str) -> RedisSessions {
         RedisSessions {
             connection,
             prefix: prefix.to_owned(),
@@ -33,13 +37,44 @@ impl RedisSessions {
         format!("{}:session:{id}", self.prefix)
     }
 
+    fn level_key(&self, id: &str) -> String {
+        format!("{}:level:{id}", self.prefix)
+    }
+
+    /// The log level `session` last set, on whichever replica; `None`
+    /// when it set none, or Redis did not answer.
+    pub(crate) async fn level(&self, session: &str) -> Option<LoggingLevel> {
+        let (json,): (Option<String>,) = self
+            .query(redis::pipe().get(self.level_key(session)))
+            .await
+            .ok()?;
+        serde_json::from_str(&json?).ok()
+    }
+
+    /// Keeps `level` as `session`'s for every replica, as long as the
+    /// session is kept.
+    pub(crate) async fn set_level(
+        &self,
+        session: &str,
+        level: LoggingLevel,
+    ) -> Result<(), redis::RedisError> {
+        let json = serde_json::to_string(&level).unwrap_or_default();
+        let ttl = SESSION_TTL.as_secs();
+        self.query(
+            redis::pipe()
+                .set_ex(self.level_key(session), json, ttl)
+                .ignore(),
+        )
+        .await
+    }
+
     /// Runs `pipe`, once more when the connection had dropped (Redis
     /// restarted: the manager reconnects for the second try).
     async fn query<T: redis::FromRedisValue>(
         &self,
         pipe: &redis::Pipeline,
     ) -> Result<T, redis::RedisError> {
-        let mut connection = self.connection.clone();
+        let mut connection = self.connection.get()?;
         match pipe.query_async(&mut connection).await {
             Err(err) if super::dropped(&err) => pipe.query_async(&mut connection).await,
             answer => answer,
@@ -103,7 +138,13 @@ impl SessionStore for RedisSessions {
     {
         Box::pin(async move {
             let () = self
-                .query(redis::pipe().del(self.key(session_id)).ignore())
+                .query(
+                    redis::pipe()
+                        .del(self.key(session_id))
+                        .ignore()
+                        .del(self.level_key(session_id))
+                        .ignore(),
+                )
                 .await?;
             Ok(())
         })

@@ -62,6 +62,8 @@ impl Server {
         mut context: RequestContext<RoleServer>,
     ) -> Answer {
         let owner = self.owner(&mut context);
+        #[cfg(all(feature = "redis", feature = "mcp-http"))]
+        crate::mcp::redis::read_level(self.levels.as_deref(), &context, &self.log_level).await;
         let CallToolRequestParams {
             name,
             arguments,
@@ -203,6 +205,13 @@ impl Server {
         round: Option<Arc<Round>>,
     ) -> (impl Future<Output = CallToolResult> + 'a, CallHandle, Notes) {
         let (host, notes) = client_call::for_request(&call.context, &self.log_level, round);
+        #[cfg(all(feature = "redis", feature = "mcp-http"))]
+        let notes = notes.relayed(
+            self.bus
+                .as_ref()
+                .zip(crate::mcp::redis::session_of(&call.context.extensions))
+                .and_then(|(bus, session)| bus.relay(session)),
+        );
         let handle = host.handle();
         let answer = run_tool(call.tool, arguments, host);
         let fired = call.context.ct.clone().cancelled_owned();

@@ -95,6 +95,13 @@ impl Server {
 
     /// The client is ready: it hears when the tools change.
     async fn on_initialized(&self, context: NotificationContext<RoleServer>) {
+        #[cfg(all(feature = "redis", feature = "mcp-http"))]
+        if let (Some(bus), Some(session)) = (
+            &self.bus,
+            crate::mcp::redis::session_of(&context.extensions),
+        ) {
+            bus.joined(session, context.peer.clone());
+        }
         self.tools.joined(context.peer);
     }
 
@@ -104,9 +111,12 @@ impl Server {
     async fn set_level(
         &self,
         request: SetLevelRequestParams,
-        _context: RequestContext<RoleServer>,
+        context: RequestContext<RoleServer>,
     ) -> Result<(), ErrorData> {
         self.log_level.set(request.level);
+        #[cfg(all(feature = "redis", feature = "mcp-http"))]
+        crate::mcp::redis::keep_level(self.levels.as_deref(), &context, request.level).await?;
+        let _ = context;
         Ok(())
     }
 

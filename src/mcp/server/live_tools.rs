@@ -7,7 +7,7 @@
 //! sent, so a client that never reads costs one task, not one per change.
 
 use std::sync::atomic::{AtomicBool, Ordering};
-use std::sync::{Arc, Mutex, PoisonError, RwLock};
+use std::sync::{Arc, Mutex, OnceLock, PoisonError, RwLock};
 
 use rmcp::RoleServer;
 use rmcp::service::Peer;
@@ -25,6 +25,8 @@ pub(crate) struct LiveTools {
     peers: Mutex<Vec<Listener>>,
     /// A handle was given out: `initialize` says `listChanged: true`.
     changing: AtomicBool,
+    /// Tells the other replicas of a change, when there are any.
+    others: OnceLock<Box<dyn Fn() + Send + Sync>>,
 }
 
 impl LiveTools {
@@ -35,6 +37,7 @@ impl LiveTools {
             listed: RwLock::new(listed),
             peers: Mutex::default(),
             changing: AtomicBool::new(false),
+            others: OnceLock::new(),
         }
     }
 
@@ -76,11 +79,21 @@ impl LiveTools {
             *tools = Arc::new(next);
         }
         self.tell_clients();
+        if let Some(others) = self.others.get() {
+            others();
+        }
         true
     }
 
+    /// Has `others` called after each change here, to tell the other
+    /// replicas; the first given stays.
+    #[cfg(all(feature = "redis", feature = "mcp-http"))]
+    pub(crate) fn tell_others_with(&self, others: impl Fn() + Send + Sync + 'static) {
+        let _ = self.others.set(Box::new(others));
+    }
+
     /// Sends `notifications/tools/list_changed` to every connected client.
-    fn tell_clients(&self) {
+    pub(crate) fn tell_clients(&self) {
         let mut peers = self.peers.lock().unwrap_or_else(PoisonError::into_inner);
         peers.retain(|(peer, ..)| !peer.is_transport_closed());
         for (peer, runtime, pending) in peers.iter() {

@@ -60,6 +60,14 @@ pub(crate) struct Server {
     delegate: Arc<dyn Delegate>,
     /// The least severe log message sent, as `logging/setLevel` last said.
     log_level: Arc<LogFloor>,
+    /// Where every replica keeps each session's log level, when replicas
+    /// share a Redis.
+    #[cfg(all(feature = "redis", feature = "mcp-http"))]
+    pub(crate) levels: Option<Arc<crate::mcp::redis::RedisSessions>>,
+    /// The bus between the replicas, for the log messages of calls whose
+    /// session's event stream another replica holds.
+    #[cfg(all(feature = "redis", feature = "mcp-http"))]
+    pub(crate) bus: Option<Arc<crate::mcp::redis::Bus>>,
     /// The seal of `input_required` rounds.
     rounds: Arc<Rounds>,
     /// The longest line read on stdio, and body over HTTP.
@@ -92,6 +100,10 @@ impl Server {
             instructions: None,
             delegate: Arc::new(NoHandler),
             log_level: Arc::default(),
+            #[cfg(all(feature = "redis", feature = "mcp-http"))]
+            levels: None,
+            #[cfg(all(feature = "redis", feature = "mcp-http"))]
+            bus: None,
             rounds: Arc::new(Rounds::new()),
             max_line,
             tasks: Arc::new(MemoryTaskStore::default()),

@@ -1,0 +1,105 @@
+//! Two replicas in this process on one real `redis-server` the test
+//! starts (`HttpOptions::redis`), a client with its event stream open on
+//! each: a tool added and one removed through a `ToolsHandle` of the
+//! first replica reach both clients as `notifications/tools/list_changed`,
+//! the second replica's from the second replica.
+
+#![cfg(all(feature = "mcp-http", feature = "redis"))]
+
+use std::net::SocketAddr;
+use std::time::{Duration, Instant};
+
+use tokio::io::AsyncReadExt;
+use tokio::net::TcpStream;
+use toolsmith::mcp::{HttpOptions, McpServer};
+use toolsmith::{ToolSet, tool};
+
+use crate::mcp_http_streams::{get_stream, open_session};
+use crate::support::redis_server::RedisServer;
+
+/// Says hello.
+#[tool]
+fn hello() -> &'static str {
+    "hello"
+}
+
+/// Says goodbye.
+#[tool]
+fn goodbye() -> &'static str {
+    "goodbye"
+}
+
+fn tools() -> ToolSet {
+    let mut tools = ToolSet::new();
+    tools.register(Hello).unwrap();
+    tools
+}
+
+/// `server` on a free loopback port, served until the test ends.
+async fn serve(server: McpServer) -> SocketAddr {
+    let server = server.bind_http("127.0.0.1:0").await.expect("binds");
+    let addr = server.local_addr();
+    tokio::spawn(server.serve());
+    addr
+}
+
+/// What `stream` says within 200 ms, added to `seen`.
+async fn read_for(stream: &mut TcpStream, seen: &mut String) {
+    let mut chunk = [0u8; 4096];
+    if let Ok(Ok(read)) =
+        tokio::time::timeout(Duration::from_millis(200), stream.read(&mut chunk)).await
+    {
+        seen.push_str(&String::from_utf8_lossy(&chunk[..read]));
+    }
+}
+
+/// How many times `seen` says the tools changed.
+fn changes(seen: &str) -> usize {
+    seen.matches(r#""method":"notifications/tools/list_changed""#)
+        .count()
+}
+
+#[tokio::test(flavor = "multi_thread")]
+async fn a_change_on_one_replica_is_announced_by_every_replica_to_its_own_clients() {
+    let redis = RedisServer::start();
+    let options = || HttpOptions::new().redis(redis.url());
+    let first = McpServer::new(tools()).with_http_options(options());
+    let handle = first.tools_handle();
+    let second = McpServer::new(tools()).with_http_options(options());
+    let (first, second) = (serve(first).await, serve(second).await);
+
+    let mut streams = Vec::new();
+    for addr in [first, second] {
+        let session = open_session(addr).await;
+        let (status, head, stream) = get_stream(addr, &session).await;
+        assert_eq!(status, 200, "{head}");
+        streams.push((stream, String::new()));
+    }
+
+    // The second replica may not listen yet when the first change is
+    // published: the tool goes and comes back until both clients heard.
+    let deadline = Instant::now() + Duration::from_secs(20);
+    let mut present = false;
+    while streams.iter().any(|(_, seen)| changes(seen) == 0) {
+        assert!(
+            Instant::now() < deadline,
+            "not told within 20 s: {:?}",
+            streams.iter().map(|(_, seen)| seen).collect::<Vec<_>>()
+        );
+        if present {
+            assert!(handle.remove("goodbye"));
+        } else {
+            handle.register(Goodbye).unwrap();
+        }
+        present = !present;
+        for (stream, seen) in &mut streams {
+            read_for(stream, seen).await;
+        }
+    }
+    // The second replica's own tools are its own; it only told its client.
+    let (_, second_seen) = &streams[1];
+    assert!(
+        second_seen.contains(r#"{"jsonrpc":"2.0","method":"notifications/tools/list_changed"}"#),
+        "{second_seen}"
+    );
+}
