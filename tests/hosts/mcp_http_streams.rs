@@ -53,6 +53,12 @@ pub(crate) async fn get_stream(addr: SocketAddr, session: &str) -> (u16, String,
         "",
     );
     stream.write_all(get.as_bytes()).await.unwrap();
+    read_head(stream).await
+}
+
+/// The status, the head's text and the connection of a response whose
+/// request was sent on `stream`, its body left to read.
+pub(crate) async fn read_head(mut stream: TcpStream) -> (u16, String, TcpStream) {
     let mut head = Vec::new();
     let mut byte = [0u8; 1];
     while !head.ends_with(b"\r\n\r\n") {

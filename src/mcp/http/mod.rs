@@ -319,10 +319,14 @@ fn endpoint(server: Server, options: &HttpOptions) -> (Arc<Endpoint>, Cancellati
             .enforce_origin_validation(),
         OriginCheck::Any => config.disable_allowed_origins(),
     };
-    let sessions = Arc::new(CappedSessions::new(
-        options.max_sessions,
-        options.session_idle,
-    ));
+    let sessions = CappedSessions::new(options.max_sessions, options.session_idle);
+    // Replicas resume each other's streams from the events kept in Redis.
+    #[cfg(feature = "redis")]
+    let sessions = match crate::mcp::redis::events_by(options.redis.as_ref()) {
+        Some(events) if !options.stateless => sessions.with_events(events),
+        _ => sessions,
+    };
+    let sessions = Arc::new(sessions);
     let streams = Streams::new(
         options.event_streams(),
         options.stream_lifetime,

@@ -516,8 +516,10 @@ impl HttpOptions {
     /// log messages (sent by the replica holding the session's event
     /// stream), and of a change to the tools through a
     /// [`ToolsHandle`](crate::mcp::ToolsHandle), which every replica
-    /// announces to its own clients. A URL that is none makes binding
-    /// fail.
+    /// announces to its own clients. The events of every stream are kept
+    /// there (the last 256 of a stream, for 10 minutes), so that a client
+    /// resumes a cut stream with `Last-Event-ID` on any replica. A URL that
+    /// is none makes binding fail.
     #[cfg(feature = "redis")]
     pub fn redis(mut self, url: impl Into<String>) -> Self {
         self.redis = Some(crate::mcp::redis::Shared::open(url.into()));

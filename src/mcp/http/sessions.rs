@@ -41,6 +41,8 @@ pub(crate) struct CappedSessions {
 pub(crate) enum SessionsError {
     /// Every slot is taken.
     Full(usize),
+    /// A resume named the stream of another session.
+    Foreign,
     /// rmcp's manager failed.
     Local(LocalSessionManagerError),
 }
@@ -49,6 +51,7 @@ impl std::fmt::Display for SessionsError {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         match self {
             SessionsError::Full(max) => write!(f, "the server holds its limit of {max} sessions"),
+            SessionsError::Foreign => f.write_str("Last-Event-ID names another session's stream"),
             SessionsError::Local(err) => err.fmt(f),
         }
     }
@@ -62,6 +65,31 @@ impl From<LocalSessionManagerError> for SessionsError {
     }
 }
 
+/// How rmcp's names of a session's own stream (`GET`) end:
+/// `<session>:common`.
+pub(crate) const COMMON_STREAM: &str = ":common";
+
+/// The stream an event id of a shared event log names: ids are
+/// `<stream>#<event>`. `None` for one that is not such an id.
+pub(crate) fn event_stream(event_id: &str) -> Option<&str> {
+    let (stream, _) = event_id.rsplit_once('#')?;
+    let named = !stream.is_empty()
+        && stream.len() <= 256
+        && !stream.contains(|c: char| c.is_control() || c == '#');
+    named.then_some(stream)
+}
+
+/// Whether a resume with `event_id` by `session` names the own stream of
+/// another session (a request's stream is named by a random id that only
+/// its session was sent).
+fn of_another_session(event_id: &str, session: &str) -> bool {
+    event_stream(event_id).is_some_and(|stream| {
+        stream
+            .strip_suffix(COMMON_STREAM)
+            .is_some_and(|of| of != session)
+    })
+}
+
 impl CappedSessions {
     /// At most `max` sessions, each closed after `idle` unused.
     pub(crate) fn new(max: usize, idle: std::time::Duration) -> Self {
@@ -73,6 +101,17 @@ impl CappedSessions {
             max,
             held: Mutex::new(HashMap::new()),
         }
+    }
+
+    /// Sessions whose events are kept in `events` as they are sent, so
+    /// that any server sharing it resumes a stream with `Last-Event-ID`.
+    #[cfg(feature = "redis")]
+    pub(crate) fn with_events(
+        mut self,
+        events: Arc<dyn rmcp::transport::streamable_http_server::session::EventStore>,
+    ) -> Self {
+        self.inner = self.inner.with_event_store(events);
+        self
     }
 
     /// The most sessions held at once.
@@ -162,6 +201,9 @@ impl SessionManager for CappedSessions {
         id: &SessionId,
         last_event_id: String,
     ) -> Result<impl Stream<Item = ServerSseMessage> + Send + Sync + 'static, Self::Error> {
+        if of_another_session(&last_event_id, id) {
+            return Err(SessionsError::Foreign);
+        }
         Ok(self.inner.resume(id, last_event_id).await?)
     }
 
@@ -177,5 +219,25 @@ impl SessionManager for CappedSessions {
             self.held().insert(id, slot);
         }
         Ok(restored)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_resume_may_name_its_own_stream_or_a_request_stream_only() {
+        let own = "0b7e:common#1733250000000-0";
+        assert!(!of_another_session(own, "0b7e"));
+        assert!(of_another_session(own, "9f21"));
+        let request = "5d2c61a4-8f0e-4d6f-9a53-2b1e7c0d9e11#1733250000000-3";
+        assert!(!of_another_session(request, "9f21"));
+        // rmcp's own ids, kept in memory, are no ids of a shared log.
+        assert!(!of_another_session("3/0", "9f21"));
+        assert_eq!(event_stream("3/0"), None);
+        assert_eq!(event_stream("#5-0"), None);
+        assert_eq!(event_stream("a\u{1b}[2J#5-0"), None);
+        assert_eq!(event_stream(&format!("{}#5-0", "s".repeat(257))), None);
     }
 }

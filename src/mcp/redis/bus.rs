@@ -123,6 +123,11 @@ impl Bus {
         let mut peers = self.peers.lock().unwrap_or_else(PoisonError::into_inner);
         peers.retain(|_, peer| !peer.is_transport_closed());
         peers.insert(session.to_owned(), peer);
+        drop(peers);
+        // Its stream may have opened here before the session was served.
+        if self.streams.holds(session) {
+            self.stream_opened(session);
+        }
     }
 
     /// What publishes each log message of a call in `session`, in order,
@@ -274,14 +279,18 @@ impl Bus {
     }
 
     /// `session`'s event stream opened here: the log messages kept for it
-    /// are sent to it, in order.
+    /// are sent to it, in order; while the session is not served here yet,
+    /// they are kept until it [joins](Bus::joined).
     pub(crate) fn stream_opened(&self, session: &str) {
+        let Some(peer) = self.peer(session) else {
+            return;
+        };
         let kept = self
             .kept
             .lock()
             .unwrap_or_else(PoisonError::into_inner)
             .remove(session);
-        let (Some((since, notes)), Some(peer)) = (kept, self.peer(session)) else {
+        let Some((since, notes)) = kept else {
             return;
         };
         if since.elapsed() >= KEPT {

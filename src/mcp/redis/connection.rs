@@ -43,3 +43,18 @@ impl Connection {
         Ok(connection)
     }
 }
+
+impl Connection {
+    /// Runs `pipe`, once more when the connection had dropped (Redis
+    /// restarted: the manager reconnects for the second try).
+    pub(super) async fn query<T: redis::FromRedisValue>(
+        &self,
+        pipe: &redis::Pipeline,
+    ) -> Result<T, redis::RedisError> {
+        let mut connection = self.get()?;
+        match pipe.query_async(&mut connection).await {
+            Err(err) if super::dropped(&err) => pipe.query_async(&mut connection).await,
+            answer => answer,
+        }
+    }
+}

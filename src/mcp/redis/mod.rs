@@ -37,6 +37,8 @@
 #[cfg(feature = "mcp-http")]
 mod bus;
 mod connection;
+#[cfg(feature = "mcp-http")]
+mod events;
 mod scripts;
 #[cfg(feature = "mcp-http")]
 mod serving;
@@ -47,8 +49,10 @@ mod wakes;
 #[cfg(feature = "mcp-http")]
 pub(crate) use bus::{Bus, is_answer};
 #[cfg(feature = "mcp-http")]
+pub(crate) use events::RedisEvents;
+#[cfg(feature = "mcp-http")]
 pub(crate) use serving::{
-    Shared, bus_by, keep_level, read_level, sealed_alike, session_of, shared_by,
+    Shared, bus_by, events_by, keep_level, read_level, sealed_alike, session_of, shared_by,
 };
 #[cfg(feature = "mcp-http")]
 pub(crate) use sessions::RedisSessions;
@@ -127,6 +131,13 @@ impl RedisTaskStore {
         RedisSessions::new(self.connection.clone(), &self.prefix)
     }
 
+    /// The events of every session's streams, on this store's Redis
+    /// under the same prefix.
+    #[cfg(feature = "mcp-http")]
+    pub(crate) fn events(&self) -> RedisEvents {
+        RedisEvents::new(self.connection.clone(), &self.prefix)
+    }
+
     /// This replica's end of the bus between the replicas on this
     /// store's Redis, under the same prefix.
     #[cfg(feature = "mcp-http")]
@@ -184,12 +195,10 @@ impl RedisTaskStore {
         &self,
         pipe: &redis::Pipeline,
     ) -> Result<T, StoreError> {
-        let mut connection = self.connection.get().map_err(|e| self.failed(&e))?;
-        match pipe.query_async(&mut connection).await {
-            Err(err) if dropped(&err) => pipe.query_async(&mut connection).await,
-            answer => answer,
-        }
-        .map_err(|e| self.failed(&e))
+        self.connection
+            .query(pipe)
+            .await
+            .map_err(|e| self.failed(&e))
     }
 
     /// Milliseconds, as the scripts take them.

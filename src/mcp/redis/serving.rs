@@ -10,7 +10,7 @@ use std::sync::{Arc, OnceLock};
 use rmcp::RoleServer;
 use rmcp::model::{ErrorData, LoggingLevel};
 use rmcp::service::RequestContext;
-use rmcp::transport::streamable_http_server::session::SessionStore;
+use rmcp::transport::streamable_http_server::session::{EventStore, SessionStore};
 
 use tokio_util::sync::CancellationToken;
 
@@ -64,6 +64,13 @@ pub(crate) fn shared_by(
     }
     server.levels = Some(Arc::new(store.sessions()));
     (server, Some(Arc::new(store.sessions())))
+}
+
+/// The log of every session's events on `redis`, for streams resumed on
+/// any replica.
+pub(crate) fn events_by(redis: Option<&Shared>) -> Option<Arc<dyn EventStore>> {
+    let store = redis.map(Shared::store)?.ok()?;
+    Some(Arc::new(store.events()))
 }
 
 /// `server` sealing its rounds with the key every replica on `redis`

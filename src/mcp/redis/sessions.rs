@@ -68,17 +68,11 @@ impl RedisSessions {
         .await
     }
 
-    /// Runs `pipe`, once more when the connection had dropped (Redis
-    /// restarted: the manager reconnects for the second try).
     async fn query<T: redis::FromRedisValue>(
         &self,
         pipe: &redis::Pipeline,
     ) -> Result<T, redis::RedisError> {
-        let mut connection = self.connection.get()?;
-        match pipe.query_async(&mut connection).await {
-            Err(err) if super::dropped(&err) => pipe.query_async(&mut connection).await,
-            answer => answer,
-        }
+        self.connection.query(pipe).await
     }
 }
 
