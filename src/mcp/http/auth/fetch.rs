@@ -76,18 +76,6 @@ where
     }
 }
 
-/// The fetch an authenticator uses unless told otherwise: [`HttpsFetch`]
-/// with Mozilla's roots when the `auth-https` feature is on, else
-/// [`PlainHttp`].
-///
-/// [`HttpsFetch`]: super::HttpsFetch
-pub(super) fn built_in() -> std::sync::Arc<dyn Fetch> {
-    #[cfg(feature = "auth-https")]
-    return std::sync::Arc::new(super::https::HttpsFetch::new());
-    #[cfg(not(feature = "auth-https"))]
-    std::sync::Arc::new(PlainHttp)
-}
-
 async fn exchange(request: FetchRequest) -> Result<FetchResponse, String> {
     let uri = parse(&request.url)?;
     if uri.scheme_str() != Some("http") {

@@ -6,7 +6,7 @@ use std::sync::Arc;
 use serde_json::{Map, Value};
 
 use super::claims::{audiences, caller};
-use super::fetch::{self, Fetch, FetchRequest};
+use super::fetch::{Fetch, FetchRequest};
 use super::{AuthError, AuthFuture, Authenticator};
 
 /// Asks the authorization server about each token (RFC 7662): `POST
@@ -51,7 +51,7 @@ impl Introspection {
             endpoint: endpoint.into(),
             audience: audience.into(),
             credentials: None,
-            fetch: fetch::built_in(),
+            fetch: super::built_in_fetch(),
         }
     }
 

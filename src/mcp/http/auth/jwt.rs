@@ -12,7 +12,7 @@ use serde_json::{Map, Value};
 use tokio::sync::Mutex;
 
 use super::claims::caller;
-use super::fetch::{self, Fetch, FetchRequest};
+use super::fetch::{Fetch, FetchRequest};
 use super::{AuthError, AuthFuture, Authenticator};
 
 /// Verifies bearer tokens that are JWTs (RFC 9068 access tokens) signed by
@@ -102,7 +102,7 @@ impl JwtVerifier {
             leeway: Duration::from_secs(60),
             cache_for: Duration::from_secs(600),
             min_refresh: Duration::from_secs(30),
-            fetch: fetch::built_in(),
+            fetch: super::built_in_fetch(),
             keys: Mutex::default(),
         }
     }

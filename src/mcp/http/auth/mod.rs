@@ -120,3 +120,13 @@ impl<F: Fn(&str) -> bool + Send + Sync + 'static> Authenticator for Check<F> {
         Box::pin(std::future::ready(answer))
     }
 }
+
+/// The fetch an authenticator uses unless told otherwise: [`HttpsFetch`]
+/// with Mozilla's roots when the `auth-https` feature is on, else
+/// [`PlainHttp`].
+fn built_in_fetch() -> std::sync::Arc<dyn Fetch> {
+    #[cfg(feature = "auth-https")]
+    return std::sync::Arc::new(HttpsFetch::new());
+    #[cfg(not(feature = "auth-https"))]
+    std::sync::Arc::new(PlainHttp)
+}
