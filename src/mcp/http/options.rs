@@ -517,7 +517,8 @@ impl HttpOptions {
     /// stream), and of a change to the tools through a
     /// [`ToolsHandle`](crate::mcp::ToolsHandle), which every replica
     /// announces to its own clients. The events of every stream are kept
-    /// there (the last 256 of a stream, for 10 minutes), so that a client
+    /// there (the last 256 of a stream, for a minute after a request's
+    /// last and 10 minutes after a session's), so that a client
     /// resumes a cut stream with `Last-Event-ID` on any replica. A URL that
     /// is none makes binding fail.
     #[cfg(feature = "redis")]

@@ -9,8 +9,9 @@
 //! stream of a request until its answer, the session's own stream (`GET`)
 //! until the client leaves it.
 //!
-//! Kept: the last [`KEPT_EVENTS`] events of a stream, for [`KEPT_FOR`]
-//! after its last. A Redis out of reach costs resumption only: the event
+//! Kept: the last [`KEPT_EVENTS`] events of a stream, for
+//! [`REQUEST_KEPT_FOR`] after its last on a request's stream and
+//! [`SESSION_KEPT_FOR`] on a session's own. A Redis out of reach costs resumption only: the event
 //! is sent all the same, with an id that resumes from the events added
 //! after the resume, and a line on stderr says so.
 
@@ -31,8 +32,12 @@ use crate::mcp::http::sessions::{COMMON_STREAM, event_stream};
 /// How many events of one stream are kept, at most (Redis trims past it).
 const KEPT_EVENTS: usize = 256;
 
-/// How long a stream's events are kept after its last one.
-const KEPT_FOR: Duration = Duration::from_secs(10 * 60);
+/// How long a request's stream is kept after its last event: as long as
+/// rmcp keeps one in memory.
+const REQUEST_KEPT_FOR: Duration = Duration::from_secs(60);
+
+/// How long a session's own stream is kept after its last event.
+const SESSION_KEPT_FOR: Duration = Duration::from_secs(10 * 60);
 
 /// How often a followed stream is read for what other replicas added.
 const FOLLOW_EVERY: Duration = Duration::from_millis(100);
@@ -84,7 +89,10 @@ impl RedisEvents {
         }
         let mut pipe = redis::pipe();
         pipe.add_command(add)
-            .pexpire(&key, i64::try_from(millis(KEPT_FOR)).unwrap_or(i64::MAX))
+            .pexpire(
+                &key,
+                i64::try_from(millis(kept_for(stream))).unwrap_or(i64::MAX),
+            )
             .ignore();
         let (id,): (String,) = self.connection.query(&pipe).await?;
         Ok(id)
@@ -120,6 +128,15 @@ impl RedisEvents {
             .into_iter()
             .next()
             .map_or_else(|| "-".to_owned(), |(id, _)| id))
+    }
+}
+
+/// How long `stream`'s events are kept after its last.
+fn kept_for(stream: &str) -> Duration {
+    if stream.ends_with(COMMON_STREAM) {
+        SESSION_KEPT_FOR
+    } else {
+        REQUEST_KEPT_FOR
     }
 }
 
