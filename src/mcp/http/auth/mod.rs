@@ -124,6 +124,7 @@ impl<F: Fn(&str) -> bool + Send + Sync + 'static> Authenticator for Check<F> {
 /// The fetch an authenticator uses unless told otherwise: [`HttpsFetch`]
 /// with Mozilla's roots when the `auth-https` feature is on, else
 /// [`PlainHttp`].
+#[cfg(feature = "auth")]
 fn built_in_fetch() -> std::sync::Arc<dyn Fetch> {
     #[cfg(feature = "auth-https")]
     return std::sync::Arc::new(HttpsFetch::new());
