@@ -12,6 +12,7 @@ pub mod content_results;
 pub mod declared_defaults;
 pub mod function_calling;
 pub mod hosts;
+pub mod http_session_bench;
 pub mod keywords;
 pub mod mcp_balancer;
 pub mod mcp_conformance;
