@@ -41,17 +41,23 @@ pub(crate) async fn open_session(addr: SocketAddr) -> String {
 /// A `GET` of `session`'s event stream: the status, the head's text, and
 /// the connection, left open.
 pub(crate) async fn get_stream(addr: SocketAddr, session: &str) -> (u16, String, TcpStream) {
+    get_stream_with(addr, session, &[]).await
+}
+
+/// [`get_stream`] with more headers.
+pub(crate) async fn get_stream_with(
+    addr: SocketAddr,
+    session: &str,
+    more: &[(&str, &str)],
+) -> (u16, String, TcpStream) {
     let mut stream = TcpStream::connect(addr).await.unwrap();
-    let get = request(
-        "GET",
-        "/mcp",
-        &[
-            ("Accept", "text/event-stream"),
-            ("Mcp-Session-Id", session),
-            ("MCP-Protocol-Version", "2025-11-25"),
-        ],
-        "",
-    );
+    let mut headers = vec![
+        ("Accept", "text/event-stream"),
+        ("Mcp-Session-Id", session),
+        ("MCP-Protocol-Version", "2025-11-25"),
+    ];
+    headers.extend_from_slice(more);
+    let get = request("GET", "/mcp", &headers, "");
     stream.write_all(get.as_bytes()).await.unwrap();
     read_head(stream).await
 }

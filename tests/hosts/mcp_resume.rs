@@ -17,8 +17,9 @@ use tokio::net::TcpStream;
 use toolsmith::mcp::{HttpOptions, McpServer};
 use toolsmith::{Call, ToolSet, tool};
 
-use crate::mcp_http_streams::{get_stream, open_session, read_head};
-use crate::raw_http::{post, request};
+use crate::mcp_http_streams::{get_stream, get_stream_with, open_session, read_head};
+use crate::mcp_tools_bus::{Goodbye, serve};
+use crate::raw_http::post;
 use crate::support::redis_server::RedisServer;
 
 /// Takes three steps, reporting each, then says it is done.
@@ -32,24 +33,10 @@ async fn three_steps(#[call] call: Call) -> &'static str {
     "three steps done"
 }
 
-/// Says goodbye.
-#[tool]
-fn goodbye() -> &'static str {
-    "goodbye"
-}
-
 fn tools() -> ToolSet {
     let mut tools = ToolSet::new();
     tools.register(ThreeSteps).unwrap();
     tools
-}
-
-/// `server` on a free loopback port, served until the test ends.
-async fn serve(server: McpServer) -> SocketAddr {
-    let server = server.bind_http("127.0.0.1:0").await.expect("binds");
-    let addr = server.local_addr();
-    tokio::spawn(server.serve());
-    addr
 }
 
 /// What `stream` sends until `seen` holds `until`, or 20 s pass.
@@ -81,20 +68,26 @@ fn event_ids(seen: &str) -> Vec<&str> {
 
 /// A `GET` of `session`'s stream from after `last`.
 async fn resume(addr: SocketAddr, session: &str, last: &str) -> (u16, String, TcpStream) {
-    let mut stream = TcpStream::connect(addr).await.unwrap();
-    let get = request(
-        "GET",
-        "/mcp",
-        &[
-            ("Accept", "text/event-stream"),
-            ("Mcp-Session-Id", session),
-            ("MCP-Protocol-Version", "2025-11-25"),
-            ("Last-Event-ID", last),
-        ],
-        "",
-    );
-    stream.write_all(get.as_bytes()).await.unwrap();
-    read_head(stream).await
+    get_stream_with(addr, session, &[("Last-Event-ID", last)]).await
+}
+
+/// What `stream` sends until it ends; `None` when it does not end within
+/// 10 s.
+async fn rest_of(stream: &mut TcpStream) -> Option<String> {
+    let mut rest = String::new();
+    let mut chunk = [0u8; 4096];
+    let reading = async {
+        loop {
+            match stream.read(&mut chunk).await {
+                Ok(0) | Err(_) => break,
+                Ok(read) => rest.push_str(&String::from_utf8_lossy(&chunk[..read])),
+            }
+        }
+    };
+    tokio::time::timeout(Duration::from_secs(10), reading)
+        .await
+        .ok()
+        .map(|()| rest)
 }
 
 #[tokio::test(flavor = "multi_thread")]
@@ -146,18 +139,8 @@ async fn a_call_cut_on_one_replica_is_resumed_on_another_with_all_it_missed() {
     assert_eq!(ids.len(), 4, "{after}");
     assert!(!ids.contains(&first_id.as_str()), "{after}");
     // The answer ends the resumed stream.
-    let mut rest = String::new();
-    let ended = tokio::time::timeout(Duration::from_secs(10), async {
-        let mut chunk = [0u8; 4096];
-        loop {
-            match resumed.read(&mut chunk).await {
-                Ok(0) | Err(_) => break,
-                Ok(read) => rest.push_str(&String::from_utf8_lossy(&chunk[..read])),
-            }
-        }
-    })
-    .await;
-    assert!(ended.is_ok(), "the stream goes on after the answer: {rest}");
+    let rest = rest_of(&mut resumed).await;
+    let rest = rest.expect("the stream ends after the answer");
     assert!(!rest.contains("data:"), "{rest}");
 }
 
@@ -207,17 +190,7 @@ async fn a_session_stream_resumed_on_another_replica_receives_what_it_missed_and
     let other = open_session(second).await;
     let (status, head, mut foreign) = resume(second, &other, &last).await;
     assert_eq!(status, 200, "{head}");
-    let mut seen = String::new();
-    let ended = tokio::time::timeout(Duration::from_secs(10), async {
-        let mut chunk = [0u8; 4096];
-        loop {
-            match foreign.read(&mut chunk).await {
-                Ok(0) | Err(_) => break,
-                Ok(read) => seen.push_str(&String::from_utf8_lossy(&chunk[..read])),
-            }
-        }
-    })
-    .await;
-    assert!(ended.is_ok(), "a foreign resume is left open: {seen}");
+    let seen = rest_of(&mut foreign).await;
+    let seen = seen.expect("a foreign resume ends at once");
     assert!(!seen.contains("data:"), "{seen}");
 }

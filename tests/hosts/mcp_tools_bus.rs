@@ -25,7 +25,7 @@ fn hello() -> &'static str {
 
 /// Says goodbye.
 #[tool]
-fn goodbye() -> &'static str {
+pub(crate) fn goodbye() -> &'static str {
     "goodbye"
 }
 
@@ -36,7 +36,7 @@ fn tools() -> ToolSet {
 }
 
 /// `server` on a free loopback port, served until the test ends.
-async fn serve(server: McpServer) -> SocketAddr {
+pub(crate) async fn serve(server: McpServer) -> SocketAddr {
     let server = server.bind_http("127.0.0.1:0").await.expect("binds");
     let addr = server.local_addr();
     tokio::spawn(server.serve());
