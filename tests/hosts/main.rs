@@ -31,6 +31,7 @@ pub mod mcp_http_unread;
 pub mod mcp_lines;
 pub mod mcp_metadata;
 pub mod mcp_redis;
+pub mod mcp_replica_answers;
 pub mod mcp_resume;
 pub mod mcp_rounds_bound;
 pub mod mcp_stdio;

@@ -40,7 +40,7 @@ fn tools() -> ToolSet {
 }
 
 /// What `stream` sends until `seen` holds `until`, or 20 s pass.
-async fn read_until(stream: &mut TcpStream, seen: &mut String, until: &str) {
+pub(crate) async fn read_until(stream: &mut TcpStream, seen: &mut String, until: &str) {
     let deadline = Instant::now() + Duration::from_secs(20);
     let mut chunk = [0u8; 4096];
     while !seen.contains(until) {

@@ -18,6 +18,7 @@ mod connection;
 mod endpoint;
 mod options;
 mod peers;
+mod replica_ids;
 mod replies;
 pub(crate) mod sessions;
 pub(crate) mod streams;
@@ -320,10 +321,13 @@ fn endpoint(server: Server, options: &HttpOptions) -> (Arc<Endpoint>, Cancellati
         OriginCheck::Any => config.disable_allowed_origins(),
     };
     let sessions = CappedSessions::new(options.max_sessions, options.session_idle);
-    // Replicas resume each other's streams from the events kept in Redis.
+    // Replicas resume each other's streams from the events kept in Redis,
+    // and take only the answers to their own requests.
     #[cfg(feature = "redis")]
     let sessions = match crate::mcp::redis::events_by(options.redis.as_ref()) {
-        Some(events) if !options.stateless => sessions.with_events(events),
+        Some(events) if !options.stateless => sessions
+            .with_events(events)
+            .with_replica(&crate::mcp::redis::replica_id()[..12]),
         _ => sessions,
     };
     let sessions = Arc::new(sessions);

@@ -23,6 +23,8 @@ use rmcp::transport::streamable_http_server::session::{
 };
 use tokio::sync::{OwnedSemaphorePermit, Semaphore};
 
+use super::replica_ids::ReplicaIds;
+
 tokio::task_local! {
     /// The slot taken for the session the current request may create.
     static SLOT: RefCell<Option<OwnedSemaphorePermit>>;
@@ -34,6 +36,9 @@ pub(crate) struct CappedSessions {
     slots: Arc<Semaphore>,
     max: usize,
     held: Mutex<HashMap<SessionId, OwnedSemaphorePermit>>,
+    /// This replica's mark on its requests to clients, when replicas
+    /// share sessions.
+    replica: Option<Arc<str>>,
 }
 
 /// Why a session was not created or used.
@@ -100,6 +105,7 @@ impl CappedSessions {
             slots: Arc::new(Semaphore::new(max)),
             max,
             held: Mutex::new(HashMap::new()),
+            replica: None,
         }
     }
 
@@ -111,6 +117,14 @@ impl CappedSessions {
         events: Arc<dyn rmcp::transport::streamable_http_server::session::EventStore>,
     ) -> Self {
         self.inner = self.inner.with_event_store(events);
+        self
+    }
+
+    /// Sessions whose requests to their clients carry `replica`'s mark,
+    /// so that replicas sharing a session take only their own answers.
+    #[cfg(feature = "redis")]
+    pub(crate) fn with_replica(mut self, replica: &str) -> Self {
+        self.replica = Some(replica.into());
         self
     }
 
@@ -140,7 +154,7 @@ impl CappedSessions {
 
 impl SessionManager for CappedSessions {
     type Error = SessionsError;
-    type Transport = WorkerTransport<LocalSessionWorker>;
+    type Transport = ReplicaIds<WorkerTransport<LocalSessionWorker>>;
 
     async fn create_session(&self) -> Result<(SessionId, Self::Transport), Self::Error> {
         let slot = SLOT
@@ -151,7 +165,7 @@ impl SessionManager for CappedSessions {
             .ok_or(SessionsError::Full(self.max))?;
         let (id, transport) = self.inner.create_session().await?;
         self.held().insert(id.clone(), slot);
-        Ok((id, transport))
+        Ok((id, ReplicaIds::new(transport, self.replica.clone())))
     }
 
     async fn initialize_session(
@@ -214,11 +228,14 @@ impl SessionManager for CappedSessions {
         id: SessionId,
     ) -> Result<RestoreOutcome<Self::Transport>, Self::Error> {
         let slot = self.free_slot().ok_or(SessionsError::Full(self.max))?;
-        let restored = self.inner.restore_session(id.clone()).await?;
-        if matches!(restored, RestoreOutcome::Restored(_)) {
-            self.held().insert(id, slot);
-        }
-        Ok(restored)
+        Ok(match self.inner.restore_session(id.clone()).await? {
+            RestoreOutcome::Restored(transport) => {
+                self.held().insert(id, slot);
+                RestoreOutcome::Restored(ReplicaIds::new(transport, self.replica.clone()))
+            }
+            RestoreOutcome::AlreadyPresent => RestoreOutcome::AlreadyPresent,
+            _ => RestoreOutcome::NotSupported,
+        })
     }
 }
 

@@ -98,20 +98,11 @@ impl Bus {
         prefix: &str,
         streams: Arc<Streams>,
     ) -> Bus {
-        let mut id = [0u8; 12];
-        // Without randomness, the time and process tell replicas apart.
-        if getrandom::fill(&mut id).is_err() {
-            let nanos = std::time::SystemTime::now()
-                .duration_since(std::time::UNIX_EPOCH)
-                .map_or(0, |since| since.as_nanos());
-            id[..8].copy_from_slice(&(nanos as u64).to_le_bytes());
-            id[8..].copy_from_slice(&std::process::id().to_le_bytes());
-        }
         Bus {
             client,
             connection,
             channel: format!("{prefix}:bus:"),
-            replica: id.iter().map(|byte| format!("{byte:02x}")).collect(),
+            replica: replica_id(),
             peers: Mutex::default(),
             streams,
             kept: Mutex::default(),
@@ -302,6 +293,20 @@ impl Bus {
             }
         });
     }
+}
+
+/// A random name for this replica, 24 hex digits.
+pub(crate) fn replica_id() -> String {
+    let mut id = [0u8; 12];
+    // Without randomness, the time and process tell replicas apart.
+    if getrandom::fill(&mut id).is_err() {
+        let nanos = std::time::SystemTime::now()
+            .duration_since(std::time::UNIX_EPOCH)
+            .map_or(0, |since| since.as_nanos());
+        id[..8].copy_from_slice(&(nanos as u64).to_le_bytes());
+        id[8..].copy_from_slice(&std::process::id().to_le_bytes());
+    }
+    id.iter().map(|byte| format!("{byte:02x}")).collect()
 }
 
 /// Hands `answer` to `session`, when this replica holds it.

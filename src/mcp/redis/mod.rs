@@ -47,7 +47,7 @@ mod sessions;
 mod wakes;
 
 #[cfg(feature = "mcp-http")]
-pub(crate) use bus::{Bus, is_answer};
+pub(crate) use bus::{Bus, is_answer, replica_id};
 #[cfg(feature = "mcp-http")]
 pub(crate) use events::RedisEvents;
 #[cfg(feature = "mcp-http")]
