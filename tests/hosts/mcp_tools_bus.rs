@@ -2,7 +2,9 @@
 //! starts (`HttpOptions::redis`), a client with its event stream open on
 //! each: a tool added and one removed through a `ToolsHandle` of the
 //! first replica reach both clients as `notifications/tools/list_changed`,
-//! the second replica's from the second replica.
+//! the second replica's from the second replica. And a session opened on
+//! one replica, whose client's `initialized` and call reach the other,
+//! receives the call's log messages on its stream on the first.
 
 #![cfg(all(feature = "mcp-http", feature = "redis"))]
 
@@ -15,6 +17,7 @@ use toolsmith::mcp::{HttpOptions, McpServer};
 use toolsmith::{ToolSet, tool};
 
 use crate::mcp_http_streams::{get_stream, open_session};
+use crate::raw_http::{exchange, post};
 use crate::support::redis_server::RedisServer;
 
 /// Says hello.
@@ -102,4 +105,49 @@ async fn a_change_on_one_replica_is_announced_by_every_replica_to_its_own_client
         second_seen.contains(r#"{"jsonrpc":"2.0","method":"notifications/tools/list_changed"}"#),
         "{second_seen}"
     );
+}
+
+/// Logs two lines while it runs.
+#[tool]
+async fn chatty(#[call] call: toolsmith::Call) -> &'static str {
+    call.log(toolsmith::LogLevel::Info, "first line");
+    tokio::time::sleep(Duration::from_millis(50)).await;
+    call.log(toolsmith::LogLevel::Info, "second line");
+    "said"
+}
+
+#[tokio::test(flavor = "multi_thread")]
+async fn log_messages_reach_the_stream_on_the_replica_that_opened_the_session() {
+    let redis = RedisServer::start();
+    let options = || HttpOptions::new().redis(redis.url());
+    let mut tools = ToolSet::new();
+    tools.register(Chatty).unwrap();
+    let first = serve(McpServer::new(tools.clone()).with_http_options(options())).await;
+    let second = serve(McpServer::new(tools).with_http_options(options())).await;
+
+    // Opened on the first replica; its `initialized` reaches the second.
+    let initialize = r#"{"jsonrpc":"2.0","id":1,"method":"initialize","params":{"protocolVersion":"2025-11-25","capabilities":{},"clientInfo":{"name":"bus","version":"0"}}}"#;
+    let reply = exchange(first, &post(initialize, &[])).await;
+    let session = reply.header("mcp-session-id").unwrap().to_owned();
+    let headers = [
+        ("Mcp-Session-Id", session.as_str()),
+        ("MCP-Protocol-Version", "2025-11-25"),
+    ];
+    let initialized = r#"{"jsonrpc":"2.0","method":"notifications/initialized"}"#;
+    let reply = exchange(second, &post(initialized, &headers)).await;
+    assert_eq!(reply.status, 202, "{reply:?}");
+
+    let (status, head, mut stream) = get_stream(first, &session).await;
+    assert_eq!(status, 200, "{head}");
+    let call = r#"{"jsonrpc":"2.0","id":2,"method":"tools/call","params":{"name":"chatty","arguments":{}}}"#;
+    let reply = exchange(second, &post(call, &headers)).await;
+    assert!(reply.body.contains("said"), "{reply:?}");
+
+    let mut seen = String::new();
+    let deadline = Instant::now() + Duration::from_secs(10);
+    while !seen.contains("second line") {
+        assert!(Instant::now() < deadline, "not sent within 10 s: {seen:?}");
+        read_for(&mut stream, &mut seen).await;
+    }
+    assert!(seen.find("first line") < seen.find("second line"), "{seen}");
 }

@@ -23,7 +23,7 @@ use rmcp::transport::streamable_http_server::session::{
 };
 use tokio::sync::{OwnedSemaphorePermit, Semaphore};
 
-use super::replica_ids::ReplicaIds;
+use super::served::Served;
 
 tokio::task_local! {
     /// The slot taken for the session the current request may create.
@@ -154,7 +154,7 @@ impl CappedSessions {
 
 impl SessionManager for CappedSessions {
     type Error = SessionsError;
-    type Transport = ReplicaIds<WorkerTransport<LocalSessionWorker>>;
+    type Transport = Served<WorkerTransport<LocalSessionWorker>>;
 
     async fn create_session(&self) -> Result<(SessionId, Self::Transport), Self::Error> {
         let slot = SLOT
@@ -165,7 +165,8 @@ impl SessionManager for CappedSessions {
             .ok_or(SessionsError::Full(self.max))?;
         let (id, transport) = self.inner.create_session().await?;
         self.held().insert(id.clone(), slot);
-        Ok((id, ReplicaIds::new(transport, self.replica.clone())))
+        let transport = Served::new(transport, &id, self.replica.clone());
+        Ok((id, transport))
     }
 
     async fn initialize_session(
@@ -230,8 +231,9 @@ impl SessionManager for CappedSessions {
         let slot = self.free_slot().ok_or(SessionsError::Full(self.max))?;
         Ok(match self.inner.restore_session(id.clone()).await? {
             RestoreOutcome::Restored(transport) => {
+                let transport = Served::new(transport, &id, self.replica.clone());
                 self.held().insert(id, slot);
-                RestoreOutcome::Restored(ReplicaIds::new(transport, self.replica.clone()))
+                RestoreOutcome::Restored(transport)
             }
             RestoreOutcome::AlreadyPresent => RestoreOutcome::AlreadyPresent,
             _ => RestoreOutcome::NotSupported,

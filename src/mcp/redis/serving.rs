@@ -17,6 +17,7 @@ use tokio_util::sync::CancellationToken;
 use super::{Bus, RedisSessions, RedisTaskStore};
 use crate::mcp::call::client_call::LogFloor;
 use crate::mcp::call::input_required::Rounds;
+use crate::mcp::http::served::ServedSession;
 use crate::mcp::http::sessions::CappedSessions;
 use crate::mcp::http::streams::Streams;
 use crate::mcp::server::Server;
@@ -127,15 +128,10 @@ pub(crate) fn bus_by(
     Some(bus)
 }
 
-/// The session a request or notification names over HTTP, from its
+/// The session a request or notification came in over HTTP, from its
 /// extensions.
 pub(crate) fn session_of(extensions: &rmcp::model::Extensions) -> Option<&str> {
-    extensions
-        .get::<hyper::http::request::Parts>()?
-        .headers
-        .get("mcp-session-id")?
-        .to_str()
-        .ok()
+    Some(&extensions.get::<ServedSession>()?.0)
 }
 
 /// Keeps `level` as the log level of `context`'s session for every

@@ -31,6 +31,8 @@ macro_rules! answered_requests {
         $crate::mcp::server::forward::methods! { [$($mode)*]
             fn get_info() -> ::rmcp::model::ServerConfig;
             fn get_tool(name: &str) -> Option<::rmcp::model::Tool>;
+            request initialize(::rmcp::model::InitializeRequestParams)
+                -> ::rmcp::model::InitializeResult;
             async fn on_initialized(
                 context: ::rmcp::service::NotificationContext<::rmcp::RoleServer>
             ) -> ();

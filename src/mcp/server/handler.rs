@@ -6,8 +6,8 @@
 
 use rmcp::model::{
     CallToolRequestMethod, CancelTaskParams, ConstString, CustomRequest, CustomResult, ErrorCode,
-    GetTaskParams, GetTaskResult, ListToolsResult, PaginatedRequestParams, ServerCapabilities,
-    ServerConfig, UpdateTaskParams,
+    GetTaskParams, GetTaskResult, InitializeRequestParams, InitializeResult, ListToolsResult,
+    PaginatedRequestParams, ServerCapabilities, ServerConfig, UpdateTaskParams,
 };
 // Logging is deprecated for protocol versions to come; clients still use it.
 #[allow(deprecated)]
@@ -91,6 +91,26 @@ impl Server {
             .iter()
             .find(|tool| tool.name == name)
             .cloned()
+    }
+
+    /// `initialize`, as rmcp answers it. From here on this replica serves
+    /// the session, opened here or on another replica (which replays its
+    /// `initialize`), whichever replica its client's `initialized` reaches:
+    /// the bus hands it the session's messages.
+    async fn initialize(
+        &self,
+        request: InitializeRequestParams,
+        context: RequestContext<RoleServer>,
+    ) -> Result<InitializeResult, ErrorData> {
+        #[cfg(all(feature = "redis", feature = "mcp-http"))]
+        if let (Some(bus), Some(session)) = (
+            &self.bus,
+            crate::mcp::redis::session_of(&context.extensions),
+        ) {
+            bus.joined(session, context.peer.clone());
+        }
+        context.peer.set_peer_info(request.clone());
+        ServerHandler::negotiate_initialize(self, &request)
     }
 
     /// The client is ready: it hears when the tools change.

@@ -1,8 +1,14 @@
-//! The ids of a replica's requests to a client, told apart from another
-//! replica's. rmcp numbers a session's requests to its client (sampling,
-//! elicitation, roots) from 0 on each replica, and the client's answer may
-//! reach every replica that holds the session (replicas on one Redis hand
-//! it on to each other). So each replica sends its ids as
+//! A session's transport as this replica serves it. Each message from
+//! the client carries the session it came in ([`ServedSession`]), so the
+//! handler knows its session whichever request it answers, even one no
+//! HTTP request of that session reached here with (the `initialize` of a
+//! session this replica opened).
+//!
+//! And the ids of this replica's requests to the client are told apart
+//! from another replica's: rmcp numbers a session's requests to its client
+//! (sampling, elicitation, roots) from 0 on each replica, and the client's
+//! answer may reach every replica that holds the session (replicas on one
+//! Redis hand it on to each other). So each replica sends its ids as
 //! `<replica>.<number>`, reads an answer to one of its own back as the
 //! number rmcp waits for, and leaves an answer to another replica's to
 //! that replica.
@@ -14,17 +20,32 @@ use rmcp::model::{JsonRpcMessage, NumberOrString, RequestId, ServerNotification}
 use rmcp::service::{RxJsonRpcMessage, TxJsonRpcMessage};
 use rmcp::transport::Transport;
 
-/// A session's transport whose requests to the client carry this
-/// replica's mark, when it has one.
-pub(crate) struct ReplicaIds<T> {
+/// The session a message from the client came in, in its extensions.
+#[derive(Debug, Clone)]
+#[cfg_attr(
+    not(feature = "redis"),
+    allow(dead_code, reason = "read by the bus between replicas")
+)]
+pub(crate) struct ServedSession(pub(crate) Arc<str>);
+
+/// A session's transport: the client's messages tagged with the session,
+/// the requests to the client carrying this replica's mark, when it has
+/// one.
+pub(crate) struct Served<T> {
     inner: T,
+    session: ServedSession,
     replica: Option<Arc<str>>,
 }
 
-impl<T> ReplicaIds<T> {
-    /// `inner`, its requests marked `replica` (none: left as they are).
-    pub(crate) fn new(inner: T, replica: Option<Arc<str>>) -> Self {
-        ReplicaIds { inner, replica }
+impl<T> Served<T> {
+    /// `inner`, the transport of `session`, its requests marked `replica`
+    /// (none: left as they are).
+    pub(crate) fn new(inner: T, session: &str, replica: Option<Arc<str>>) -> Self {
+        Served {
+            inner,
+            session: ServedSession(session.into()),
+            replica,
+        }
     }
 }
 
@@ -64,13 +85,14 @@ fn answering(replica: &str, id: &RequestId) -> Answering {
     }
 }
 
-impl<T> ReplicaIds<T> {
-    /// `message` as rmcp waits for it; `None` for an answer to another
-    /// replica's request.
+impl<T> Served<T> {
+    /// `message` as rmcp waits for it, tagged with its session; `None` for
+    /// an answer to another replica's request.
     fn read(
         &self,
         mut message: RxJsonRpcMessage<RoleServer>,
     ) -> Option<RxJsonRpcMessage<RoleServer>> {
+        message.insert_extension(self.session.clone());
         let Some(replica) = self.replica.as_deref() else {
             return Some(message);
         };
@@ -112,7 +134,7 @@ impl<T> ReplicaIds<T> {
     }
 }
 
-impl<T: Transport<RoleServer>> Transport<RoleServer> for ReplicaIds<T> {
+impl<T: Transport<RoleServer>> Transport<RoleServer> for Served<T> {
     type Error = T::Error;
 
     fn send(
