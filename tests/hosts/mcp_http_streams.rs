@@ -86,7 +86,7 @@ pub(crate) async fn read_head(mut stream: TcpStream) -> (u16, String, TcpStream)
 }
 
 /// The rest of a response, to the end of the connection.
-async fn rest(stream: &mut TcpStream) -> String {
+pub(crate) async fn rest(stream: &mut TcpStream) -> String {
     let mut rest = Vec::new();
     tokio::time::timeout(Duration::from_secs(30), stream.read_to_end(&mut rest))
         .await

@@ -17,7 +17,7 @@ use tokio::net::TcpStream;
 use toolsmith::mcp::{HttpOptions, McpServer};
 use toolsmith::{Call, ToolSet, tool};
 
-use crate::mcp_http_streams::{get_stream, get_stream_with, open_session, read_head};
+use crate::mcp_http_streams::{get_stream, get_stream_with, open_session, read_head, rest};
 use crate::mcp_tools_bus::{Goodbye, serve};
 use crate::raw_http::post;
 use crate::support::redis_server::RedisServer;
@@ -71,25 +71,6 @@ async fn resume(addr: SocketAddr, session: &str, last: &str) -> (u16, String, Tc
     get_stream_with(addr, session, &[("Last-Event-ID", last)]).await
 }
 
-/// What `stream` sends until it ends; `None` when it does not end within
-/// 10 s.
-async fn rest_of(stream: &mut TcpStream) -> Option<String> {
-    let mut rest = String::new();
-    let mut chunk = [0u8; 4096];
-    let reading = async {
-        loop {
-            match stream.read(&mut chunk).await {
-                Ok(0) | Err(_) => break,
-                Ok(read) => rest.push_str(&String::from_utf8_lossy(&chunk[..read])),
-            }
-        }
-    };
-    tokio::time::timeout(Duration::from_secs(10), reading)
-        .await
-        .ok()
-        .map(|()| rest)
-}
-
 #[tokio::test(flavor = "multi_thread")]
 async fn a_call_cut_on_one_replica_is_resumed_on_another_with_all_it_missed() {
     let redis = RedisServer::start();
@@ -139,8 +120,7 @@ async fn a_call_cut_on_one_replica_is_resumed_on_another_with_all_it_missed() {
     assert_eq!(ids.len(), 4, "{after}");
     assert!(!ids.contains(&first_id.as_str()), "{after}");
     // The answer ends the resumed stream.
-    let rest = rest_of(&mut resumed).await;
-    let rest = rest.expect("the stream ends after the answer");
+    let rest = rest(&mut resumed).await;
     assert!(!rest.contains("data:"), "{rest}");
 }
 
@@ -190,7 +170,6 @@ async fn a_session_stream_resumed_on_another_replica_receives_what_it_missed_and
     let other = open_session(second).await;
     let (status, head, mut foreign) = resume(second, &other, &last).await;
     assert_eq!(status, 200, "{head}");
-    let seen = rest_of(&mut foreign).await;
-    let seen = seen.expect("a foreign resume ends at once");
+    let seen = rest(&mut foreign).await;
     assert!(!seen.contains("data:"), "{seen}");
 }

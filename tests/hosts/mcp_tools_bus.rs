@@ -3,8 +3,9 @@
 //! each: a tool added and one removed through a `ToolsHandle` of the
 //! first replica reach both clients as `notifications/tools/list_changed`,
 //! the second replica's from the second replica. And a session opened on
-//! one replica, whose client's `initialized` and call reach the other,
-//! receives the call's log messages on its stream on the first.
+//! one replica, whose client's `initialized` (and call) reach the other,
+//! receives on its stream on the first the call's log messages and the
+//! first replica's change to its tools.
 
 #![cfg(all(feature = "mcp-http", feature = "redis"))]
 
@@ -116,6 +117,25 @@ async fn chatty(#[call] call: toolsmith::Call) -> &'static str {
     "said"
 }
 
+/// A session opened on `first` whose client's `initialized` reaches
+/// `second`; its id.
+async fn opened_here_initialized_there(first: SocketAddr, second: SocketAddr) -> String {
+    let initialize = r#"{"jsonrpc":"2.0","id":1,"method":"initialize","params":{"protocolVersion":"2025-11-25","capabilities":{},"clientInfo":{"name":"bus","version":"0"}}}"#;
+    let reply = exchange(first, &post(initialize, &[])).await;
+    let session = reply.header("mcp-session-id").unwrap().to_owned();
+    let initialized = r#"{"jsonrpc":"2.0","method":"notifications/initialized"}"#;
+    let reply = exchange(second, &post(initialized, &headers(&session))).await;
+    assert_eq!(reply.status, 202, "{reply:?}");
+    session
+}
+
+fn headers(session: &str) -> [(&str, &str); 2] {
+    [
+        ("Mcp-Session-Id", session),
+        ("MCP-Protocol-Version", "2025-11-25"),
+    ]
+}
+
 #[tokio::test(flavor = "multi_thread")]
 async fn log_messages_reach_the_stream_on_the_replica_that_opened_the_session() {
     let redis = RedisServer::start();
@@ -124,18 +144,8 @@ async fn log_messages_reach_the_stream_on_the_replica_that_opened_the_session() 
     tools.register(Chatty).unwrap();
     let first = serve(McpServer::new(tools.clone()).with_http_options(options())).await;
     let second = serve(McpServer::new(tools).with_http_options(options())).await;
-
-    // Opened on the first replica; its `initialized` reaches the second.
-    let initialize = r#"{"jsonrpc":"2.0","id":1,"method":"initialize","params":{"protocolVersion":"2025-11-25","capabilities":{},"clientInfo":{"name":"bus","version":"0"}}}"#;
-    let reply = exchange(first, &post(initialize, &[])).await;
-    let session = reply.header("mcp-session-id").unwrap().to_owned();
-    let headers = [
-        ("Mcp-Session-Id", session.as_str()),
-        ("MCP-Protocol-Version", "2025-11-25"),
-    ];
-    let initialized = r#"{"jsonrpc":"2.0","method":"notifications/initialized"}"#;
-    let reply = exchange(second, &post(initialized, &headers)).await;
-    assert_eq!(reply.status, 202, "{reply:?}");
+    let session = opened_here_initialized_there(first, second).await;
+    let headers = headers(&session);
 
     let (status, head, mut stream) = get_stream(first, &session).await;
     assert_eq!(status, 200, "{head}");
@@ -150,4 +160,25 @@ async fn log_messages_reach_the_stream_on_the_replica_that_opened_the_session() 
         read_for(&mut stream, &mut seen).await;
     }
     assert!(seen.find("first line") < seen.find("second line"), "{seen}");
+}
+
+#[tokio::test(flavor = "multi_thread")]
+async fn a_change_reaches_the_stream_on_the_replica_that_opened_the_session() {
+    let redis = RedisServer::start();
+    let options = || HttpOptions::new().redis(redis.url());
+    let first = McpServer::new(tools()).with_http_options(options());
+    let handle = first.tools_handle();
+    let first = serve(first).await;
+    let second = serve(McpServer::new(tools()).with_http_options(options())).await;
+    let session = opened_here_initialized_there(first, second).await;
+
+    let (status, head, mut stream) = get_stream(first, &session).await;
+    assert_eq!(status, 200, "{head}");
+    handle.register(Goodbye).unwrap();
+    let mut seen = String::new();
+    let deadline = Instant::now() + Duration::from_secs(10);
+    while changes(&seen) == 0 {
+        assert!(Instant::now() < deadline, "not told within 10 s: {seen:?}");
+        read_for(&mut stream, &mut seen).await;
+    }
 }

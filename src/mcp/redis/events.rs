@@ -98,9 +98,8 @@ impl RedisEvents {
         Ok(id)
     }
 
-    /// The events of `key` after `from` (`-` for all), and whether `key`
-    /// is kept at all.
-    async fn after(&self, key: &str, from: &str) -> Result<(Vec<Entry>, bool), redis::RedisError> {
+    /// The events of `key` after `from` (`-` for all).
+    async fn after(&self, key: &str, from: &str) -> Result<Vec<Entry>, redis::RedisError> {
         let start = if from == "-" {
             from.to_owned()
         } else {
@@ -113,8 +112,15 @@ impl RedisEvents {
             .arg("COUNT")
             .arg(READ_AT_ONCE);
         let mut pipe = redis::pipe();
-        pipe.add_command(read).exists(key);
-        self.connection.query(&pipe).await
+        pipe.add_command(read);
+        let (entries,): (Vec<Entry>,) = self.connection.query(&pipe).await?;
+        Ok(entries)
+    }
+
+    /// Whether Redis keeps `key` at all.
+    async fn kept(&self, key: &str) -> Result<bool, redis::RedisError> {
+        let (kept,): (bool,) = self.connection.query(redis::pipe().exists(key)).await?;
+        Ok(kept)
     }
 
     /// The id of `key`'s last event, `-` when it has none.
@@ -201,7 +207,7 @@ async fn follow(
     let mut failing = false;
     loop {
         match events.after(&key, &from).await {
-            Ok((entries, _)) => {
+            Ok(entries) => {
                 failing = false;
                 let read = entries.len();
                 for entry in entries {
@@ -300,8 +306,7 @@ impl EventStore for RedisEvents {
             };
             // A request's stream no longer kept is over: say so now, rather
             // than follow it for events that never come.
-            let (_, kept) = self.after(&key, &from).await?;
-            if !kept && !stream.ends_with(COMMON_STREAM) {
+            if !stream.ends_with(COMMON_STREAM) && !self.kept(&key).await? {
                 return Err(refused("the events of this stream are no longer kept"));
             }
             let (sent, received) = mpsc::channel(READ_AT_ONCE);

@@ -93,36 +93,44 @@ impl Server {
             .cloned()
     }
 
-    /// `initialize`, as rmcp answers it. From here on this replica serves
-    /// the session, opened here or on another replica (which replays its
-    /// `initialize`), whichever replica its client's `initialized` reaches:
-    /// the bus hands it the session's messages.
+    /// `initialize`, as rmcp answers it. A replica serves a session from
+    /// here on, opened here or on another replica (which replays its
+    /// `initialize`), whichever replica its client's `initialized`
+    /// reaches: the bus hands it the session's messages, and it tells the
+    /// client when the tools change.
     async fn initialize(
         &self,
         request: InitializeRequestParams,
         context: RequestContext<RoleServer>,
     ) -> Result<InitializeResult, ErrorData> {
         #[cfg(all(feature = "redis", feature = "mcp-http"))]
-        if let (Some(bus), Some(session)) = (
-            &self.bus,
-            crate::mcp::redis::session_of(&context.extensions),
-        ) {
+        if let Some((bus, session)) = self.replicated(&context.extensions) {
             bus.joined(session, context.peer.clone());
+            self.tools.joined(context.peer.clone());
         }
         context.peer.set_peer_info(request.clone());
         ServerHandler::negotiate_initialize(self, &request)
     }
 
-    /// The client is ready: it hears when the tools change.
+    /// The client is ready: it hears when the tools change (a replica's
+    /// session heard from its `initialize` on).
     async fn on_initialized(&self, context: NotificationContext<RoleServer>) {
         #[cfg(all(feature = "redis", feature = "mcp-http"))]
-        if let (Some(bus), Some(session)) = (
-            &self.bus,
-            crate::mcp::redis::session_of(&context.extensions),
-        ) {
-            bus.joined(session, context.peer.clone());
+        if self.replicated(&context.extensions).is_some() {
+            return;
         }
         self.tools.joined(context.peer);
+    }
+
+    /// The bus and the session of a message in a session that replicas
+    /// share.
+    #[cfg(all(feature = "redis", feature = "mcp-http"))]
+    fn replicated<'a>(
+        &'a self,
+        extensions: &'a rmcp::model::Extensions,
+    ) -> Option<(&'a crate::mcp::redis::Bus, &'a str)> {
+        let bus = self.bus.as_deref()?;
+        Some((bus, crate::mcp::redis::session_of(extensions)?))
     }
 
     /// `logging/setLevel`: log messages less severe than `level` are no
