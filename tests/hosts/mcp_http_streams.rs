@@ -215,35 +215,37 @@ async fn event_streams_leave_connections_for_calls() {
     server.shut_down().await;
 }
 
-#[tokio::test]
-async fn an_event_stream_ends_at_its_lifetime_and_opens_again() {
-    let server = InProcess::start(
-        HttpOptions::new()
-            .stream_lifetime(Duration::from_millis(300))
-            .idle_timeout(Duration::from_secs(120)),
-    )
-    .await;
+/// A server with `options`, a session on it, and its stream, which the
+/// server has ended cleanly (the last chunk sent).
+async fn ended_stream(options: HttpOptions) -> (InProcess, String) {
+    let server = InProcess::start(options).await;
     let session = open_session(server.addr).await;
     let (status, _, mut stream) = get_stream(server.addr, &session).await;
     assert_eq!(status, 200);
     let sent = rest(&mut stream).await;
     assert!(sent.ends_with("0\r\n\r\n"), "a clean end: {sent:?}");
+    (server, session)
+}
+
+#[tokio::test]
+async fn an_event_stream_ends_at_its_lifetime_and_opens_again() {
+    let (server, session) = ended_stream(
+        HttpOptions::new()
+            .stream_lifetime(Duration::from_millis(300))
+            .idle_timeout(Duration::from_secs(120)),
+    )
+    .await;
     let _again = served_stream(server.addr, &session).await;
     server.shut_down().await;
 }
 
 #[tokio::test]
 async fn an_event_stream_without_messages_ends_at_the_idle_timeout() {
-    let server = InProcess::start(
+    let (server, _) = ended_stream(
         HttpOptions::new()
             .idle_timeout(Duration::from_millis(300))
             .stream_lifetime(Duration::from_secs(120)),
     )
     .await;
-    let session = open_session(server.addr).await;
-    let (status, _, mut stream) = get_stream(server.addr, &session).await;
-    assert_eq!(status, 200);
-    let sent = rest(&mut stream).await;
-    assert!(sent.ends_with("0\r\n\r\n"), "a clean end: {sent:?}");
     server.shut_down().await;
 }
