@@ -1,4 +1,4 @@
-//! nginx (the Debian package, which `.ci/run` installs) on a free loopback
+//! nginx (Debian's package, installed when missing) on a free loopback
 //! port, round robin over the replicas it is given, with no stickiness and
 //! no buffering (event streams pass as they come); stopped when dropped.
 
@@ -63,13 +63,13 @@ http {{
         );
         let file = dir.join("nginx.conf");
         std::fs::write(&file, config).unwrap();
-        let child = Command::new(nginx())
+        let child = Command::new(super::debian::program("nginx", "nginx"))
             .args(["-e", &format!("{d}/error.log"), "-c"])
             .arg(&file)
             .stdout(Stdio::null())
             .stderr(Stdio::null())
             .spawn()
-            .expect("nginx runs (.ci/run installs the nginx package)");
+            .expect("nginx runs");
         let deadline = Instant::now() + Duration::from_secs(20);
         while TcpStream::connect(("127.0.0.1", port)).is_err() {
             assert!(Instant::now() < deadline, "nginx never listened");
@@ -85,16 +85,6 @@ http {{
     /// nginx's error log so far.
     pub fn log(&self) -> String {
         std::fs::read_to_string(self.dir.join("error.log")).unwrap_or_default()
-    }
-}
-
-/// nginx, on the PATH or where Debian puts it.
-fn nginx() -> PathBuf {
-    let debian = PathBuf::from("/usr/sbin/nginx");
-    if debian.exists() {
-        debian
-    } else {
-        PathBuf::from("nginx")
     }
 }
 

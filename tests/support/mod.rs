@@ -6,6 +6,7 @@
 
 pub mod agreement;
 pub mod balancer;
+pub mod debian;
 pub mod http_example;
 pub mod mcp_python;
 pub mod redis_server;

@@ -1,4 +1,4 @@
-//! A `redis-server` (the Debian package, which `.ci/run` installs) on a
+//! A `redis-server` (Debian's package, installed when missing) on a
 //! free loopback port, with no persistence, killed when dropped; stopped
 //! and started again on the same port for the tests of a lost Redis.
 
@@ -41,13 +41,13 @@ impl RedisServer {
     /// Starts it (again) on its port, and waits until it answers.
     pub fn restart(&mut self) {
         self.stop();
-        let child = Command::new("redis-server")
+        let child = Command::new(super::debian::program("redis-server", "redis-server"))
             .args(["--bind", "127.0.0.1", "--port", &self.port.to_string()])
             .args(["--save", "", "--appendonly", "no"])
             .stdout(Stdio::null())
             .stderr(Stdio::null())
             .spawn()
-            .expect("redis-server runs (.ci/run installs the redis-server package)");
+            .expect("redis-server runs");
         self.child = Some(child);
         let deadline = Instant::now() + Duration::from_secs(20);
         while self.command("PING").as_deref() != Some("+PONG") {
