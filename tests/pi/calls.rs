@@ -30,28 +30,7 @@ fn pi_answers_each_call_with_toolsmith() {
         &model,
         &sandbox,
     );
-    assert_eq!(session.tool_result(1, "bad"), (BAD.to_owned(), true));
-    assert_eq!(
-        session.tool_result(2, "good"),
-        ("hello_world".to_owned(), false)
-    );
-    assert_eq!(
-        session.tool_result(3, "injected"),
-        (INJECTED.to_owned(), true)
-    );
-    assert_eq!(
-        session.tool_result(4, "progress"),
-        ("waited 3 tenths of a second".to_owned(), false)
-    );
-    assert_eq!(
-        session.updates("progress"),
-        ["waited 1 of 3", "waited 2 of 3", "waited 3 of 3"]
-    );
-    assert_eq!(
-        session.tool_result(5, "repaired"),
-        ("hello_world".to_owned(), false)
-    );
-    sandbox.wait_until_the_program_stopped();
+    assert_each_call_answered(&session, &sandbox);
 }
 
 #[test]
@@ -67,6 +46,13 @@ fn omp_answers_each_call_with_toolsmith() {
         &model,
         &sandbox,
     );
+    assert_each_call_answered(&session, &sandbox);
+}
+
+/// The script's five calls as the agent answered them, in order: the bad
+/// and the injected call marked as errors with toolsmith's lines, the good
+/// and the repaired call's results, the progress call's result and updates.
+fn assert_each_call_answered(session: &Session, sandbox: &Sandbox) {
     assert_eq!(session.tool_result(1, "bad"), (BAD.to_owned(), true));
     assert_eq!(
         session.tool_result(2, "good"),
