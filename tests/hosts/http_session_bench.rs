@@ -15,7 +15,7 @@ use toolsmith::mcp::{HttpOptions, McpServer};
 use toolsmith::{ToolSet, tool};
 
 use crate::mcp_http_streams::open_session;
-use crate::raw_http::{exchange, post};
+use crate::raw_http::{exchange, post, serve};
 use crate::support::redis_server::RedisServer;
 
 /// Answers at once.
@@ -24,17 +24,11 @@ fn ping() -> &'static str {
     "pong"
 }
 
-async fn serve(options: HttpOptions) -> SocketAddr {
+/// A server of `ping` with `options`, on a free loopback port.
+async fn serve_ping(options: HttpOptions) -> SocketAddr {
     let mut tools = ToolSet::new();
     tools.register(Ping).unwrap();
-    let server = McpServer::new(tools)
-        .with_http_options(options)
-        .bind_http("127.0.0.1:0")
-        .await
-        .expect("binds");
-    let addr = server.local_addr();
-    tokio::spawn(server.serve());
-    addr
+    serve(McpServer::new(tools).with_http_options(options)).await
 }
 
 /// The median of `runs` calls in `session`, sent in turn to `replicas`,
@@ -61,9 +55,9 @@ async fn median_us(replicas: &[SocketAddr], session: &str, runs: usize) -> u128 
 #[ignore = "measures; run for BENCHMARKS.md"]
 async fn http_session_bench() {
     let redis = RedisServer::start();
-    let alone = [serve(HttpOptions::new()).await];
+    let alone = [serve_ping(HttpOptions::new()).await];
     let shared = || HttpOptions::new().redis(redis.url());
-    let replicas = [serve(shared()).await, serve(shared()).await];
+    let replicas = [serve_ping(shared()).await, serve_ping(shared()).await];
     let sessions = [
         open_session(alone[0]).await,
         open_session(replicas[0]).await,

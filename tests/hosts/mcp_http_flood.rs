@@ -19,7 +19,7 @@ use tokio::io::{AsyncReadExt, AsyncWriteExt};
 use tokio::net::{TcpSocket, TcpStream};
 use toolsmith::mcp::{HttpOptions, McpServer};
 
-use crate::raw_http::{accepted_connections, post, request};
+use crate::raw_http::{accepted_connections, post, request, serve};
 
 /// Tools of the flood: an answer of a megabyte.
 mod tools {
@@ -48,14 +48,7 @@ fn rss_mib() -> u64 {
 /// A server of `big` with the default options, on a free loopback port.
 async fn server() -> SocketAddr {
     let tools = toolsmith::toolset![tools::Big].unwrap();
-    let server = McpServer::new(tools)
-        .with_http_options(HttpOptions::new())
-        .bind_http("127.0.0.1:0")
-        .await
-        .unwrap();
-    let addr = server.local_addr();
-    tokio::spawn(server.serve());
-    addr
+    serve(McpServer::new(tools).with_http_options(HttpOptions::new())).await
 }
 
 async fn connect_from(from: &str, addr: SocketAddr) -> TcpStream {

@@ -14,7 +14,7 @@ use tokio::io::{AsyncReadExt, AsyncWriteExt};
 use tokio::net::{TcpSocket, TcpStream};
 use toolsmith::mcp::{HttpOptions, McpServer};
 
-use crate::raw_http::{exchange, post};
+use crate::raw_http::{exchange, post, serve};
 
 mod tools {
     /// Answers `n` bytes of `x`.
@@ -34,14 +34,7 @@ async fn server(per_session: usize, total: usize) -> SocketAddr {
     let options = HttpOptions::new()
         .max_unread_bytes_per_session(per_session)
         .max_unread_bytes(total);
-    let server = McpServer::new(tools)
-        .with_http_options(options)
-        .bind_http("127.0.0.1:0")
-        .await
-        .unwrap();
-    let addr = server.local_addr();
-    tokio::spawn(server.serve());
-    addr
+    serve(McpServer::new(tools).with_http_options(options)).await
 }
 
 async fn session(addr: SocketAddr) -> String {

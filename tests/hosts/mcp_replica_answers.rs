@@ -11,12 +11,11 @@ use serde::Deserialize;
 use serde_json::{Value, json};
 use tokio::io::AsyncWriteExt;
 use tokio::net::TcpStream;
-use toolsmith::mcp::{HttpOptions, McpServer};
 use toolsmith::{Answer, Call, ToolArg, ToolError, ToolSet, tool};
 
 use crate::mcp_http_streams::read_head;
 use crate::mcp_resume::read_until;
-use crate::mcp_tools_bus::serve;
+use crate::mcp_tools_bus::two_replicas;
 use crate::raw_http::{exchange, post};
 use crate::support::redis_server::RedisServer;
 
@@ -99,9 +98,7 @@ async fn answer(addr: SocketAddr, session: &str, id: &Value, name: &str) {
 #[tokio::test(flavor = "multi_thread")]
 async fn each_replicas_question_takes_its_own_answer_wherever_it_is_posted() {
     let redis = RedisServer::start();
-    let options = || HttpOptions::new().redis(redis.url());
-    let first = serve(McpServer::new(tools()).with_http_options(options())).await;
-    let second = serve(McpServer::new(tools()).with_http_options(options())).await;
+    let (_, first, second) = two_replicas(&redis, tools()).await;
     let session = asking_session(first).await;
 
     let (mut on_first, mut first_seen, first_question) = asked(first, &session, 11).await;

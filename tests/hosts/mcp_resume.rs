@@ -14,11 +14,10 @@ use std::time::{Duration, Instant};
 
 use tokio::io::{AsyncReadExt, AsyncWriteExt};
 use tokio::net::TcpStream;
-use toolsmith::mcp::{HttpOptions, McpServer};
 use toolsmith::{Call, ToolSet, tool};
 
 use crate::mcp_http_streams::{get_stream, get_stream_with, open_session, read_head, rest};
-use crate::mcp_tools_bus::{Goodbye, serve};
+use crate::mcp_tools_bus::{Goodbye, two_replicas};
 use crate::raw_http::post;
 use crate::support::redis_server::RedisServer;
 
@@ -74,9 +73,7 @@ async fn resume(addr: SocketAddr, session: &str, last: &str) -> (u16, String, Tc
 #[tokio::test(flavor = "multi_thread")]
 async fn a_call_cut_on_one_replica_is_resumed_on_another_with_all_it_missed() {
     let redis = RedisServer::start();
-    let options = || HttpOptions::new().redis(redis.url());
-    let first = serve(McpServer::new(tools()).with_http_options(options())).await;
-    let second = serve(McpServer::new(tools()).with_http_options(options())).await;
+    let (_, first, second) = two_replicas(&redis, tools()).await;
     let session = open_session(first).await;
 
     let call = r#"{"jsonrpc":"2.0","id":7,"method":"tools/call","params":{"name":"three_steps","arguments":{},"_meta":{"progressToken":"p"}}}"#;
@@ -127,11 +124,7 @@ async fn a_call_cut_on_one_replica_is_resumed_on_another_with_all_it_missed() {
 #[tokio::test(flavor = "multi_thread")]
 async fn a_session_stream_resumed_on_another_replica_receives_what_it_missed_and_what_follows() {
     let redis = RedisServer::start();
-    let options = || HttpOptions::new().redis(redis.url());
-    let first = McpServer::new(tools()).with_http_options(options());
-    let handle = first.tools_handle();
-    let first = serve(first).await;
-    let second = serve(McpServer::new(tools()).with_http_options(options())).await;
+    let (handle, first, second) = two_replicas(&redis, tools()).await;
     let session = open_session(first).await;
     let changed = r#""method":"notifications/tools/list_changed""#;
 

@@ -18,7 +18,7 @@ use toolsmith::mcp::auth::{AuthError, AuthFuture, Authenticator};
 use toolsmith::mcp::{HttpOptions, McpServer};
 use toolsmith::{Answer, Call, Caller, ToolArg, ToolError};
 
-use crate::raw_http::{exchange, post};
+use crate::raw_http::{exchange, post, serve};
 
 /// Yes or no.
 #[derive(Deserialize, ToolArg)]
@@ -73,15 +73,12 @@ async fn server(ttl: Duration) -> SocketAddr {
         "http://127.0.0.1/mcp",
         ["http://127.0.0.1"],
     );
-    let server = McpServer::new(tools)
-        .with_round_ttl(ttl)
-        .with_http_options(options)
-        .bind_http("127.0.0.1:0")
-        .await
-        .unwrap();
-    let addr = server.local_addr();
-    tokio::spawn(server.serve_with_shutdown(std::future::pending::<()>()));
-    addr
+    serve(
+        McpServer::new(tools)
+            .with_round_ttl(ttl)
+            .with_http_options(options),
+    )
+    .await
 }
 
 /// A `tools/call` of `delete_db` by `who`, a 2026-07-28 client that can

@@ -15,7 +15,7 @@ use serde_json::{Value, json};
 use toolsmith::mcp::{HttpOptions, McpServer};
 use toolsmith::{Answer, Call, ToolArg, ToolError, ToolSet};
 
-use crate::raw_http::{event_data, exchange, post};
+use crate::raw_http::{event_data, exchange, post, serve};
 use crate::support::http_example::HttpExample;
 
 /// The `_meta` of a request from a client that takes tasks and can ask its
@@ -257,14 +257,6 @@ fn tools() -> ToolSet {
     tools
 }
 
-/// `server` on a free loopback port, served until the test ends.
-async fn serve_http(server: McpServer) -> SocketAddr {
-    let server = server.bind_http("127.0.0.1:0").await.expect("binds");
-    let addr = server.local_addr();
-    tokio::spawn(server.serve());
-    addr
-}
-
 #[tokio::test]
 async fn on_a_stateless_server_another_tokens_requests_read_a_task_as_unknown() {
     let options = HttpOptions::new().stateless(true).bearer(
@@ -272,7 +264,7 @@ async fn on_a_stateless_server_another_tokens_requests_read_a_task_as_unknown() 
         "http://127.0.0.1/mcp",
         ["https://auth.example.com"],
     );
-    let addr = serve_http(McpServer::new(tools()).with_http_options(options)).await;
+    let addr = serve(McpServer::new(tools()).with_http_options(options)).await;
     let mut alice = Client::start(addr, Some("alice-token"), false).await;
     let mut mallory = Client::start(addr, Some("mallory-token"), false).await;
 
@@ -299,7 +291,7 @@ async fn one_client_runs_its_share_of_the_tasks_and_leaves_the_rest_to_others() 
     let server = McpServer::new(tools())
         .with_max_tasks(3)
         .with_max_tasks_per_client(2);
-    let addr = serve_http(server).await;
+    let addr = serve(server).await;
     let mut greedy = Client::start(addr, None, true).await;
     let mut other = Client::start(addr, None, true).await;
     greedy.start_task("hold", json!({})).await;

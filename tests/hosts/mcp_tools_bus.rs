@@ -14,11 +14,11 @@ use std::time::{Duration, Instant};
 
 use tokio::io::AsyncReadExt;
 use tokio::net::TcpStream;
-use toolsmith::mcp::{HttpOptions, McpServer};
+use toolsmith::mcp::{HttpOptions, McpServer, ToolsHandle};
 use toolsmith::{ToolSet, tool};
 
 use crate::mcp_http_streams::{get_stream, open_session};
-use crate::raw_http::{exchange, post};
+use crate::raw_http::{exchange, post, serve};
 use crate::support::redis_server::RedisServer;
 
 /// Says hello.
@@ -39,12 +39,17 @@ fn tools() -> ToolSet {
     tools
 }
 
-/// `server` on a free loopback port, served until the test ends.
-pub(crate) async fn serve(server: McpServer) -> SocketAddr {
-    let server = server.bind_http("127.0.0.1:0").await.expect("binds");
-    let addr = server.local_addr();
-    tokio::spawn(server.serve());
-    addr
+/// Two replicas of `tools` on `redis`, each on a free loopback port, and a
+/// handle on the first one's tools.
+pub(crate) async fn two_replicas(
+    redis: &RedisServer,
+    tools: ToolSet,
+) -> (ToolsHandle, SocketAddr, SocketAddr) {
+    let options = || HttpOptions::new().redis(redis.url());
+    let first = McpServer::new(tools.clone()).with_http_options(options());
+    let handle = first.tools_handle();
+    let second = McpServer::new(tools).with_http_options(options());
+    (handle, serve(first).await, serve(second).await)
 }
 
 /// What `stream` says within 200 ms, added to `seen`.
@@ -66,11 +71,7 @@ fn changes(seen: &str) -> usize {
 #[tokio::test(flavor = "multi_thread")]
 async fn a_change_on_one_replica_is_announced_by_every_replica_to_its_own_clients() {
     let redis = RedisServer::start();
-    let options = || HttpOptions::new().redis(redis.url());
-    let first = McpServer::new(tools()).with_http_options(options());
-    let handle = first.tools_handle();
-    let second = McpServer::new(tools()).with_http_options(options());
-    let (first, second) = (serve(first).await, serve(second).await);
+    let (handle, first, second) = two_replicas(&redis, tools()).await;
 
     let mut streams = Vec::new();
     for addr in [first, second] {
@@ -139,11 +140,9 @@ fn headers(session: &str) -> [(&str, &str); 2] {
 #[tokio::test(flavor = "multi_thread")]
 async fn log_messages_reach_the_stream_on_the_replica_that_opened_the_session() {
     let redis = RedisServer::start();
-    let options = || HttpOptions::new().redis(redis.url());
     let mut tools = ToolSet::new();
     tools.register(Chatty).unwrap();
-    let first = serve(McpServer::new(tools.clone()).with_http_options(options())).await;
-    let second = serve(McpServer::new(tools).with_http_options(options())).await;
+    let (_, first, second) = two_replicas(&redis, tools).await;
     let session = opened_here_initialized_there(first, second).await;
     let headers = headers(&session);
 
@@ -165,11 +164,7 @@ async fn log_messages_reach_the_stream_on_the_replica_that_opened_the_session() 
 #[tokio::test(flavor = "multi_thread")]
 async fn a_change_reaches_the_stream_on_the_replica_that_opened_the_session() {
     let redis = RedisServer::start();
-    let options = || HttpOptions::new().redis(redis.url());
-    let first = McpServer::new(tools()).with_http_options(options());
-    let handle = first.tools_handle();
-    let first = serve(first).await;
-    let second = serve(McpServer::new(tools()).with_http_options(options())).await;
+    let (handle, first, second) = two_replicas(&redis, tools()).await;
     let session = opened_here_initialized_there(first, second).await;
 
     let (status, head, mut stream) = get_stream(first, &session).await;

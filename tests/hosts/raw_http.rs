@@ -9,6 +9,15 @@ use std::time::Duration;
 
 use tokio::io::{AsyncReadExt, AsyncWriteExt};
 use tokio::net::TcpStream;
+use toolsmith::mcp::McpServer;
+
+/// `server` on a free loopback port, served until the test ends.
+pub(crate) async fn serve(server: McpServer) -> SocketAddr {
+    let server = server.bind_http("127.0.0.1:0").await.expect("binds");
+    let addr = server.local_addr();
+    tokio::spawn(server.serve());
+    addr
+}
 
 /// A response as it came: status, headers (names in lowercase) and body
 /// (chunks joined).
